@@ -1,0 +1,189 @@
+// Package answer builds hook answers that Claude Code accepts: the exit code, at most one JSON
+// document on stdout, and stderr, checked against the event that fired.
+package answer
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf16"
+
+	"github.com/tidwall/gjson"
+	"github.com/tidwall/sjson"
+
+	"github.com/hookkit/harness/lib/event"
+)
+
+// Code is a hook process's exit code, as Claude Code reads it.
+type Code int
+
+const (
+	// OK: success; stdout is read (JSON when it is one JSON object, else plain text).
+	OK Code = 0
+	// Failed: a non-blocking error; the action goes ahead and stderr goes to the debug log.
+	Failed Code = 1
+	// Blocked: a blocking error on events that honour it; stderr carries the reason.
+	Blocked Code = 2
+)
+
+// Reply is exactly what a hook process writes and how it exits.
+type Reply struct {
+	Stdout []byte
+	Stderr string
+	Code   Code
+}
+
+// Answer is what a hook decided. Only this package's types are answers, and each renders only
+// for the events that accept it, so a hook cannot print an answer Claude Code rejects or ignores.
+type Answer interface {
+	render(ev event.Name, hook string) (Reply, error)
+}
+
+// Render turns an answer into the reply for event ev from the named hook. A nil answer is
+// silence: exit 0, no output. An answer the event does not accept is an error.
+func Render(a Answer, ev event.Name, hook string) (Reply, error) {
+	if a == nil {
+		return Reply{}, nil
+	}
+	return a.render(ev, hook)
+}
+
+// Permission is a permission decision for PreToolUse and PreModelSwitch.
+type Permission struct{ v string }
+
+var (
+	// Allow skips the permission prompt (settings deny and ask rules still apply).
+	Allow = Permission{"allow"}
+	// Deny blocks the call in every mode; the reason goes to the model.
+	Deny = Permission{"deny"}
+	// Ask forces a permission prompt; in headless mode it is a denial.
+	Ask = Permission{"ask"}
+	// Defer stops a headless (-p) run with the call pending; PreToolUse only.
+	Defer = Permission{"defer"}
+)
+
+func (p Permission) String() string { return p.v }
+
+// Halt ends Claude's processing after this hook ("continue": false); Reason is shown to the user.
+type Halt struct{ Reason string }
+
+// doc builds one JSON object; the first error sticks.
+type doc struct {
+	ev   event.Name
+	spec event.Spec
+	b    []byte
+	err  error
+}
+
+func newDoc(ev event.Name) *doc {
+	spec, ok := event.Lookup(ev)
+	d := &doc{ev: ev, spec: spec, b: []byte("{}")}
+	if !ok {
+		d.err = fmt.Errorf("event %q is not one this harness knows how to answer", ev)
+	}
+	return d
+}
+
+func (d *doc) fail(format string, args ...any) {
+	if d.err == nil {
+		d.err = fmt.Errorf("%s answer: %s", d.ev, fmt.Sprintf(format, args...))
+	}
+}
+
+func (d *doc) set(path string, v any) {
+	if d.err == nil {
+		d.b, d.err = sjson.SetBytes(d.b, path, v)
+	}
+}
+
+func (d *doc) setRaw(path string, raw []byte, want string) {
+	if d.err != nil {
+		return
+	}
+	r := gjson.ParseBytes(raw)
+	ok := gjson.ValidBytes(raw) && (want == "object" && r.IsObject() || want == "array" && r.IsArray() || want == "any")
+	if !ok {
+		d.fail("%s must be a JSON %s", path[strings.LastIndexByte(path, '.')+1:], want)
+		return
+	}
+	d.b, d.err = sjson.SetRawBytes(d.b, path, raw)
+}
+
+// specific sets a hookSpecificOutput field, refusing one the event does not accept.
+func (d *doc) specific(field string, v any) {
+	if !d.spec.Accepts(field) {
+		d.fail("%s does not accept %s", d.ev, field)
+		return
+	}
+	d.set("hookSpecificOutput.hookEventName", string(d.ev))
+	d.set("hookSpecificOutput."+field, v)
+}
+
+func (d *doc) specificRaw(field string, raw []byte, want string) {
+	if !d.spec.Accepts(field) {
+		d.fail("%s does not accept %s", d.ev, field)
+		return
+	}
+	d.set("hookSpecificOutput.hookEventName", string(d.ev))
+	d.setRaw("hookSpecificOutput."+field, raw, want)
+}
+
+// context sets additionalContext when text is not empty.
+func (d *doc) context(text string) {
+	if text != "" {
+		d.specific("additionalContext", text)
+	}
+}
+
+// block sets the top-level decision:block with its reason.
+func (d *doc) block(reason string) {
+	if reason == "" {
+		return
+	}
+	if !d.spec.Decision {
+		d.fail("%s takes no decision:block", d.ev)
+		return
+	}
+	d.set("decision", "block")
+	d.set("reason", reason)
+}
+
+// common sets the universal fields the event honours.
+func (d *doc) common(systemMessage string, halt *Halt) {
+	if systemMessage != "" {
+		if !d.spec.SystemMessage {
+			d.fail("%s ignores systemMessage", d.ev)
+		}
+		d.set("systemMessage", systemMessage)
+	}
+	if halt != nil {
+		if !d.spec.Continue {
+			d.fail("%s ignores continue", d.ev)
+		}
+		d.set("continue", false)
+		if halt.Reason != "" {
+			d.set("stopReason", halt.Reason)
+		}
+	}
+}
+
+func (d *doc) reply() (Reply, error) {
+	if d.err != nil {
+		return Reply{}, d.err
+	}
+	if string(d.b) == "{}" {
+		return Reply{}, nil
+	}
+	return Reply{Stdout: append(d.b, '\n')}, nil
+}
+
+// only refuses an answer type on events it is not made for.
+func (d *doc) only(evs ...event.Name) {
+	for _, e := range evs {
+		if d.ev == e {
+			return
+		}
+	}
+	d.fail("this answer is for %v, not %s", evs, d.ev)
+}
+
+func utf16Len(s string) int { return len(utf16.Encode([]rune(s))) }
