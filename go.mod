@@ -1,13 +1,15 @@
 module github.com/hookkit/harness
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/tidwall/gjson v1.20.0
 	github.com/tidwall/sjson v1.2.5
+	golang.org/x/term v0.47.0
 )
 
 require (
 	github.com/tidwall/match v1.1.1 // indirect
 	github.com/tidwall/pretty v1.2.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
 )

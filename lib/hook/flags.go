@@ -1,0 +1,77 @@
+package hook
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/hookkit/harness/lib/answer"
+	"github.com/hookkit/harness/lib/event"
+)
+
+// Description is what --describe prints: everything the installer needs to wire the hook in.
+type Description struct {
+	Name        string        `json:"name"`
+	Description string        `json:"description"`
+	Version     string        `json:"version"`
+	Policy      string        `json:"policy"`
+	Deadline    string        `json:"deadline"`
+	Events      []DescribedOn `json:"events"`
+}
+
+// DescribedOn is one binding as --describe prints it.
+type DescribedOn struct {
+	Event   event.Name `json:"event"`
+	Matcher string     `json:"matcher,omitempty"`
+	Timeout int        `json:"timeout"`
+}
+
+// Describe returns the hook's self-description.
+func (s Spec) Describe() Description {
+	d := Description{Name: s.Name, Description: s.Description, Version: Version,
+		Policy: s.Policy.String(), Deadline: Deadline(s).String(), Events: []DescribedOn{}}
+	for _, b := range s.Events {
+		d.Events = append(d.Events, DescribedOn(b))
+	}
+	return d
+}
+
+func (r runner) flag(args []string) answer.Code {
+	switch {
+	case len(args) == 1 && args[0] == "--describe":
+		b, err := json.MarshalIndent(r.spec.Describe(), "", "  ")
+		if err != nil {
+			return r.fail("", err)
+		}
+		r.stdout.Write(append(b, '\n'))
+		return answer.OK
+	case len(args) == 1 && args[0] == "--version":
+		fmt.Fprintf(r.stdout, "%s %s\n", r.spec.Name, Version)
+		return answer.OK
+	case len(args) == 1 && (args[0] == "--help" || args[0] == "-h"):
+		fmt.Fprint(r.stdout, r.usage())
+		return answer.OK
+	}
+	return r.fail(eventHint(nil, r.spec), fmt.Errorf("unknown arguments %q (a hook takes its payload on stdin; see --help)", strings.Join(args, " ")))
+}
+
+func (r runner) usage() string {
+	var b strings.Builder
+	s := r.spec
+	fmt.Fprintf(&b, "%s: %s\n\n", s.Name, s.Description)
+	fmt.Fprintf(&b, "A Claude Code hook: it reads one hook payload (JSON) on stdin and answers with\nits exit code, stdout and stderr.\n\n")
+	for _, e := range s.Events {
+		fmt.Fprintf(&b, "  event %s", e.Event)
+		if e.Matcher != "" {
+			fmt.Fprintf(&b, ", matcher %q", e.Matcher)
+		}
+		fmt.Fprintf(&b, ", timeout %ds\n", e.Timeout)
+	}
+	if s.Policy == Closed {
+		fmt.Fprintf(&b, "  fails closed: bad input, a crash or its deadline (%s) blocks the call\n", Deadline(s))
+	} else {
+		fmt.Fprintf(&b, "  fails open: bad input, a crash or its deadline (%s) exits 1 and blocks nothing\n", Deadline(s))
+	}
+	fmt.Fprintf(&b, "\nUsage:\n  %s < payload.json\n  %s --describe   print the self-description as JSON\n  %s --version\n", s.Name, s.Name, s.Name)
+	return b.String()
+}

@@ -1,0 +1,293 @@
+// Package hook is the runtime of one hook process: it reads the payload, calls the hook within
+// its own deadline, applies the hook's failure policy, and writes exactly one answer.
+package hook
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/tidwall/gjson"
+	"golang.org/x/term"
+
+	"github.com/hookkit/harness/lib/answer"
+	"github.com/hookkit/harness/lib/event"
+)
+
+// Policy is what a hook's failure means for the action it guards.
+type Policy uint8
+
+const (
+	// Closed (guards): a crash, bad input, a failed dependency or the deadline blocks the action,
+	// with a one-line reason for the model.
+	Closed Policy = iota + 1
+	// Open (context and record hooks): a failure exits 1 with a one-line reason on stderr and
+	// never blocks.
+	Open
+)
+
+func (p Policy) String() string {
+	switch p {
+	case Closed:
+		return "closed"
+	case Open:
+		return "open"
+	}
+	return "unset"
+}
+
+// Binding is one settings.json entry the hook is installed with.
+type Binding struct {
+	Event event.Name
+	// Matcher is compared against the event's match field ("" for events without one).
+	Matcher string
+	// Timeout is the entry's timeout in seconds, as written in settings.json.
+	Timeout int
+}
+
+// Spec describes a hook: the installer reads it through --describe.
+type Spec struct {
+	Name        string
+	Description string
+	Events      []Binding
+	Policy      Policy
+	// MaxInput caps the payload size in bytes (default DefaultMaxInput).
+	MaxInput int64
+}
+
+// DefaultMaxInput is the payload cap: larger input is refused without being read in full.
+const DefaultMaxInput = 64 << 20
+
+// Func decides one hook call. ctx ends at the hook's own deadline; a Func that runs past it is
+// abandoned and the failure policy answers instead.
+type Func func(ctx context.Context, in event.Input) (answer.Answer, error)
+
+// Version is the harness version, set at build time with -ldflags -X.
+var Version = "devel"
+
+// Env is how the runtime reads its environment (os.Getenv in a real process).
+type Env func(string) string
+
+// Main runs the hook as a process and exits with its code.
+func Main(spec Spec, run Func) {
+	os.Exit(int(Run(spec, run, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)))
+}
+
+// Run is Main with its streams and environment passed in, so tests can call it directly.
+func Run(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io.Writer, env Env) answer.Code {
+	r := runner{spec: spec, stdout: stdout, stderr: stderr}
+	if len(args) > 0 {
+		return r.flag(args)
+	}
+	if isTerminal(stdin) {
+		fmt.Fprint(stderr, r.usage())
+		return r.policyCode()
+	}
+	deadline, err := r.deadline(env)
+	if err != nil {
+		return r.fail("", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), deadline)
+	defer cancel()
+
+	data, err := r.read(ctx, stdin, env)
+	if err != nil {
+		return r.fail(eventHint(data, spec), err)
+	}
+	in, err := event.Parse(data)
+	if err != nil {
+		return r.fail(eventHint(data, spec), err)
+	}
+	if !r.handles(in.Event()) {
+		return r.fail(in.Event(), fmt.Errorf("%s is not an event this hook handles (it handles %s)", in.Event(), r.events()))
+	}
+	a, err := r.call(ctx, run, in)
+	if err != nil {
+		return r.fail(in.Event(), err)
+	}
+	reply, err := answer.Render(a, in.Event(), spec.Name)
+	if err != nil {
+		return r.fail(in.Event(), fmt.Errorf("the hook's answer is not valid: %w", err))
+	}
+	return r.write(reply)
+}
+
+type runner struct {
+	spec           Spec
+	stdout, stderr io.Writer
+}
+
+func (r runner) policyCode() answer.Code {
+	if r.spec.Policy == Closed {
+		return answer.Blocked
+	}
+	return answer.Failed
+}
+
+// deadline is the hook's own: safely below the smallest timeout it is installed with, so the
+// hook answers before Claude Code kills it (a killed hook lets the call through).
+// HARNESS_DEADLINE (a Go duration) overrides it.
+func (r runner) deadline(env Env) (time.Duration, error) {
+	if s := env("HARNESS_DEADLINE"); s != "" {
+		d, err := time.ParseDuration(s)
+		if err != nil || d <= 0 {
+			return 0, fmt.Errorf("HARNESS_DEADLINE=%q is not a positive duration", s)
+		}
+		return d, nil
+	}
+	return Deadline(r.spec), nil
+}
+
+// Deadline returns the hook's own deadline: its smallest installed timeout less a fifth (at
+// least 250 ms), or 10 s when no binding sets a timeout.
+func Deadline(spec Spec) time.Duration {
+	timeout := 0
+	for _, b := range spec.Events {
+		if b.Timeout > 0 && (timeout == 0 || b.Timeout < timeout) {
+			timeout = b.Timeout
+		}
+	}
+	if timeout == 0 {
+		return 10 * time.Second
+	}
+	t := time.Duration(timeout) * time.Second
+	return t - max(t/5, 250*time.Millisecond)
+}
+
+type readResult struct {
+	data []byte
+	err  error
+}
+
+// read takes the payload from stdin: at most the cap, before the deadline.
+func (r runner) read(ctx context.Context, stdin io.Reader, env Env) ([]byte, error) {
+	limit := r.spec.MaxInput
+	if limit <= 0 {
+		limit = DefaultMaxInput
+	}
+	if s := env("HARNESS_MAX_INPUT"); s != "" {
+		if _, err := fmt.Sscan(s, &limit); err != nil || limit <= 0 {
+			return nil, fmt.Errorf("HARNESS_MAX_INPUT=%q is not a positive byte count", s)
+		}
+	}
+	done := make(chan readResult, 1)
+	go func() {
+		data, err := io.ReadAll(io.LimitReader(stdin, limit+1))
+		done <- readResult{data, err}
+	}()
+	select {
+	case <-ctx.Done():
+		return nil, errors.New("stdin was not closed before the deadline")
+	case res := <-done:
+		switch {
+		case res.err != nil:
+			return nil, fmt.Errorf("reading stdin: %w", res.err)
+		case int64(len(res.data)) > limit:
+			return res.data[:0], fmt.Errorf("input is larger than %d bytes", limit)
+		}
+		return res.data, nil
+	}
+}
+
+func (r runner) handles(n event.Name) bool {
+	for _, b := range r.spec.Events {
+		if b.Event == n {
+			return true
+		}
+	}
+	return false
+}
+
+func (r runner) events() string {
+	var names []string
+	for _, b := range r.spec.Events {
+		names = append(names, string(b.Event))
+	}
+	return strings.Join(names, ", ")
+}
+
+// call runs the hook, turning a panic into an error and the deadline into a failure.
+func (r runner) call(ctx context.Context, run Func, in event.Input) (answer.Answer, error) {
+	type result struct {
+		a   answer.Answer
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- result{err: fmt.Errorf("internal error: %v", p)}
+			}
+		}()
+		a, err := run(ctx, in)
+		done <- result{a, err}
+	}()
+	select {
+	case res := <-done:
+		return res.a, res.err
+	case <-ctx.Done():
+		return nil, errors.New("no decision before the hook's deadline")
+	}
+}
+
+// fail answers by the failure policy. ev is the payload's event when known.
+func (r runner) fail(ev event.Name, cause error) answer.Code {
+	reason := oneLine(cause.Error())
+	if r.spec.Policy != Closed {
+		fmt.Fprintf(r.stderr, "%s: skipped: %s\n", r.spec.Name, reason)
+		return answer.Failed
+	}
+	msg := "blocked because the hook could not check this call: " + reason
+	if ev != "" {
+		if reply, err := answer.Render(answer.Block(msg), ev, r.spec.Name); err == nil {
+			return r.write(reply)
+		}
+	}
+	// Unknown or unblockable event: exit 2 is the one block every blockable event honours.
+	fmt.Fprintf(r.stderr, "%s: %s\n", r.spec.Name, msg)
+	return answer.Blocked
+}
+
+// write prints the one reply in single writes: never a partial or second document.
+func (r runner) write(reply answer.Reply) answer.Code {
+	if len(reply.Stdout) > 0 {
+		r.stdout.Write(reply.Stdout)
+	}
+	if reply.Stderr != "" {
+		io.WriteString(r.stderr, reply.Stderr)
+	}
+	return reply.Code
+}
+
+// eventHint names the event a failure answers: the payload's hook_event_name if it can be read,
+// else the hook's only event, else nothing.
+func eventHint(data []byte, spec Spec) event.Name {
+	if v := gjson.GetBytes(data, "hook_event_name"); v.Type == gjson.String && event.Name(v.Str).Known() {
+		return event.Name(v.Str)
+	}
+	var only event.Name
+	for _, b := range spec.Events {
+		if only != "" && only != b.Event {
+			return ""
+		}
+		only = b.Event
+	}
+	return only
+}
+
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 300 {
+		s = string(r[:297]) + "..."
+	}
+	return s
+}
+
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}

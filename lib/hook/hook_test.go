@@ -1,0 +1,244 @@
+package hook
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hookkit/harness/lib/answer"
+	"github.com/hookkit/harness/lib/event"
+)
+
+func guardSpec(p Policy) Spec {
+	return Spec{Name: "G", Description: "test", Policy: p,
+		Events: []Binding{{Event: event.PreToolUse, Matcher: "Bash", Timeout: 5}, {Event: event.Stop, Timeout: 5}}}
+}
+
+func payload(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile("../event/testdata/captured/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func run(spec Spec, f Func, stdin io.Reader, env map[string]string) (string, string, answer.Code) {
+	var out, errb bytes.Buffer
+	code := Run(spec, f, nil, stdin, &out, &errb, func(k string) string { return env[k] })
+	return out.String(), errb.String(), code
+}
+
+func TestBadInput(t *testing.T) {
+	decide := func(context.Context, event.Input) (answer.Answer, error) { return answer.Block("decided"), nil }
+	const closedPrefix = "G: blocked because the hook could not check this call: "
+	tests := []struct {
+		name, in, reason string
+		env              map[string]string
+	}{
+		{name: "empty", in: "", reason: "invalid hook input: stdin is empty"},
+		{name: "whitespace", in: " \n\t\n", reason: "invalid hook input: stdin is empty"},
+		{name: "not json", in: "rm -rf /\n", reason: "invalid hook input: not a JSON object (starts with 'r')"},
+		{name: "array", in: `[1,2]`, reason: "invalid hook input: not a JSON object (starts with '[')"},
+		{name: "string", in: `"PreToolUse"`, reason: `invalid hook input: not a JSON object (starts with '"')`},
+		{name: "truncated", in: `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"comm`, reason: "invalid hook input: not valid JSON (truncated or malformed)"},
+		{name: "invalid utf8", in: "{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"\xc3\x28\"}}", reason: "invalid hook input: not valid UTF-8"},
+		{name: "wrong types", in: `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":["rm","-rf","/"]}`, reason: "invalid hook input: PreToolUse: field tool_input is array, want object"},
+		{name: "no event", in: `{"tool_name":"Bash","tool_input":{"command":"ls"}}`, reason: "invalid hook input: hook_event_name is missing"},
+		{name: "unhandled event", in: `{"hook_event_name":"SessionStart","source":"startup"}`, reason: "SessionStart is not an event this hook handles (it handles PreToolUse, Stop)"},
+		{name: "unknown event", in: `{"hook_event_name":"FutureEvent"}`, reason: "FutureEvent is not an event this hook handles (it handles PreToolUse, Stop)"},
+		{name: "over the cap", in: `{"hook_event_name":"Stop","x":"` + strings.Repeat("a", 100) + `"}`, env: map[string]string{"HARNESS_MAX_INPUT": "64"}, reason: "input is larger than 64 bytes"},
+		{name: "bad deadline", in: `{"hook_event_name":"Stop"}`, env: map[string]string{"HARNESS_DEADLINE": "soon"}, reason: `HARNESS_DEADLINE="soon" is not a positive duration`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errs, code := run(guardSpec(Closed), decide, strings.NewReader(tt.in), tt.env)
+			if out != "" || code != answer.Blocked || errs != closedPrefix+tt.reason+"\n" {
+				t.Errorf("closed: %q %q %d\nwant stderr %q", out, errs, code, closedPrefix+tt.reason)
+			}
+			out, errs, code = run(guardSpec(Open), decide, strings.NewReader(tt.in), tt.env)
+			if out != "" || code != answer.Failed || errs != "G: skipped: "+tt.reason+"\n" {
+				t.Errorf("open: %q %q %d", out, errs, code)
+			}
+		})
+	}
+}
+
+// The real default cap: a payload over 64 MiB is refused after reading at most cap+1 bytes.
+func TestDefaultCapReadsNoMoreThanItNeeds(t *testing.T) {
+	src := &countingReader{left: DefaultMaxInput + 10<<20}
+	_, errs, code := run(guardSpec(Closed), nil, src, nil)
+	if code != answer.Blocked || !strings.Contains(errs, "input is larger than 67108864 bytes") {
+		t.Fatalf("%q %d", errs, code)
+	}
+	if src.read > DefaultMaxInput+64<<10 {
+		t.Errorf("read %d bytes of an oversized payload", src.read)
+	}
+}
+
+type countingReader struct{ left, read int }
+
+func (r *countingReader) Read(p []byte) (int, error) {
+	if r.left == 0 {
+		return 0, io.EOF
+	}
+	n := min(len(p), r.left)
+	for i := range p[:n] {
+		p[i] = ' '
+	}
+	r.left -= n
+	r.read += n
+	return n, nil
+}
+
+func TestFailuresOfTheHook(t *testing.T) {
+	pre := payload(t, "PreToolUse.json")
+	env := map[string]string{"HARNESS_DEADLINE": "100ms"}
+	tests := []struct {
+		name   string
+		f      Func
+		reason string
+	}{
+		{"panic", func(context.Context, event.Input) (answer.Answer, error) { panic("boom") }, "internal error: boom"},
+		{"error", func(context.Context, event.Input) (answer.Answer, error) {
+			return nil, errors.New("reading policy:\nno such file")
+		}, "reading policy: no such file"},
+		{"deadline", func(context.Context, event.Input) (answer.Answer, error) { select {} }, "no decision before the hook's deadline"},
+		{"invalid answer", func(context.Context, event.Input) (answer.Answer, error) {
+			return answer.Feedback{Block: "x"}, nil
+		}, "the hook's answer is not valid: PreToolUse answer: this answer is for [PostToolUseFailure PostToolBatch Stop SubagentStop], not PreToolUse"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			out, errs, code := run(guardSpec(Closed), tt.f, bytes.NewReader(pre), env)
+			if want := "G: blocked because the hook could not check this call: " + tt.reason + "\n"; out != "" || errs != want || code != answer.Blocked {
+				t.Errorf("closed: %q %q %d, want %q", out, errs, code, want)
+			}
+			out, errs, code = run(guardSpec(Open), tt.f, bytes.NewReader(pre), env)
+			if want := "G: skipped: " + tt.reason + "\n"; out != "" || errs != want || code != answer.Failed {
+				t.Errorf("open: %q %q %d", out, errs, code)
+			}
+			if time.Since(start) > 5*time.Second {
+				t.Error("the runtime waited for a hook past its deadline")
+			}
+		})
+	}
+}
+
+// stdin that never closes is a failure at the deadline, not a hang.
+func TestStdinNeverClosed(t *testing.T) {
+	r, w := io.Pipe()
+	defer w.Close()
+	go w.Write([]byte(`{"hook_event_name":"Stop"`))
+	_, errs, code := run(guardSpec(Closed), nil, r, map[string]string{"HARNESS_DEADLINE": "100ms"})
+	if code != answer.Blocked || !strings.HasSuffix(errs, "stdin was not closed before the deadline\n") {
+		t.Errorf("%q %d", errs, code)
+	}
+}
+
+// On PermissionRequest exit 2 means nothing, so failing closed is a JSON deny.
+func TestClosedFailureOnPermissionRequest(t *testing.T) {
+	spec := Spec{Name: "G", Policy: Closed, Events: []Binding{{Event: event.PermissionRequest, Matcher: "Bash", Timeout: 5}}}
+	for _, in := range []string{"", `{"hook_event_name":"PermissionRequest","tool_name":"Bash"`} {
+		out, errs, code := run(spec, nil, strings.NewReader(in), nil)
+		if !strings.HasPrefix(out, `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"G: blocked because the hook could not check this call: invalid hook input: `) || errs != "" || code != answer.OK {
+			t.Errorf("%q: %q %q %d", in, out, errs, code)
+		}
+	}
+}
+
+func TestAnswers(t *testing.T) {
+	pre := payload(t, "PreToolUse.json")
+	f := func(_ context.Context, in event.Input) (answer.Answer, error) {
+		return answer.PreToolUse{Decision: answer.Deny, Reason: "no " + in.PreToolUse().ToolInput().Bash().Command}, nil
+	}
+	out, errs, code := run(guardSpec(Closed), f, bytes.NewReader(pre), nil)
+	if want := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no echo hi"}}` + "\n"; out != want || errs != "" || code != answer.OK {
+		t.Errorf("%q %q %d", out, errs, code)
+	}
+	silent := func(context.Context, event.Input) (answer.Answer, error) { return nil, nil }
+	out, errs, code = run(guardSpec(Closed), silent, bytes.NewReader(pre), nil)
+	if out != "" || errs != "" || code != answer.OK {
+		t.Errorf("silence: %q %q %d", out, errs, code)
+	}
+}
+
+func TestDeadline(t *testing.T) {
+	for _, tt := range []struct {
+		timeouts []int
+		want     time.Duration
+	}{
+		{[]int{5}, 4 * time.Second},
+		{[]int{10, 1}, 750 * time.Millisecond},
+		{[]int{60}, 48 * time.Second},
+		{nil, 10 * time.Second},
+	} {
+		var s Spec
+		for _, to := range tt.timeouts {
+			s.Events = append(s.Events, Binding{Event: event.Stop, Timeout: to})
+		}
+		if got := Deadline(s); got != tt.want {
+			t.Errorf("Deadline(%v) = %v, want %v", tt.timeouts, got, tt.want)
+		}
+	}
+}
+
+func TestFlags(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := Run(guardSpec(Closed), nil, []string{"--describe"}, nil, &out, &errb, os.Getenv); code != answer.OK {
+		t.Fatalf("--describe: %d %s", code, errb.String())
+	}
+	want := `{
+  "name": "G",
+  "description": "test",
+  "version": "devel",
+  "policy": "closed",
+  "deadline": "4s",
+  "events": [
+    {
+      "event": "PreToolUse",
+      "matcher": "Bash",
+      "timeout": 5
+    },
+    {
+      "event": "Stop",
+      "timeout": 5
+    }
+  ]
+}
+`
+	if out.String() != want {
+		t.Errorf("--describe:\n%s", out.String())
+	}
+	out.Reset()
+	Run(guardSpec(Closed), nil, []string{"--version"}, nil, &out, &errb, os.Getenv)
+	if out.String() != "G devel\n" {
+		t.Errorf("--version: %q", out.String())
+	}
+	out.Reset()
+	code := Run(guardSpec(Closed), nil, []string{"--bogus"}, nil, &out, &errb, os.Getenv)
+	if code != answer.Blocked || !strings.Contains(errb.String(), `unknown arguments "--bogus"`) {
+		t.Errorf("--bogus: %d %q", code, errb.String())
+	}
+}
+
+func BenchmarkParseDecideRender(b *testing.B) {
+	pre := payload(b, "PreToolUse.json")
+	spec := guardSpec(Closed)
+	f := func(_ context.Context, in event.Input) (answer.Answer, error) {
+		if strings.Contains(in.PreToolUse().ToolInput().Bash().Command, "rm") {
+			return answer.Block("no rm"), nil
+		}
+		return answer.PreToolUse{Decision: answer.Allow, Reason: "ok"}, nil
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		Run(spec, f, nil, bytes.NewReader(pre), io.Discard, io.Discard, func(string) string { return "" })
+	}
+}
