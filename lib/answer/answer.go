@@ -1,5 +1,3 @@
-// Package answer builds hook answers that Claude Code accepts: the exit code, at most one JSON
-// document on stdout, and stderr, checked against the event that fired.
 package answer
 
 import (
@@ -8,9 +6,10 @@ import (
 	"unicode/utf16"
 
 	"github.com/tidwall/gjson"
-	"github.com/tidwall/sjson"
+	"github.com/tidwall/pretty"
 
 	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/object"
 )
 
 // Code is a hook process's exit code, as Claude Code reads it.
@@ -66,17 +65,17 @@ func (p Permission) String() string { return p.v }
 // Halt ends Claude's processing after this hook ("continue": false); Reason is shown to the user.
 type Halt struct{ Reason string }
 
-// doc builds one JSON object; the first error sticks.
+// doc builds one JSON object; raw values are compacted so the answer stays one line; the first error sticks.
 type doc struct {
 	ev   event.Name
 	spec event.Spec
-	b    []byte
+	obj  object.Object
 	err  error
 }
 
 func newDoc(ev event.Name) *doc {
 	spec, ok := event.Lookup(ev)
-	d := &doc{ev: ev, spec: spec, b: []byte("{}")}
+	d := &doc{ev: ev, spec: spec}
 	if !ok {
 		d.err = fmt.Errorf("event %q is not one this harness knows how to answer", ev)
 	}
@@ -91,7 +90,7 @@ func (d *doc) fail(format string, args ...any) {
 
 func (d *doc) set(path string, v any) {
 	if d.err == nil {
-		d.b, d.err = sjson.SetBytes(d.b, path, v)
+		d.obj.Set(path, v)
 	}
 }
 
@@ -105,12 +104,13 @@ func (d *doc) setRaw(path string, raw []byte, want string) {
 		d.fail("%s must be a JSON %s", path[strings.LastIndexByte(path, '.')+1:], want)
 		return
 	}
-	d.b, d.err = sjson.SetRawBytes(d.b, path, raw)
+	d.obj.Set(path, object.Raw(pretty.Ugly(raw)))
 }
 
-// specific sets a hookSpecificOutput field, refusing one the event does not accept.
+// specific sets a hookSpecificOutput field (or a path inside one), refusing a field the event
+// does not accept.
 func (d *doc) specific(field string, v any) {
-	if !d.spec.Accepts(field) {
+	if top, _, _ := strings.Cut(field, "."); !d.spec.Accepts(top) {
 		d.fail("%s does not accept %s", d.ev, field)
 		return
 	}
@@ -170,10 +170,10 @@ func (d *doc) reply() (Reply, error) {
 	if d.err != nil {
 		return Reply{}, d.err
 	}
-	if string(d.b) == "{}" {
+	if len(d.obj) == 0 {
 		return Reply{}, nil
 	}
-	return Reply{Stdout: append(d.b, '\n')}, nil
+	return Reply{Stdout: append(d.obj.AppendJSON(nil), '\n')}, nil
 }
 
 // only refuses an answer type on events it is not made for.

@@ -296,6 +296,12 @@ func TestGolden(t *testing.T) {
 			`{"decision":"block","reason":"holds a key"}` + "\n", "", OK},
 		{WorktreePath("/w/x"), event.WorktreeCreate, "/w/x\n", "", OK},
 		{PostToolUse{}, event.PostToolUse, "", "", OK},
+		{PreToolUse{Decision: Allow, UpdatedInput: []byte("{\n  \"command\": \"a  b\",\n  \"x\": [1, 2]\n}")}, event.PreToolUse,
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"a  b","x":[1,2]}}}` + "\n", "", OK},
+		{Context("<b> & </b>"), event.Stop,
+			`{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"\u003cb\u003e \u0026 \u003c/b\u003e"}}` + "\n", "", OK},
+		{Watch("/a", "/b"), event.FileChanged,
+			`{"hookSpecificOutput":{"hookEventName":"FileChanged","watchPaths":["/a","/b"]}}` + "\n", "", OK},
 	}
 	for i, tt := range tests {
 		r, err := Render(tt.a, tt.ev, "Guard")

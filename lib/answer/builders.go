@@ -229,7 +229,7 @@ func (a PermissionRequest) render(ev event.Name, _ string) (Reply, error) {
 		if a.Message != "" || a.Interrupt {
 			d.fail("message and interrupt go with deny")
 		}
-		d.specific("decision", map[string]any{"behavior": "allow"})
+		d.specific("decision.behavior", "allow")
 		if a.UpdatedInput != nil {
 			d.setRaw("hookSpecificOutput.decision.updatedInput", a.UpdatedInput, "object")
 		}
@@ -240,7 +240,7 @@ func (a PermissionRequest) render(ev event.Name, _ string) (Reply, error) {
 		if a.UpdatedInput != nil || a.UpdatedPermissions != nil {
 			d.fail("updatedInput and updatedPermissions go with allow")
 		}
-		d.specific("decision", map[string]any{"behavior": "deny"})
+		d.specific("decision.behavior", "deny")
 		if a.Message != "" {
 			d.set("hookSpecificOutput.decision.message", a.Message)
 		}

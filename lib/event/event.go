@@ -198,10 +198,6 @@ var (
 	}
 )
 
-func with(base []Field, more ...Field) []Field {
-	return append(append([]Field(nil), base...), more...)
-}
-
 // The table: REFERENCE.md §4 (events, fields, matchers) and §5 (outputs, exit codes).
 var table = []Spec{
 	{Name: PreToolUse, Matcher: "tool_name", Syntax: Wide, Fields: toolCall,
@@ -214,16 +210,19 @@ var table = []Spec{
 		Block: JSONOnly, Exit2: "ignored: only decision.behavior \"deny\" denies",
 		Specific: []string{"decision"}, Continue: true, SystemMessage: true},
 	{Name: PermissionDenied, Matcher: "tool_name", Syntax: Wide,
-		Fields: with(toolCall, Field{"reason", String, false}),
-		Block:  NoBlock, Exit2: "ignored", Specific: []string{"retry"}, Continue: true, SystemMessage: true},
+		Fields: []Field{{"tool_name", String, true}, {"tool_input", Object, true}, {"tool_use_id", String, false},
+			{"mcp_server", Object, false}, {"reason", String, false}},
+		Block: NoBlock, Exit2: "ignored", Specific: []string{"retry"}, Continue: true, SystemMessage: true},
 	{Name: PostToolUse, Matcher: "tool_name", Syntax: Wide,
-		Fields: with(toolCall, Field{"tool_response", Any, false}, Field{"duration_ms", Number, false}),
-		Block:  Feedback, Exit2: "cannot undo the call; stderr goes to the model", Decision: true,
+		Fields: []Field{{"tool_name", String, true}, {"tool_input", Object, true}, {"tool_use_id", String, false},
+			{"mcp_server", Object, false}, {"tool_response", Any, false}, {"duration_ms", Number, false}},
+		Block: Feedback, Exit2: "cannot undo the call; stderr goes to the model", Decision: true,
 		Specific: []string{"additionalContext", "updatedToolOutput", "updatedMCPToolOutput", "classifierContext"},
 		Continue: true, SystemMessage: true},
 	{Name: PostToolUseFailure, Matcher: "tool_name", Syntax: Wide,
-		Fields: with(toolCall, Field{"error", String, false}, Field{"is_interrupt", Bool, false}, Field{"duration_ms", Number, false}),
-		Block:  Feedback, Exit2: "cannot undo the call; stderr goes to the model", Decision: true,
+		Fields: []Field{{"tool_name", String, true}, {"tool_input", Object, true}, {"tool_use_id", String, false},
+			{"mcp_server", Object, false}, {"error", String, false}, {"is_interrupt", Bool, false}, {"duration_ms", Number, false}},
+		Block: Feedback, Exit2: "cannot undo the call; stderr goes to the model", Decision: true,
 		Specific: []string{"additionalContext"}, Continue: true, SystemMessage: true},
 	{Name: PostToolBatch, Fields: []Field{{"tool_calls", Array, true}},
 		Block: Blocks, Exit2: "stops the agentic loop before the next model call", Decision: true,
@@ -256,8 +255,9 @@ var table = []Spec{
 		Block: NoBlock, Exit2: "cannot block; stderr is shown in the subagent's transcript",
 		Specific: []string{"additionalContext"}, Continue: true, SystemMessage: true},
 	{Name: SubagentStop, Matcher: "agent_type", Syntax: Wide,
-		Fields: with(stopFields, Field{"agent_transcript_path", String, false}),
-		Block:  Blocks, Exit2: "prevents the subagent from stopping; stderr becomes its next instruction", Decision: true,
+		Fields: []Field{{"stop_hook_active", Bool, false}, {"last_assistant_message", String, false},
+			{"background_tasks", Array, false}, {"session_crons", Array, false}, {"agent_transcript_path", String, false}},
+		Block: Blocks, Exit2: "prevents the subagent from stopping; stderr becomes its next instruction", Decision: true,
 		Specific: []string{"additionalContext"}, Continue: true, SystemMessage: true},
 	{Name: TaskCreated, Fields: taskFields,
 		Block: Blocks, Exit2: "rolls the task back; stderr goes to the model as the tool error", Decision: true,
@@ -325,25 +325,19 @@ var table = []Spec{
 		Specific: []string{"action", "content"}},
 }
 
-var byName = func() map[Name]*Spec {
-	m := make(map[Name]*Spec, len(table))
-	for i := range table {
-		m[table[i].Name] = &table[i]
-	}
-	return m
-}()
-
-// Lookup returns the spec of a known event.
+// Lookup returns the spec of a known event. The table is static data (no map built at start-up):
+// a scan of 33 names costs less than the init it saves.
 func Lookup(n Name) (Spec, bool) {
-	s, ok := byName[n]
-	if !ok {
-		return Spec{}, false
+	for i := range table {
+		if table[i].Name == n {
+			return table[i], true
+		}
 	}
-	return *s, true
+	return Spec{}, false
 }
 
 // Known reports whether n is one of the 33 events.
-func (n Name) Known() bool { _, ok := byName[n]; return ok }
+func (n Name) Known() bool { _, ok := Lookup(n); return ok }
 
 // All returns every event's spec, sorted by name.
 func All() []Spec {

@@ -1,12 +1,14 @@
 package hook
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
+	"github.com/tidwall/pretty"
+
 	"github.com/hookkit/harness/lib/answer"
 	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/object"
 )
 
 // Description is what --describe prints: everything the installer needs to wire the hook in.
@@ -36,14 +38,35 @@ func (s Spec) Describe() Description {
 	return d
 }
 
+// JSON renders the description as indented JSON, one document ending in a newline.
+func (d Description) JSON() []byte {
+	var o object.Object
+	o.Set("name", d.Name)
+	o.Set("description", d.Description)
+	o.Set("version", d.Version)
+	o.Set("policy", d.Policy)
+	o.Set("deadline", d.Deadline)
+	evs := []byte{'['}
+	for i, e := range d.Events {
+		var eo object.Object
+		eo.Set("event", string(e.Event))
+		if e.Matcher != "" {
+			eo.Set("matcher", e.Matcher)
+		}
+		eo.Set("timeout", e.Timeout)
+		if i > 0 {
+			evs = append(evs, ',')
+		}
+		evs = eo.AppendJSON(evs)
+	}
+	o.Set("events", object.Raw(append(evs, ']')))
+	return pretty.PrettyOptions(o.AppendJSON(nil), &pretty.Options{Width: 1, Indent: "  "})
+}
+
 func (r runner) flag(args []string) answer.Code {
 	switch {
 	case len(args) == 1 && args[0] == "--describe":
-		b, err := json.MarshalIndent(r.spec.Describe(), "", "  ")
-		if err != nil {
-			return r.fail("", err)
-		}
-		r.stdout.Write(append(b, '\n'))
+		r.stdout.Write(r.spec.Describe().JSON())
 		return answer.OK
 	case len(args) == 1 && args[0] == "--version":
 		fmt.Fprintf(r.stdout, "%s %s\n", r.spec.Name, Version)

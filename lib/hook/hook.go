@@ -1,5 +1,3 @@
-// Package hook is the runtime of one hook process: it reads the payload, calls the hook within
-// its own deadline, applies the hook's failure policy, and writes exactly one answer.
 package hook
 
 import (
@@ -12,7 +10,6 @@ import (
 	"time"
 
 	"github.com/tidwall/gjson"
-	"golang.org/x/term"
 
 	"github.com/hookkit/harness/lib/answer"
 	"github.com/hookkit/harness/lib/event"
@@ -174,6 +171,19 @@ func (r runner) read(ctx context.Context, stdin io.Reader, env Env) ([]byte, err
 			return nil, fmt.Errorf("HARNESS_MAX_INPUT=%q is not a positive byte count", s)
 		}
 	}
+	// A pipe read without a goroutine: made non-blocking, stdin joins the poller and honours a
+	// read deadline. This keeps a thread start off every hook's start-up path.
+	if f, ok := stdin.(*os.File); ok {
+		if pollable := pollableStdin(f); pollable != nil {
+			if dl, ok := ctx.Deadline(); ok && pollable.SetReadDeadline(dl) == nil {
+				data, err := io.ReadAll(io.LimitReader(pollable, limit+1))
+				if errors.Is(err, os.ErrDeadlineExceeded) {
+					return nil, errors.New("stdin was not closed before the deadline")
+				}
+				return checkRead(data, err, limit)
+			}
+		}
+	}
 	done := make(chan readResult, 1)
 	go func() {
 		data, err := io.ReadAll(io.LimitReader(stdin, limit+1))
@@ -183,14 +193,18 @@ func (r runner) read(ctx context.Context, stdin io.Reader, env Env) ([]byte, err
 	case <-ctx.Done():
 		return nil, errors.New("stdin was not closed before the deadline")
 	case res := <-done:
-		switch {
-		case res.err != nil:
-			return nil, fmt.Errorf("reading stdin: %w", res.err)
-		case int64(len(res.data)) > limit:
-			return res.data[:0], fmt.Errorf("input is larger than %d bytes", limit)
-		}
-		return res.data, nil
+		return checkRead(res.data, res.err, limit)
 	}
+}
+
+func checkRead(data []byte, err error, limit int64) ([]byte, error) {
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("reading stdin: %w", err)
+	case int64(len(data)) > limit:
+		return data[:0], fmt.Errorf("input is larger than %d bytes", limit)
+	}
+	return data, nil
 }
 
 func (r runner) handles(n event.Name) bool {
@@ -289,5 +303,5 @@ func oneLine(s string) string {
 
 func isTerminal(r io.Reader) bool {
 	f, ok := r.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
+	return ok && isTTY(f.Fd())
 }

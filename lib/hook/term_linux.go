@@ -1,0 +1,5 @@
+package hook
+
+import "syscall"
+
+const getTermios = syscall.TCGETS
