@@ -3,13 +3,21 @@ module github.com/hookkit/harness
 go 1.26.0
 
 require (
+	github.com/bitfield/script v0.25.2
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/tidwall/gjson v1.20.0
 	github.com/tidwall/pretty v1.2.0
+	github.com/urfave/cli/v2 v2.27.7
 )
 
 require (
+	github.com/cpuguy83/go-md2man/v2 v2.0.7 // indirect
+	github.com/itchyny/gojq v0.12.13 // indirect
+	github.com/itchyny/timefmt-go v0.1.5 // indirect
+	github.com/russross/blackfriday/v2 v2.1.0 // indirect
 	github.com/tidwall/match v1.1.1 // indirect
+	github.com/xrash/smetrics v0.0.0-20240521201337-686a1a2994c1 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/tools v0.26.0 // indirect
+	mvdan.cc/sh/v3 v3.7.0 // indirect
 )

@@ -52,6 +52,7 @@ func TestScripts(t *testing.T) {
 		UpdateScripts: *update,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("PATH", binDir+string(os.PathListSeparator)+env.Getenv("PATH"))
+			env.Setenv("BIN", binDir)
 			return copyDir("../lib/event/testdata/captured", filepath.Join(env.WorkDir, "captured"))
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

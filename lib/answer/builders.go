@@ -126,8 +126,8 @@ type worktreeAnswer struct{ path string }
 func WorktreePath(path string) Answer { return worktreeAnswer{path} }
 
 func (a worktreeAnswer) render(ev event.Name, _ string) (Reply, error) {
-	switch {
-	case ev != event.WorktreeCreate:
+	switch spec, _ := event.Lookup(ev); {
+	case !spec.StdoutPath:
 		return Reply{}, fmt.Errorf("a worktree path answers WorktreeCreate, not %s", ev)
 	case a.path == "" || strings.ContainsAny(a.path, "\n\r"):
 		return Reply{}, fmt.Errorf("WorktreeCreate answer: worktree path %q is not one line", a.path)

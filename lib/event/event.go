@@ -124,6 +124,8 @@ type Spec struct {
 	SystemMessage bool
 	// PlainContext: plain text on stdout (exit 0) becomes model context.
 	PlainContext bool
+	// StdoutPath: the answer is a path on the last non-empty stdout line (WorktreeCreate).
+	StdoutPath bool
 }
 
 // Accepts reports whether the event accepts the hookSpecificOutput field.
@@ -310,7 +312,7 @@ var table = []Spec{
 		Block:  NoBlock, Exit2: "cannot block; stderr is shown to the user",
 		Specific: []string{"watchPaths"}, SystemMessage: true},
 	{Name: WorktreeCreate, Fields: []Field{{"name", String, false}},
-		Block: Blocks, Exit2: "creation fails (any non-zero exit does)"},
+		Block: Blocks, Exit2: "creation fails (any non-zero exit does)", StdoutPath: true},
 	{Name: WorktreeRemove, Fields: []Field{{"worktree_path", String, false}},
 		Block: NoBlock, Exit2: "logged in debug mode only"},
 	{Name: Elicitation, Matcher: "mcp_server_name", Syntax: Wide,

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/bitfield/script"
+	"github.com/tidwall/gjson"
+)
+
+// describe runs every executable in dir with --describe and prints the hooks' descriptions as
+// one JSON array, sorted by name. Binaries that do not describe themselves as hooks are skipped.
+func describe(w io.Writer, dir string) error {
+	if _, err := os.Stat(dir); err != nil {
+		return fmt.Errorf("no hooks to describe: %w", err)
+	}
+	paths, err := script.ListFiles(dir).Slice()
+	if err != nil {
+		return fmt.Errorf("listing %s: %w", dir, err)
+	}
+	var docs []string
+	for _, p := range paths {
+		if st, err := os.Stat(p); err != nil || st.IsDir() || st.Mode()&0o111 == 0 {
+			continue
+		}
+		out, err := script.ExecCommand(p, "--describe").WithStderr(io.Discard).String()
+		if err != nil || !gjson.Valid(out) || !gjson.Get(out, "name").Exists() || !gjson.Get(out, "events").IsArray() {
+			continue
+		}
+		docs = append(docs, strings.TrimSpace(out))
+	}
+	_, err = fmt.Fprintf(w, "[%s]\n", strings.Join(docs, ",\n"))
+	return err
+}

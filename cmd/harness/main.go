@@ -1,0 +1,69 @@
+// Command harness is the project's CLI: it explains the hook protocol and the built hooks.
+// install, uninstall, status, validate, run, test, new and doctor arrive with their issues.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/hookkit/harness/lib/hook"
+)
+
+func main() {
+	if err := app().Run(os.Args); err != nil {
+		fmt.Fprintln(os.Stderr, "harness:", err)
+		os.Exit(1)
+	}
+}
+
+func app() *cli.App {
+	return &cli.App{
+		Name:            "harness",
+		Usage:           "Claude Code hooks in Go: inspect the protocol and the built hooks",
+		Version:         hook.Version,
+		HideHelpCommand: true,
+		Commands: []*cli.Command{
+			{
+				Name:      "events",
+				Usage:     "list the hook events of Claude Code 2.1.330, or show one in full",
+				ArgsUsage: "[EVENT]",
+				Action: func(c *cli.Context) error {
+					if c.NArg() > 1 {
+						return fmt.Errorf("events takes at most one event name")
+					}
+					return events(c.App.Writer, c.Args().First())
+				},
+			},
+			{
+				Name:      "describe",
+				Usage:     "print the self-description of every hook binary in DIR (default: $HARNESS_HOME/bin)",
+				ArgsUsage: "[DIR]",
+				Action: func(c *cli.Context) error {
+					dir := c.Args().First()
+					if dir == "" {
+						home, err := harnessHome()
+						if err != nil {
+							return err
+						}
+						dir = home + "/bin"
+					}
+					return describe(c.App.Writer, dir)
+				},
+			},
+		},
+	}
+}
+
+// harnessHome is $HARNESS_HOME, by default ~/.claude/harness.
+func harnessHome() (string, error) {
+	if h := os.Getenv("HARNESS_HOME"); h != "" {
+		return h, nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("finding the home directory: %w", err)
+	}
+	return home + "/.claude/harness", nil
+}
