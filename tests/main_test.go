@@ -86,6 +86,36 @@ func cmdHook(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
+// TestSourcesAreCacheInputs opens every source file the binaries are built from. go test caches
+// a result by the files the tests open (only those opened inside m.Run are logged), not those a
+// subprocess such as go build reads; without this a change to a hook would replay a stale pass.
+func TestSourcesAreCacheInputs(t *testing.T) {
+	if err := readSources(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readSources() error {
+	for _, root := range []string{"../hooks", "../cmd", "../lib", "./hooks", "../go.mod", "../go.sum"} {
+		err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+			if err != nil {
+				if os.IsNotExist(err) {
+					return nil
+				}
+				return err
+			}
+			if !d.IsDir() {
+				_, err = os.ReadFile(path)
+			}
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("reading sources: %w", err)
+		}
+	}
+	return nil
+}
+
 func copyDir(from, to string) error {
 	if err := os.MkdirAll(to, 0o755); err != nil {
 		return err

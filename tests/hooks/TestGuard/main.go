@@ -34,8 +34,7 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	case strings.Contains(cmd, "forbidden"):
 		return answer.Block("the command mentions 'forbidden'; run something else"), nil
 	case strings.Contains(cmd, "panic"):
-		var m map[string]int
-		m["boom"]++ // a nil-map write: a real runtime panic
+		_ = strings.Fields(cmd)[99] // index out of range: a real runtime panic
 	case strings.Contains(cmd, "hang"):
 		select {} // ignores ctx on purpose: the runtime must not wait for it
 	case strings.Contains(cmd, "fail"):
