@@ -69,9 +69,12 @@ var Version = "devel"
 // Env is how the runtime reads its environment (os.Getenv in a real process).
 type Env func(string) string
 
-// Main runs the hook as a process and exits with its code.
+// Main runs the hook as a process and exits with its code. Stray prints of the hook's code to
+// os.Stdout go to stderr, so the answer stays the only thing on stdout.
 func Main(spec Spec, run Func) {
-	os.Exit(int(Run(spec, run, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)))
+	stdout := os.Stdout
+	os.Stdout = os.Stderr
+	os.Exit(int(Run(spec, run, os.Args[1:], os.Stdin, stdout, os.Stderr, os.Getenv)))
 }
 
 // Run is Main with its streams and environment passed in, so tests can call it directly.

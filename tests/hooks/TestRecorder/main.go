@@ -44,6 +44,8 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 			return answer.Context("too late"), nil
 		case "fail":
 			return nil, errors.New("state directory unwritable")
+		case "chatty":
+			fmt.Println("debug: a stray print that must not corrupt the answer")
 		}
 		return answer.Context(fmt.Sprintf("the prompt has %d words", len(strings.Fields(p)))), nil
 	}
