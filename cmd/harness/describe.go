@@ -1,17 +1,20 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/bitfield/script"
 	"github.com/tidwall/gjson"
 )
 
 // describe runs every executable in dir with --describe and prints the hooks' descriptions as
-// one JSON array, sorted by name. Binaries that do not describe themselves as hooks are skipped.
+// one JSON array in file-name order. Binaries that do not describe themselves as hooks within
+// two seconds are skipped.
 func describe(w io.Writer, dir string) error {
 	if _, err := os.Stat(dir); err != nil {
 		return fmt.Errorf("no hooks to describe: %w", err)
@@ -25,7 +28,9 @@ func describe(w io.Writer, dir string) error {
 		if st, err := os.Stat(p); err != nil || st.IsDir() || st.Mode()&0o111 == 0 {
 			continue
 		}
-		out, err := script.ExecCommand(p, "--describe").WithStderr(io.Discard).String()
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		out, err := script.WithContext(ctx).WithStderr(io.Discard).ExecCommand(p, "--describe").String()
+		cancel()
 		if err != nil || !gjson.Valid(out) || !gjson.Get(out, "name").Exists() || !gjson.Get(out, "events").IsArray() {
 			continue
 		}

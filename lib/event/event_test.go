@@ -22,6 +22,62 @@ var referenceEvents = []Name{
 	ElicitationResult, SessionEnd,
 }
 
+// What each captured payload's matcher is compared against, written out by hand.
+var capturedMatch = map[string]string{
+	"CwdChanged.json": "", "InstructionsLoaded.json": "session_start", "MessageDisplay.json": "",
+	"PermissionRequest.json": "Bash", "PermissionRequest.Write.json": "Write", "PostCompact.json": "manual",
+	"PostModelSwitch.json": "claude-sonnet-5-5", "PreModelSwitch.json": "claude-sonnet-5-5",
+	"PostToolBatch.json": "", "PostToolBatch.subagent.json": "", "PostToolUse.json": "Bash",
+	"PostToolUse.Agent.json": "Agent", "PostToolUse.subagent.json": "Bash", "PostToolUseFailure.json": "Bash",
+	"PreCompact.json": "manual", "PreToolUse.json": "Bash", "PreToolUse.Agent.json": "Agent",
+	"PreToolUse.Write.json": "Write", "PreToolUse.subagent.json": "Bash", "SessionEnd.json": "other",
+	"SessionStart.json": "startup", "SessionStart.compact.json": "compact", "Setup.json": "init",
+	"Stop.json": "", "Stop.stop_hook_active.json": "", "StopFailure.json": "unknown",
+	"SubagentStart.json": "general-purpose", "SubagentStop.json": "general-purpose", "SubagentStop.compact.json": "",
+	"UserPromptExpansion.json": "e2e-hello", "UserPromptSubmit.json": "", "UserPromptSubmit.slash-command.json": "",
+}
+
+// The input side of REFERENCE.md §4.1 and §2.5, copied by hand: matcher field and syntax.
+var referenceMatchers = map[Name]string{
+	SessionStart: "source", Setup: "trigger", InstructionsLoaded: "load_reason", UserPromptSubmit: "",
+	UserPromptExpansion: "command_name", MessageDisplay: "", PreToolUse: "tool_name", PermissionRequest: "tool_name",
+	PermissionDenied: "tool_name", PostToolUse: "tool_name", PostToolUseFailure: "tool_name", PostToolBatch: "",
+	Notification: "notification_type", SubagentStart: "agent_type", SubagentStop: "agent_type", TaskCreated: "",
+	TaskCompleted: "", Stop: "", StopFailure: "error", TeammateIdle: "", ConfigChange: "source", CwdChanged: "",
+	DirectoryAdded: "source", FileChanged: "file_path", WorktreeCreate: "", WorktreeRemove: "", PreCompact: "trigger",
+	PostCompact: "trigger", PreModelSwitch: "to_model", PostModelSwitch: "to_model", Elicitation: "mcp_server_name",
+	ElicitationResult: "mcp_server_name", SessionEnd: "reason",
+}
+
+func TestMatchersAgreeWithReference(t *testing.T) {
+	for n, want := range referenceMatchers {
+		s, _ := Lookup(n)
+		if s.Matcher != want {
+			t.Errorf("%s: matcher field %q, reference %q", n, s.Matcher, want)
+		}
+		wantSyntax := Wide
+		switch {
+		case want == "":
+			wantSyntax = NoMatcher
+		case n == FileChanged || n == StopFailure:
+			wantSyntax = Narrow
+		}
+		if s.Syntax != wantSyntax {
+			t.Errorf("%s: syntax %v, reference %v", n, s.Syntax, wantSyntax)
+		}
+	}
+	for _, tt := range []struct{ payload, want string }{
+		{`{"hook_event_name":"FileChanged","file_path":"/home/dev/proj/.envrc","event":"change"}`, ".envrc"},
+		{`{"hook_event_name":"PreModelSwitch","to_model":"claude-opus-5-5[1m]"}`, "claude-opus-5-5"},
+		{`{"hook_event_name":"UserPromptSubmit","prompt":"x"}`, ""},
+	} {
+		in, err := Parse([]byte(tt.payload))
+		if err != nil || in.MatchValue() != tt.want {
+			t.Errorf("%s: MatchValue %q, %v", tt.payload, in.MatchValue(), err)
+		}
+	}
+}
+
 func TestTableHasEveryEvent(t *testing.T) {
 	if len(referenceEvents) != 33 || len(All()) != 33 {
 		t.Fatalf("want 33 events, reference lists %d, table has %d", len(referenceEvents), len(All()))
@@ -152,8 +208,8 @@ func TestCapturedPayloadsRoundTrip(t *testing.T) {
 				}
 				return true
 			})
-			if spec.Matcher != "" && in.MatchValue() != in.Get(spec.Matcher).String() {
-				t.Errorf("MatchValue() = %q", in.MatchValue())
+			if got, want := in.MatchValue(), capturedMatch[file]; got != want {
+				t.Errorf("MatchValue() = %q, want %q", got, want)
 			}
 			if !reflect.DeepEqual(in.Raw(), []byte(strings.TrimSpace(string(data)))) {
 				t.Error("Raw() is not the payload")
@@ -183,6 +239,7 @@ func TestParseRejects(t *testing.T) {
 		{"array", `[{"hook_event_name":"Stop"}]`, `not a JSON object (starts with '[')`},
 		{"string", `"Stop"`, `not a JSON object (starts with '"')`},
 		{"truncated", `{"hook_event_name":"PreToolUse","tool_name":"Ba`, "not valid JSON (truncated or malformed)"},
+		{"too deep", `{"hook_event_name":"Stop","x":` + strings.Repeat("[", 600) + strings.Repeat("]", 600) + `}`, "JSON nested deeper than 512 levels"},
 		{"trailing garbage", `{"hook_event_name":"Stop"} {}`, "not valid JSON (truncated or malformed)"},
 		{"invalid utf8", "{\"hook_event_name\":\"Stop\",\"x\":\"\xff\"}", "not valid UTF-8"},
 		{"no event", `{"session_id":"s"}`, "hook_event_name is missing"},
@@ -235,46 +292,76 @@ func TestToolInputs(t *testing.T) {
 		}
 		return in.PreToolUse().ToolInput()
 	}
-	if got := pre("PreToolUse.json").Bash(); got != (Bash{Command: "echo hi", Description: "Print hi"}) {
+	if got := must(pre("PreToolUse.json").Bash()); got != (Bash{Command: "echo hi", Description: "Print hi"}) {
 		t.Errorf("Bash = %+v", got)
 	}
-	if got := pre("PreToolUse.Write.json").Write(); got != (Write{"/home/dev/proj/out.txt", "hello\n"}) {
+	if got := must(pre("PreToolUse.Write.json").Write()); got != (Write{"/home/dev/proj/out.txt", "hello\n"}) {
 		t.Errorf("Write = %+v", got)
 	}
-	if got := pre("PreToolUse.Agent.json").Agent(); got != (Agent{"SUBTASK-1: say hello", "Sub task", "general-purpose", "", false}) {
+	if got := must(pre("PreToolUse.Agent.json").Agent()); got != (Agent{"SUBTASK-1: say hello", "Sub task", "general-purpose", "", false}) {
 		t.Errorf("Agent = %+v", got)
 	}
 
 	ti := func(s string) ToolInput { return ToolInput{gjson.Parse(s)} }
-	me := ti(`{"file_path":"/p/a.go","edits":[{"old_string":"a","new_string":"b"},{"old_string":"c","new_string":"d","replace_all":true}]}`).MultiEdit()
+	me := must(ti(`{"file_path":"/p/a.go","edits":[{"old_string":"a","new_string":"b"},{"old_string":"c","new_string":"d","replace_all":true}]}`).MultiEdit())
 	if want := (MultiEdit{"/p/a.go", []Edit{{"/p/a.go", "a", "b", false}, {"/p/a.go", "c", "d", true}}}); !reflect.DeepEqual(me, want) {
 		t.Errorf("MultiEdit = %+v", me)
 	}
-	if got := ti(`{"file_path":"/p/a","old_string":"x","new_string":"y","replace_all":true}`).Edit(); got != (Edit{"/p/a", "x", "y", true}) {
+	if got := must(ti(`{"file_path":"/p/a","old_string":"x","new_string":"y","replace_all":true}`).Edit()); got != (Edit{"/p/a", "x", "y", true}) {
 		t.Errorf("Edit = %+v", got)
 	}
-	if got := ti(`{"notebook_path":"/p/n.ipynb","cell_id":"c1","new_source":"print()","cell_type":"code","edit_mode":"replace"}`).NotebookEdit(); got != (NotebookEdit{"/p/n.ipynb", "c1", "print()", "code", "replace"}) {
+	if got := must(ti(`{"notebook_path":"/p/n.ipynb","cell_id":"c1","new_source":"print()","cell_type":"code","edit_mode":"replace"}`).NotebookEdit()); got != (NotebookEdit{"/p/n.ipynb", "c1", "print()", "code", "replace"}) {
 		t.Errorf("NotebookEdit = %+v", got)
 	}
-	if got := ti(`{"file_path":"/p/a","offset":10,"limit":5}`).Read(); got != (Read{"/p/a", 10, 5}) {
+	if got := must(ti(`{"file_path":"/p/a","offset":10,"limit":5}`).Read()); got != (Read{"/p/a", 10, 5}) {
 		t.Errorf("Read = %+v", got)
 	}
-	if got := ti(`{"pattern":"**/*.go","path":"/p"}`).Glob(); got != (Glob{"**/*.go", "/p"}) {
+	if got := must(ti(`{"pattern":"**/*.go","path":"/p"}`).Glob()); got != (Glob{"**/*.go", "/p"}) {
 		t.Errorf("Glob = %+v", got)
 	}
-	if got := ti(`{"pattern":"TODO","path":"/p","glob":"*.go","output_mode":"content","-i":true,"multiline":true}`).Grep(); got != (Grep{Pattern: "TODO", Path: "/p", Glob: "*.go", OutputMode: "content", CaseInsensitive: true, Multiline: true}) {
+	if got := must(ti(`{"pattern":"TODO","path":"/p","glob":"*.go","output_mode":"content","-i":true,"multiline":true}`).Grep()); got != (Grep{Pattern: "TODO", Path: "/p", Glob: "*.go", OutputMode: "content", CaseInsensitive: true, Multiline: true}) {
 		t.Errorf("Grep = %+v", got)
 	}
-	if got := ti(`{"url":"https://example.com","prompt":"sum"}`).WebFetch(); got != (WebFetch{"https://example.com", "sum"}) {
+	if got := must(ti(`{"url":"https://example.com","prompt":"sum"}`).WebFetch()); got != (WebFetch{"https://example.com", "sum"}) {
 		t.Errorf("WebFetch = %+v", got)
 	}
-	if got := ti(`{"query":"go","allowed_domains":["go.dev"],"blocked_domains":["a.b","c.d"]}`).WebSearch(); !reflect.DeepEqual(got, WebSearch{"go", []string{"go.dev"}, []string{"a.b", "c.d"}}) {
+	if got := must(ti(`{"query":"go","allowed_domains":["go.dev"],"blocked_domains":["a.b","c.d"]}`).WebSearch()); !reflect.DeepEqual(got, WebSearch{"go", []string{"go.dev"}, []string{"a.b", "c.d"}}) {
 		t.Errorf("WebSearch = %+v", got)
 	}
-	if got := ti(`{"command":"sleep 1","timeout":120000,"run_in_background":true}`).Bash(); got != (Bash{"sleep 1", "", 120000, true}) {
+	if got := must(ti(`{"command":"sleep 1","timeout":120000,"run_in_background":true}`).Bash()); got != (Bash{"sleep 1", "", 120000, true}) {
 		t.Errorf("Bash = %+v", got)
 	}
 }
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// A missing or mistyped required field is an error, never a silent "".
+func TestToolInputsRejectMistypedFields(t *testing.T) {
+	ti := func(s string) ToolInput { return ToolInput{gjson.Parse(s)} }
+	for _, tt := range []struct {
+		err  error
+		want string
+	}{
+		{second(ti(`{"command":["rm","-rf","/"]}`).Bash()), "invalid hook input: tool_input.command is array, not a string"},
+		{second(ti(`{"file_path":"/p/.env"}`).Bash()), "invalid hook input: tool_input.command is missing"},
+		{second(ti(`{"file_path":"/p/a","content":null}`).Write()), "invalid hook input: tool_input.content is missing"},
+		{second(ti(`{"file_path":7,"old_string":"a","new_string":"b"}`).Edit()), "invalid hook input: tool_input.file_path is number, not a string"},
+		{second(ti(`{"file_path":"/p/a","edits":{}}`).MultiEdit()), "invalid hook input: tool_input.edits is not an array"},
+		{second(ti(`{}`).NotebookEdit()), "invalid hook input: tool_input.notebook_path is missing"},
+		{second(ti(`{}`).WebFetch()), "invalid hook input: tool_input.url is missing"},
+	} {
+		if tt.err == nil || tt.err.Error() != tt.want {
+			t.Errorf("got %v, want %s", tt.err, tt.want)
+		}
+	}
+}
+
+func second[T any](_ T, err error) error { return err }
 
 func TestToolNames(t *testing.T) {
 	if CanonicalTool("Task") != "Agent" || CanonicalTool("KillShell") != "TaskStop" || CanonicalTool("Bash") != "Bash" {

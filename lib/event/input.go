@@ -3,6 +3,7 @@ package event
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
@@ -36,6 +37,8 @@ func Parse(data []byte) (Input, error) {
 		return Input{}, invalid("not valid UTF-8")
 	case trimmed[0] != '{':
 		return Input{}, invalid("not a JSON object (starts with %q)", firstRune(trimmed))
+	case tooDeep(trimmed):
+		return Input{}, invalid("JSON nested deeper than %d levels", maxDepth)
 	case !gjson.ValidBytes(trimmed):
 		return Input{}, invalid("not valid JSON (truncated or malformed)")
 	}
@@ -94,6 +97,33 @@ func kindOf(v gjson.Result) string {
 	return "object"
 }
 
+// maxDepth bounds JSON nesting: validation recurses, and real payloads nest a few levels.
+const maxDepth = 512
+
+// tooDeep reports whether brackets outside strings nest past maxDepth.
+func tooDeep(b []byte) bool {
+	depth, inString := 0, false
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case inString:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			if depth++; depth > maxDepth {
+				return true
+			}
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return false
+}
+
 func firstRune(b []byte) rune {
 	r, _ := utf8.DecodeRune(b)
 	return r
@@ -113,13 +143,24 @@ func (in Input) Event() Name { return in.name }
 // Spec returns the table entry of the payload's event; false for an event the table does not know.
 func (in Input) Spec() (Spec, bool) { return Lookup(in.name) }
 
-// MatchValue returns the payload value the event's matcher is compared against ("" when none).
+// MatchValue returns the payload value the event's matcher is compared against ("" when none):
+// the base name of file_path for FileChanged, to_model without a [1m] suffix for the model
+// switch events, the field itself elsewhere.
 func (in Input) MatchValue() string {
 	s, ok := in.Spec()
 	if !ok || s.Matcher == "" {
 		return ""
 	}
-	return in.str(s.Matcher)
+	v := in.str(s.Matcher)
+	switch s.Name {
+	case FileChanged:
+		if i := strings.LastIndexAny(v, `/\`); i >= 0 {
+			v = v[i+1:]
+		}
+	case PreModelSwitch, PostModelSwitch:
+		v = strings.TrimSuffix(v, "[1m]")
+	}
+	return v
 }
 
 // Common fields.

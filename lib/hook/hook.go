@@ -69,17 +69,22 @@ var Version = "devel"
 // Env is how the runtime reads its environment (os.Getenv in a real process).
 type Env func(string) string
 
-// Main runs the hook as a process and exits with its code. Stray prints of the hook's code to
-// os.Stdout go to stderr, so the answer stays the only thing on stdout.
+// Main runs the hook as a process and exits with its code. File descriptor 1 is pointed at
+// stderr for the hook's own code (a stray print, a logger made on os.Stdout, a raw write), and
+// the answer goes to a private copy of the real stdout, so it stays the only thing there.
 func Main(spec Spec, run Func) {
-	stdout := os.Stdout
-	os.Stdout = os.Stderr
+	stdout := privateStdout()
 	os.Exit(int(Run(spec, run, os.Args[1:], os.Stdin, stdout, os.Stderr, os.Getenv)))
 }
 
 // Run is Main with its streams and environment passed in, so tests can call it directly.
 func Run(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io.Writer, env Env) answer.Code {
 	r := runner{spec: spec, stdout: stdout, stderr: stderr}
+	if err := spec.Check(); err != nil {
+		// A hook that cannot say what it is must not guess its policy: block and say why.
+		fmt.Fprintf(stderr, "%s: this hook is built wrong and blocks everything: %s\n", or(spec.Name, "hook"), err)
+		return answer.Blocked
+	}
 	if len(args) > 0 {
 		return r.flag(args)
 	}
@@ -130,20 +135,21 @@ func (r runner) policyCode() answer.Code {
 
 // deadline is the hook's own: safely below the smallest timeout it is installed with, so the
 // hook answers before Claude Code kills it (a killed hook lets the call through).
-// HARNESS_DEADLINE (a Go duration) overrides it.
+// HARNESS_DEADLINE (a Go duration) may shorten it, never lengthen it.
 func (r runner) deadline(env Env) (time.Duration, error) {
+	d := Deadline(r.spec)
 	if s := env("HARNESS_DEADLINE"); s != "" {
-		d, err := time.ParseDuration(s)
-		if err != nil || d <= 0 {
+		v, err := time.ParseDuration(s)
+		if err != nil || v <= 0 {
 			return 0, fmt.Errorf("HARNESS_DEADLINE=%q is not a positive duration", s)
 		}
-		return d, nil
+		d = min(d, v)
 	}
-	return Deadline(r.spec), nil
+	return d, nil
 }
 
-// Deadline returns the hook's own deadline: its smallest installed timeout less a fifth (at
-// least 250 ms), or 10 s when no binding sets a timeout.
+// Deadline returns the hook's own deadline: its smallest installed timeout less a fifth, and
+// at least 250 ms less.
 func Deadline(spec Spec) time.Duration {
 	timeout := 0
 	for _, b := range spec.Events {
@@ -151,11 +157,42 @@ func Deadline(spec Spec) time.Duration {
 			timeout = b.Timeout
 		}
 	}
-	if timeout == 0 {
-		return 10 * time.Second
-	}
 	t := time.Duration(timeout) * time.Second
-	return t - max(t/5, 250*time.Millisecond)
+	return max(t-max(t/5, 250*time.Millisecond), 50*time.Millisecond)
+}
+
+// Check reports what is wrong with a spec: a hook needs a name, a failure policy, known
+// events each with a timeout, and a policy its events can honour.
+func (s Spec) Check() error {
+	switch {
+	case s.Name == "":
+		return errors.New("the spec has no name")
+	case s.Policy != Closed && s.Policy != Open:
+		return errors.New("the spec sets no failure policy (hook.Closed or hook.Open)")
+	case len(s.Events) == 0:
+		return errors.New("the spec binds no events")
+	}
+	for _, b := range s.Events {
+		spec, ok := event.Lookup(b.Event)
+		switch {
+		case !ok:
+			return fmt.Errorf("%q is not a hook event", b.Event)
+		case b.Timeout <= 0:
+			return fmt.Errorf("%s has no timeout (seconds)", b.Event)
+		case b.Matcher != "" && spec.Matcher == "":
+			return fmt.Errorf("%s takes no matcher", b.Event)
+		case s.Policy == Open && b.Event == event.WorktreeCreate:
+			return errors.New("WorktreeCreate fails on any non-zero exit, so a fail-open hook cannot run there")
+		}
+	}
+	return nil
+}
+
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }
 
 type readResult struct {
@@ -174,10 +211,11 @@ func (r runner) read(ctx context.Context, stdin io.Reader, env Env) ([]byte, err
 			return nil, fmt.Errorf("HARNESS_MAX_INPUT=%q is not a positive byte count", s)
 		}
 	}
-	// A pipe read without a goroutine: made non-blocking, stdin joins the poller and honours a
-	// read deadline. This keeps a thread start off every hook's start-up path.
+	// A pipe read without a goroutine: a non-blocking copy of stdin joins the poller and
+	// honours a read deadline. This keeps a thread start off every hook's start-up path.
 	if f, ok := stdin.(*os.File); ok {
 		if pollable := pollableStdin(f); pollable != nil {
+			defer pollable.Close()
 			if dl, ok := ctx.Deadline(); ok && pollable.SetReadDeadline(dl) == nil {
 				data, err := io.ReadAll(io.LimitReader(pollable, limit+1))
 				if errors.Is(err, os.ErrDeadlineExceeded) {
@@ -205,7 +243,7 @@ func checkRead(data []byte, err error, limit int64) ([]byte, error) {
 	case err != nil:
 		return nil, fmt.Errorf("reading stdin: %w", err)
 	case int64(len(data)) > limit:
-		return data[:0], fmt.Errorf("input is larger than %d bytes", limit)
+		return data[:min(len(data), 4096)], fmt.Errorf("input is larger than %d bytes", limit)
 	}
 	return data, nil
 }
@@ -264,9 +302,16 @@ func (r runner) fail(ev event.Name, cause error) answer.Code {
 			return r.write(reply)
 		}
 	}
-	// Unknown or unblockable event: exit 2 is the one block every blockable event honours.
-	fmt.Fprintf(r.stderr, "%s: %s\n", r.spec.Name, msg)
-	return answer.Blocked
+	// Unknown or unblockable event: exit 2 is the block every blockable event honours. A hook
+	// also bound to PermissionRequest, which ignores exit 2, prints that event's deny as well;
+	// on the other events JSON naming another event does not undo exit 2.
+	reply := answer.Reply{Stderr: r.spec.Name + ": " + msg + "\n", Code: answer.Blocked}
+	if ev == "" && r.handles(event.PermissionRequest) {
+		if pr, err := answer.Render(answer.Block(msg), event.PermissionRequest, r.spec.Name); err == nil {
+			reply.Stdout = pr.Stdout
+		}
+	}
+	return r.write(reply)
 }
 
 // write prints the one reply in single writes: never a partial or second document.

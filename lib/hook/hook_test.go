@@ -156,7 +156,8 @@ func TestClosedFailureOnPermissionRequest(t *testing.T) {
 func TestAnswers(t *testing.T) {
 	pre := payload(t, "PreToolUse.json")
 	f := func(_ context.Context, in event.Input) (answer.Answer, error) {
-		return answer.PreToolUse{Decision: answer.Deny, Reason: "no " + in.PreToolUse().ToolInput().Bash().Command}, nil
+		b, err := in.PreToolUse().ToolInput().Bash()
+		return answer.PreToolUse{Decision: answer.Deny, Reason: "no " + b.Command}, err
 	}
 	out, errs, code := run(guardSpec(Closed), f, bytes.NewReader(pre), nil)
 	if want := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no echo hi"}}` + "\n"; out != want || errs != "" || code != answer.OK {
@@ -177,7 +178,7 @@ func TestDeadline(t *testing.T) {
 		{[]int{5}, 4 * time.Second},
 		{[]int{10, 1}, 750 * time.Millisecond},
 		{[]int{60}, 48 * time.Second},
-		{nil, 10 * time.Second},
+		{nil, 50 * time.Millisecond},
 	} {
 		var s Spec
 		for _, to := range tt.timeouts {
@@ -186,6 +187,101 @@ func TestDeadline(t *testing.T) {
 		if got := Deadline(s); got != tt.want {
 			t.Errorf("Deadline(%v) = %v, want %v", tt.timeouts, got, tt.want)
 		}
+	}
+}
+
+func TestSpecCheck(t *testing.T) {
+	good := guardSpec(Closed)
+	for _, tt := range []struct {
+		name   string
+		mutate func(*Spec)
+		want   string
+	}{
+		{"no name", func(s *Spec) { s.Name = "" }, "the spec has no name"},
+		{"no policy", func(s *Spec) { s.Policy = 0 }, "the spec sets no failure policy (hook.Closed or hook.Open)"},
+		{"no events", func(s *Spec) { s.Events = nil }, "the spec binds no events"},
+		{"unknown event", func(s *Spec) { s.Events = []Binding{{Event: "PreToolUes", Timeout: 5}} }, `"PreToolUes" is not a hook event`},
+		{"no timeout", func(s *Spec) { s.Events = []Binding{{Event: event.Stop}} }, "Stop has no timeout (seconds)"},
+		{"matcher on Stop", func(s *Spec) { s.Events = []Binding{{Event: event.Stop, Matcher: "x", Timeout: 5}} }, "Stop takes no matcher"},
+		{"open WorktreeCreate", func(s *Spec) {
+			s.Policy = Open
+			s.Events = []Binding{{Event: event.WorktreeCreate, Timeout: 5}}
+		}, "WorktreeCreate fails on any non-zero exit, so a fail-open hook cannot run there"},
+	} {
+		s := good
+		s.Events = append([]Binding(nil), good.Events...)
+		tt.mutate(&s)
+		if err := s.Check(); err == nil || err.Error() != tt.want {
+			t.Errorf("%s: %v", tt.name, err)
+		}
+		// A broken spec blocks everything, whatever its (missing) policy says.
+		out, errs, code := run(s, nil, strings.NewReader(`{"hook_event_name":"Stop"}`), nil)
+		if out != "" || code != answer.Blocked || !strings.Contains(errs, "this hook is built wrong and blocks everything: "+tt.want) {
+			t.Errorf("%s: %q %q %d", tt.name, out, errs, code)
+		}
+	}
+	if err := good.Check(); err != nil {
+		t.Error(err)
+	}
+}
+
+// HARNESS_DEADLINE may shorten the deadline, never lengthen it past the installed timeout.
+func TestDeadlineOverrideIsCapped(t *testing.T) {
+	r := runner{spec: guardSpec(Closed)}
+	for env, want := range map[string]time.Duration{"1h": 4 * time.Second, "100ms": 100 * time.Millisecond, "": 4 * time.Second} {
+		d, err := r.deadline(func(string) string { return env })
+		if err != nil || d != want {
+			t.Errorf("HARNESS_DEADLINE=%q: %v %v", env, d, err)
+		}
+	}
+}
+
+// A guard bound to PermissionRequest and PreToolUse that cannot tell which event it got
+// answers both ways at once: the PermissionRequest deny JSON, and exit 2.
+func TestUnknownEventWithPermissionRequestBinding(t *testing.T) {
+	spec := Spec{Name: "G", Policy: Closed, Events: []Binding{
+		{Event: event.PreToolUse, Matcher: "Bash", Timeout: 5}, {Event: event.PermissionRequest, Matcher: "Bash", Timeout: 5}}}
+	out, errs, code := run(spec, nil, strings.NewReader(""), nil)
+	want := `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"G: blocked because the hook could not check this call: invalid hook input: stdin is empty"}}}` + "\n"
+	if out != want || code != answer.Blocked || errs != "G: blocked because the hook could not check this call: invalid hook input: stdin is empty\n" {
+		t.Errorf("%q %q %d", out, errs, code)
+	}
+	// An oversized PermissionRequest payload still names its event in its first bytes.
+	big := `{"hook_event_name":"PermissionRequest","tool_name":"Bash","tool_input":{"command":"` + strings.Repeat("x", 200) + `"}}`
+	out, _, code = run(spec, nil, strings.NewReader(big), map[string]string{"HARNESS_MAX_INPUT": "100"})
+	if !strings.Contains(out, `"behavior":"deny"`) || code != answer.OK {
+		t.Errorf("oversized: %q %d", out, code)
+	}
+}
+
+// On a real pipe the cap holds: the runtime stops reading at the cap, and the writer is cut off.
+func TestCapOnARealPipe(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	written := make(chan int64, 1)
+	go func() {
+		var n int64
+		chunk := bytes.Repeat([]byte(" "), 1<<20)
+		for n < 512<<20 {
+			m, err := w.Write(chunk)
+			n += int64(m)
+			if err != nil {
+				break
+			}
+		}
+		w.Close()
+		written <- n
+	}()
+	_, errs, code := run(guardSpec(Closed), nil, r, map[string]string{"HARNESS_MAX_INPUT": "8388608"})
+	r.Close()
+	n := <-written
+	if code != answer.Blocked || !strings.Contains(errs, "input is larger than 8388608 bytes") {
+		t.Fatalf("%q %d", errs, code)
+	}
+	if n > 8<<20+4<<20 {
+		t.Errorf("the writer got %d bytes into the pipe; the cap is 8 MiB", n)
 	}
 }
 
@@ -232,7 +328,7 @@ func BenchmarkParseDecideRender(b *testing.B) {
 	pre := payload(b, "PreToolUse.json")
 	spec := guardSpec(Closed)
 	f := func(_ context.Context, in event.Input) (answer.Answer, error) {
-		if strings.Contains(in.PreToolUse().ToolInput().Bash().Command, "rm") {
+		if b, _ := in.PreToolUse().ToolInput().Bash(); strings.Contains(b.Command, "rm") {
 			return answer.Block("no rm"), nil
 		}
 		return answer.PreToolUse{Decision: answer.Allow, Reason: "ok"}, nil

@@ -29,7 +29,11 @@ var spec = hook.Spec{
 func main() { hook.Main(spec, run) }
 
 func run(ctx context.Context, in event.Input) (answer.Answer, error) {
-	cmd := in.PreToolUse().ToolInput().Bash().Command
+	bash, err := in.PreToolUse().ToolInput().Bash()
+	if err != nil {
+		return nil, err
+	}
+	cmd := bash.Command
 	switch {
 	case strings.Contains(cmd, "forbidden"):
 		return answer.Block("the command mentions 'forbidden'; run something else"), nil

@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/hookkit/harness/lib/answer"
@@ -46,6 +47,7 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 			return nil, errors.New("state directory unwritable")
 		case "chatty":
 			fmt.Println("debug: a stray print that must not corrupt the answer")
+			os.NewFile(1, "fd1").WriteString("debug: a raw write to file descriptor 1\n")
 		}
 		return answer.Context(fmt.Sprintf("the prompt has %d words", len(strings.Fields(p)))), nil
 	}
