@@ -1,0 +1,89 @@
+package danger
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+// corpusCase is one labelled command of testdata/corpus.jsonl.
+type corpusCase struct {
+	Want string `json:"want"`
+	Cmd  string `json:"cmd"`
+	Cat  string `json:"cat"`
+	Note string `json:"note"`
+	Cwd  string `json:"cwd"`
+}
+
+func loadCorpus(t testing.TB) []corpusCase {
+	t.Helper()
+	f, err := os.Open("testdata/corpus.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []corpusCase
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var c corpusCase
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatalf("corpus line %d: %v", len(out)+1, err)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// testWorld is the machine the corpus is labelled for.
+func testWorld(cwd string) shell.World {
+	if cwd == "" {
+		cwd = "/home/dev/proj"
+	}
+	env := map[string]string{"HOME": "/home/dev", "USER": "dev", "PATH": "/usr/local/bin:/usr/bin:/bin", "SHELL": "/bin/bash"}
+	return shell.World{Cwd: cwd, Home: "/home/dev", Project: "/home/dev/proj",
+		Env: func(k string) (string, bool) { v, ok := env[k]; return v, ok }}
+}
+
+func TestCorpus(t *testing.T) {
+	cases := loadCorpus(t)
+	var wrong []string
+	dangerous, caught, safe, flagged, exact := 0, 0, 0, 0, 0
+	for _, c := range cases {
+		v := Judge(c.Cmd, Input{World: testWorld(c.Cwd)})
+		got := v.Action.String()
+		if c.Want == "allow" {
+			safe++
+			if got != "allow" {
+				flagged++
+			}
+		} else {
+			dangerous++
+			if got != "allow" {
+				caught++
+			}
+		}
+		if got == c.Want {
+			exact++
+			continue
+		}
+		rule := ""
+		if len(v.Findings) > 0 {
+			rule = v.Findings[0].Rule + ": " + v.Findings[0].Why
+		}
+		wrong = append(wrong, fmt.Sprintf("want %-5s got %-5s [%s] %q  (%s) %s", c.Want, got, c.Cat, c.Cmd, c.Note, rule))
+	}
+	sort.Strings(wrong)
+	t.Logf("corpus: %d cases; exact %d (%.1f%%); recall %d/%d (%.1f%%); false positives %d/%d (%.1f%%)",
+		len(cases), exact, 100*float64(exact)/float64(len(cases)), caught, dangerous, 100*float64(caught)/float64(dangerous),
+		flagged, safe, 100*float64(flagged)/float64(safe))
+	if len(wrong) > 0 {
+		t.Errorf("%d cases disagree with their label:\n%s", len(wrong), strings.Join(wrong, "\n"))
+	}
+}

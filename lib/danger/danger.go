@@ -1,0 +1,205 @@
+// Package danger judges Bash commands: it runs rule packs over the commands lib/shell finds and
+// decides deny, ask or allow, under embedded defaults and the user's and project's policies.
+package danger
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+// Action is a verdict, ordered by severity.
+type Action int
+
+const (
+	Allow Action = iota
+	Ask
+	Deny
+)
+
+func (a Action) String() string { return [...]string{"allow", "ask", "deny"}[a] }
+
+// Radius is how much a rule's command can destroy.
+type Radius string
+
+const (
+	Low    Radius = "low"
+	Medium Radius = "medium"
+	High   Radius = "high"
+)
+
+// Finding is one rule that matched one command.
+type Finding struct {
+	Rule   string // pack.name, e.g. "fs.rm-critical"
+	Pack   string // the pack's category, e.g. "filesystem"
+	Action Action
+	Radius Radius
+	// Why says what the command would do; Instead says what to do instead.
+	Why, Instead string
+	// Cmd is the command it matched (nil for findings about the whole command).
+	Cmd *shell.Cmd
+}
+
+// Verdict is the decision on one command line.
+type Verdict struct {
+	Action   Action
+	Findings []Finding // the most severe first
+	Analysis *shell.Analysis
+}
+
+// Input is what a judgement needs besides the command.
+type Input struct {
+	World  shell.World
+	Policy *Policy
+	Limits shell.Limits
+}
+
+// Judge analyses a Bash command and decides. A command that cannot be analysed (unparseable,
+// over a limit) is denied with the reason: what cannot be judged is never allowed.
+func Judge(command string, in Input) Verdict {
+	pol := in.Policy
+	if pol == nil {
+		pol = Defaults()
+	}
+	an, err := shell.Analyze(command, in.World, in.Limits)
+	if err != nil {
+		return Verdict{Action: Deny, Findings: []Finding{limitFinding(err)}}
+	}
+	j := &judge{world: in.World, pol: pol, an: an}
+	j.run()
+	v := Verdict{Findings: j.findings, Analysis: an}
+	sort.SliceStable(v.Findings, func(a, b int) bool { return v.Findings[a].Action > v.Findings[b].Action })
+	for _, f := range v.Findings {
+		v.Action = max(v.Action, f.Action)
+	}
+	return v
+}
+
+func limitFinding(err error) Finding {
+	var le *shell.LimitError
+	if errors.As(err, &le) {
+		return Finding{Rule: "limits.analysis", Pack: "limits", Action: Deny, Radius: Medium,
+			Why: "it cannot be analysed in full: " + le.Reason, Instead: "split it into smaller commands"}
+	}
+	return Finding{Rule: "limits.parse", Pack: "limits", Action: Deny, Radius: Medium,
+		Why: "it is not valid Bash (" + err.Error() + "), so what it would run cannot be checked", Instead: "fix the syntax and run it again"}
+}
+
+type judge struct {
+	world    shell.World
+	pol      *Policy
+	an       *shell.Analysis
+	findings []Finding
+}
+
+func (j *judge) add(c *shell.Cmd, rule string, act Action, r Radius, why, instead string) {
+	if j.pol.disabled(rule) {
+		return
+	}
+	pack, _, _ := strings.Cut(rule, ".")
+	j.findings = append(j.findings, Finding{Rule: rule, Pack: packNames[pack], Action: act, Radius: r, Why: why, Instead: instead, Cmd: c})
+}
+
+var packNames = map[string]string{
+	"fs": "filesystem destruction", "disk": "disks", "git": "git history", "perm": "permissions",
+	"net": "code from the network", "rev": "reverse shells", "fork": "fork bombs", "power": "shutdown",
+	"kill": "mass kills", "db": "databases", "cloud": "cloud and infrastructure", "container": "containers and clusters",
+	"exfil": "credential exfiltration", "hist": "log and history wiping", "persist": "persistence",
+	"tamper": "guard tampering", "clobber": "clobbered files", "policy": "policy", "limits": "limits",
+}
+
+func (j *judge) run() {
+	for _, name := range j.an.ForkBombs {
+		j.add(nil, "fork.bomb", Deny, High, fmt.Sprintf("function %s calls itself in a pipeline or the background: a fork bomb that freezes the machine", name), "write a bounded loop instead")
+	}
+	for _, c := range j.an.Cmds {
+		j.cmd(c)
+	}
+}
+
+// cmd runs every rule that applies to one command.
+func (j *judge) cmd(c *shell.Cmd) {
+	j.policyRules(c)
+	j.streams(c)
+	j.writes(c)
+	j.exfil(c)
+	if c.Dynamic() {
+		return
+	}
+	if f, ok := byName[c.Name]; ok {
+		f(j, c)
+	} else if strings.HasPrefix(c.Name, "mkfs.") {
+		j.formats(c)
+	}
+	if c.Code != "" {
+		j.code(c)
+	}
+}
+
+var byName map[string]func(*judge, *shell.Cmd)
+
+func init() {
+	byName = map[string]func(*judge, *shell.Cmd){
+		"rm": (*judge).rm, "unlink": (*judge).rm, "shred": (*judge).shred, "find": (*judge).find,
+		"rsync": (*judge).rsync, "mv": (*judge).mv, "chmod": (*judge).perm, "chown": (*judge).perm, "chgrp": (*judge).perm,
+		"dd": (*judge).dd, "wipefs": (*judge).wipefs, "fdisk": (*judge).partition, "sfdisk": (*judge).partition,
+		"parted": (*judge).partition, "gdisk": (*judge).partition, "sgdisk": (*judge).partition, "cfdisk": (*judge).partition,
+		"git": (*judge).git, "shutdown": (*judge).power, "reboot": (*judge).power, "halt": (*judge).power,
+		"poweroff": (*judge).power, "init": (*judge).power, "telinit": (*judge).power, "systemctl": (*judge).systemctl,
+		"kill": (*judge).kill, "killall5": (*judge).kill, "pkill": (*judge).kill, "killall": (*judge).kill,
+		"nc": (*judge).netcat, "ncat": (*judge).netcat, "netcat": (*judge).netcat, "socat": (*judge).socat,
+		"dropdb": (*judge).dropdb, "terraform": (*judge).terraform, "tofu": (*judge).terraform, "terragrunt": (*judge).terraform,
+		"pulumi": (*judge).pulumi, "aws": (*judge).aws, "gcloud": (*judge).gcloud, "gsutil": (*judge).gsutil, "az": (*judge).az,
+		"kubectl": (*judge).kubectl, "oc": (*judge).kubectl, "docker": (*judge).docker, "podman": (*judge).docker,
+		"history": (*judge).history, "unset": (*judge).unsetHist, "export": (*judge).exportHist, "journalctl": (*judge).journalctl,
+		"crontab": (*judge).crontab, "ln": (*judge).ln,
+	}
+	for _, db := range dbClients {
+		byName[db] = (*judge).dbClient
+	}
+	for _, m := range []string{"mkfs", "mke2fs", "mkswap"} {
+		byName[m] = (*judge).mkfs
+	}
+}
+
+// Reason renders a verdict's main finding for the model: what was blocked, the rule, why, and
+// what to do instead, in one or two lines.
+func (v Verdict) Reason() string {
+	if len(v.Findings) == 0 {
+		return ""
+	}
+	f := v.Findings[0]
+	what := "this command"
+	if f.Cmd != nil {
+		what = "`" + display(f.Cmd) + "`"
+	}
+	verb := "blocked"
+	if f.Action == Ask {
+		verb = "needs your approval:"
+	}
+	s := fmt.Sprintf("%s %s: %s [rule %s, %s, blast radius %s].", verb, what, f.Why, f.Rule, f.Pack, f.Radius)
+	if f.Instead != "" {
+		s += "\nInstead: " + f.Instead + "."
+	}
+	if n := len(v.Findings) - 1; n > 0 && f.Action == Deny {
+		s = strings.Replace(s, "].", fmt.Sprintf("; %d more finding(s)].", n), 1)
+	}
+	return s
+}
+
+// display shows a command as the analysis understood it, shortened.
+func display(c *shell.Cmd) string {
+	parts := append([]string{c.Name}, c.Args...)
+	s := strings.ReplaceAll(strings.Join(parts, " "), shell.Match, "<match>")
+	s = strings.ReplaceAll(s, shell.Dyn, "…")
+	if len(c.Via) > 0 {
+		s += " (via " + strings.Join(c.Via, ", ") + ")"
+	}
+	if r := []rune(s); len(r) > 120 {
+		s = string(r[:117]) + "..."
+	}
+	return s
+}

@@ -1,0 +1,258 @@
+package danger
+
+import (
+	"os"
+	"path"
+	"strings"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+// diskDevice reports whether a path is a whole disk or partition device.
+func diskDevice(p string) bool {
+	if !strings.HasPrefix(p, "/dev/") {
+		return false
+	}
+	b := strings.TrimPrefix(p, "/dev/")
+	for _, pre := range []string{"sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "loop", "mapper/", "nbd", "sr"} {
+		if strings.HasPrefix(b, pre) {
+			return true
+		}
+	}
+	return b == "mem" || b == "kmem" || b == "port"
+}
+
+func (j *judge) dd(c *shell.Cmd) {
+	for _, a := range c.Args {
+		if of, ok := strings.CutPrefix(a, "of="); ok && diskDevice(j.res(c, of)) {
+			j.add(c, "disk.dd", Deny, High, "dd onto "+of+" overwrites a disk device, destroying its filesystems", "write to an image file instead (of=disk.img)")
+		}
+	}
+}
+
+func (j *judge) mkfs(c *shell.Cmd) {
+	j.formats(c)
+}
+
+// formats: mkfs and friends on a device destroy what is on it.
+func (j *judge) formats(c *shell.Cmd) {
+	p := shell.Opts{Short: "tLbcCgiIjJlmNoOrTUEF", Long: []string{"type"}}.Parse(c.Args)
+	for _, op := range p.Operands {
+		if diskDevice(j.res(c, op)) {
+			j.add(c, "disk.mkfs", Deny, High, c.Name+" on "+op+" formats a disk device, destroying its data", "format an image file, or ask the user to do it")
+			return
+		}
+	}
+	if len(p.Operands) > 0 {
+		j.add(c, "disk.mkfs", Ask, Medium, c.Name+" creates a filesystem on "+p.Operands[0], "check the target is an image file you created")
+	}
+}
+
+func (j *judge) wipefs(c *shell.Cmd) {
+	p := shell.Opts{Short: "optO", Long: []string{"offset", "output", "types"}}.Parse(c.Args)
+	if p.Has("n", "no-act") {
+		return
+	}
+	if len(p.Operands) > 0 && !(len(p.Operands) == 1 && !p.Has("a", "all") && !p.Has("o", "offset")) || p.Has("a", "all") {
+		j.add(c, "disk.wipefs", Deny, High, "wipefs erases filesystem signatures, making the data unreachable", "ask the user to do it")
+		return
+	}
+}
+
+func (j *judge) partition(c *shell.Cmd) {
+	readOnly := map[string][]string{
+		"sfdisk": {"-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-V", "--verify", "-g", "--show-geometry"},
+		"fdisk":  {"-l", "--list"}, "cfdisk": {}, "gdisk": {"-l"},
+		"parted": {"-l", "--list", "print"}, "sgdisk": {"-p", "--print", "-i", "--info", "-v", "--verify", "-b", "--backup"},
+	}[c.Name]
+	for _, a := range c.Args {
+		if contains(readOnly, a) {
+			return
+		}
+	}
+	if c.Name == "parted" && contains(c.Args, "-l") {
+		return
+	}
+	for _, a := range c.Args {
+		if diskDevice(a) {
+			j.add(c, "disk.partition", Deny, High, c.Name+" rewrites the partition table of "+a, "use "+c.Name+" -l to inspect, and ask the user to repartition")
+			return
+		}
+	}
+}
+
+// Git.
+
+var gitOpts = shell.Opts{Short: "mCcFSo", Long: []string{"message", "file", "author", "date", "source", "onto", "strategy", "format", "pretty",
+	"repo", "push-option", "receive-pack", "exec", "upload-pack", "expire", "expire-unreachable", "git-dir", "work-tree", "pathspec-from-file", "conflict"}}
+
+func (j *judge) git(c *shell.Cmd) {
+	if len(c.Args) == 0 {
+		return
+	}
+	args := c.Args
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		args = args[1:] // global options the analysis kept (--git-dir=..., --no-pager)
+	}
+	if len(args) == 0 {
+		return
+	}
+	sub, rest := args[0], args[1:]
+	p := gitOpts.Parse(rest)
+	switch sub {
+	case "reset":
+		if p.Has("hard") {
+			j.add(c, "git.reset-hard", Deny, High, "git reset --hard discards all uncommitted changes, and with a commit moves the branch away from work", "git stash (or commit) first; to move the branch keep changes with git reset --soft or --mixed")
+		} else if p.Has("merge", "keep") {
+			return
+		}
+	case "checkout":
+		if p.Has("f", "force") {
+			j.add(c, "git.discard-tree", Deny, High, "git checkout --force throws away uncommitted changes", "git stash first, then check out")
+		} else if wholeTree(p.Operands, true) {
+			j.add(c, "git.discard-tree", Deny, High, "it discards every uncommitted change in the working tree", "git stash (keeps the changes), or restore the single files you mean")
+		}
+	case "restore":
+		staged := p.Has("S", "staged")
+		worktree := p.Has("W", "worktree")
+		if (!staged || worktree) && wholeTree(p.Operands, false) {
+			j.add(c, "git.discard-tree", Deny, High, "it discards every uncommitted change in the working tree", "git stash (keeps the changes), or restore the single files you mean")
+		}
+	case "clean":
+		if p.Has("n", "dry-run") {
+			return
+		}
+		if p.Has("f", "force") {
+			j.add(c, "git.clean", Deny, High, "git clean -f deletes untracked files for good, which no git command can bring back", "run git clean -n to list them, then delete the ones you mean")
+		}
+	case "push":
+		j.push(c, p)
+	case "branch":
+		if p.Has("D") || (p.Has("d", "delete") && p.Has("f", "force")) {
+			j.add(c, "git.branch-force-delete", Ask, Medium, "git branch -D deletes a branch even when its commits are not merged anywhere", "use git branch -d, which refuses to lose unmerged work")
+		}
+	case "stash":
+		if len(p.Operands) > 0 {
+			switch p.Operands[0] {
+			case "clear":
+				j.add(c, "git.stash-clear", Deny, High, "git stash clear drops every stash for good", "drop the single stash you mean with git stash drop stash@{n}")
+			case "drop":
+				j.add(c, "git.stash-drop", Ask, Medium, "git stash drop deletes a stash", "check it with git stash show -p first")
+			}
+		}
+	case "reflog":
+		if len(p.Operands) > 0 && p.Operands[0] == "expire" {
+			for _, k := range []string{"expire", "expire-unreachable"} {
+				if v, ok := p.Flags[k]; ok && (v == "now" || v == "all" || v == "0" || strings.HasPrefix(v, "0.")) {
+					j.add(c, "git.reflog-expire", Deny, High, "expiring the reflog now removes the only record that recovers lost commits", "leave the reflog to expire on its own")
+					return
+				}
+			}
+		}
+	case "filter-branch", "filter-repo":
+		j.add(c, "git.rewrite-history", Deny, High, "git "+sub+" rewrites the whole history of the repository", "ask the user to do history rewrites themselves")
+	case "update-ref":
+		if p.Has("d") && len(p.Operands) > 0 && j.protected(strings.TrimPrefix(p.Operands[0], "refs/heads/")) {
+			j.add(c, "git.delete-default", Deny, High, "it deletes the protected branch "+p.Operands[0], "leave protected branches alone")
+		}
+	}
+}
+
+// wholeTree reports whether pathspecs name the whole tree (., :/, *, or, for checkout, all
+// operands after --).
+func wholeTree(ops []string, checkout bool) bool {
+	for _, o := range ops {
+		switch strings.TrimSuffix(o, "/") {
+		case ".", ":/", "*", ":", "./", ":(top)", "":
+			return true
+		}
+		if o == "./" || o == "." {
+			return true
+		}
+	}
+	return false
+}
+
+func (j *judge) push(c *shell.Cmd, p shell.Parsed) {
+	force := p.Has("f", "force", "force-with-lease", "force-if-includes")
+	if p.Has("mirror") {
+		j.add(c, "git.push-mirror", Deny, High, "git push --mirror makes the remote match this clone, deleting every branch and tag it lacks", "push the branches you mean by name")
+		return
+	}
+	ops := p.Operands
+	var refspecs []string
+	if len(ops) > 1 {
+		refspecs = ops[1:]
+	}
+	if p.Has("d", "delete") {
+		for _, r := range refspecs {
+			if j.protected(r) {
+				j.add(c, "git.delete-default", Deny, High, "it deletes the protected branch "+r+" on the remote", "leave protected branches alone")
+			}
+		}
+		return
+	}
+	if lease, ok := p.Flags["force-with-lease"]; ok && lease != "" && len(refspecs) == 0 {
+		refspecs = append(refspecs, strings.SplitN(lease, ":", 2)[0])
+	}
+	for _, r := range refspecs {
+		plus := strings.HasPrefix(r, "+")
+		src, dst, hasDst := strings.Cut(strings.TrimPrefix(r, "+"), ":")
+		if !hasDst {
+			dst = src
+		}
+		if hasDst && src == "" && j.protected(dst) {
+			j.add(c, "git.delete-default", Deny, High, "pushing an empty ref to "+dst+" deletes the protected branch on the remote", "leave protected branches alone")
+			continue
+		}
+		if !force && !plus {
+			continue
+		}
+		j.forcePush(c, dst)
+	}
+	if force && len(refspecs) == 0 {
+		j.forcePush(c, j.currentBranch(c.Dir))
+	}
+}
+
+func (j *judge) forcePush(c *shell.Cmd, branch string) {
+	branch = strings.TrimPrefix(strings.TrimPrefix(branch, "refs/heads/"), "HEAD:")
+	switch {
+	case branch == "" || branch == "HEAD":
+		j.add(c, "git.force-push", Ask, Medium, "a force push rewrites the remote branch, and which branch this is could not be told", "name the branch, and prefer --force-with-lease")
+	case j.protected(branch):
+		j.add(c, "git.force-push-protected", Deny, High, "a force push to the protected branch "+branch+" rewrites shared history", "push a new branch and open a pull request, or revert with a new commit")
+	default:
+		j.add(c, "git.force-push", Ask, Medium, "a force push rewrites the history of "+branch+" on the remote", "prefer --force-with-lease, and check nobody else uses the branch")
+	}
+}
+
+// currentBranch reads HEAD of the repository around dir; "" when it cannot be told.
+func (j *judge) currentBranch(dir string) string {
+	if strings.Contains(dir, shell.Dyn) {
+		return ""
+	}
+	for d := dir; ; d = path.Dir(d) {
+		b, err := os.ReadFile(path.Join(d, ".git", "HEAD"))
+		if err == nil {
+			ref, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "ref: refs/heads/")
+			if !ok {
+				return ""
+			}
+			return ref
+		}
+		if d == "/" || d == "." {
+			return ""
+		}
+	}
+}
+
+func (j *judge) protected(branch string) bool {
+	branch = strings.TrimPrefix(strings.TrimPrefix(branch, "+"), "refs/heads/")
+	for _, p := range j.pol.ProtectedBranches {
+		if ok, _ := path.Match(p, branch); ok {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,290 @@
+package danger
+
+import (
+	"path"
+	"strings"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+func (j *judge) res(c *shell.Cmd, p string) string { return shell.Resolve(p, c.Dir, j.world.Home) }
+
+// rm: recursive deletes of the filesystem's important places, and any delete of system files,
+// credentials, history and the guard's own files.
+func (j *judge) rm(c *shell.Cmd) {
+	p := shell.Opts{}.Parse(c.Args)
+	recursive := p.Has("r", "R", "recursive") && c.Name == "rm" || viaFind(c)
+	if p.Has("no-preserve-root") {
+		j.add(c, "fs.rm-no-preserve-root", Deny, High, "--no-preserve-root exists only to delete the whole filesystem", "delete the specific directory you mean")
+		return
+	}
+	for _, op := range p.Operands {
+		j.deleted(c, j.res(c, op), recursive, "fs.rm-critical")
+	}
+}
+
+// deleted judges one path a command deletes (recursively or not).
+func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule string) {
+	if d, ok := matchUnder(t); ok {
+		if pl, label := j.classify(d); pl == root || pl == system {
+			j.add(c, rule, Deny, High, "it deletes matching files anywhere under "+label, "search a project directory instead, and list the matches before deleting them")
+		}
+		return
+	}
+	if d, ok := dynamicTail(t); ok && recursive {
+		if pl, label := j.classify(d); pl >= ancestor {
+			j.add(c, "fs.rm-unset-variable", Ask, High, "the path ends in a variable unknown here; if it is empty this deletes "+label, "check the variable is set (use ${VAR:?}) or name the directory literally")
+		}
+		return
+	}
+	pl, label := j.classify(t)
+	switch pl {
+	case root, home, project, ancestor, git:
+		if recursive {
+			j.add(c, rule, Deny, High, "it recursively deletes "+label, j.deleteInstead(pl))
+		}
+	case system, homeSecret:
+		if recursive || !strings.Contains(label, "directory") {
+			j.add(c, rule, Deny, High, "it deletes "+label, "leave system files and credentials alone; remove only what you created, inside the project")
+		}
+	case logs:
+		j.add(c, "hist.logs", Deny, Medium, "it deletes "+label+", the record of what happened on this machine", "rotate logs with logrotate, or leave them")
+	case temp:
+		if recursive {
+			j.add(c, "fs.rm-temp", Ask, Medium, "it deletes "+label+", which every program on the machine shares", "delete your own subdirectory of it")
+		}
+	case unknownRoot:
+		if recursive && strings.Contains(t, "/") && strings.Trim(t, "/*"+shell.Dyn+"SP0123456789") == "" {
+			j.add(c, "fs.rm-unset-variable", Ask, High, "the path is a variable unknown here followed by /; if it is empty this deletes the whole filesystem", "check the variable is set (use ${VAR:?}) or name the directory literally")
+		}
+	default:
+		if historyFile(t) {
+			j.add(c, "hist.history-file", Deny, Medium, "it deletes the shell history "+t, "leave the history file alone")
+		}
+		j.tamper(c, t, "delete")
+	}
+}
+
+// viaFind reports a command run by find -exec on what it finds: on an unfiltered start path
+// that is everything under it, as if recursive.
+func viaFind(c *shell.Cmd) bool {
+	for _, v := range c.Via {
+		if strings.HasPrefix(v, "find -") {
+			return true
+		}
+	}
+	return false
+}
+
+func (j *judge) deleteInstead(pl place) string {
+	switch pl {
+	case project:
+		return "delete the specific build or cache directories by name (e.g. rm -rf ./dist ./node_modules)"
+	case git:
+		return "keep .git; to start over use git reset or a fresh clone elsewhere"
+	case home:
+		return "delete the specific files or directories you mean, by name"
+	}
+	return "delete the specific directory you mean, by name, inside the project or /tmp"
+}
+
+// tamper: the guard's own settings and binaries.
+func (j *judge) tamper(c *shell.Cmd, t, verb string) {
+	h := j.world.Home
+	hh := j.harnessHome()
+	switch {
+	case h != "" && (t == h+"/.claude/settings.json" || t == h+"/.claude/settings.local.json"):
+		j.add(c, "tamper.user-settings", Deny, High, "it would "+verb+" ~/.claude/settings.json, where the hooks that guard this session are configured", "ask the user to change their settings themselves")
+	case hh != "" && under(t, hh):
+		j.add(c, "tamper.harness", Deny, High, "it would "+verb+" the harness's own files ("+t+")", "ask the user to reinstall or uninstall the harness themselves")
+	case j.world.Project != "" && (t == j.world.Project+"/.claude/settings.json" || t == j.world.Project+"/.claude/settings.local.json"):
+		j.add(c, "tamper.project-settings", Ask, Medium, "it would "+verb+" the project's Claude Code settings, which can change the hooks", "edit the settings file with the Edit tool so the change is reviewed")
+	}
+}
+
+func (j *judge) harnessHome() string {
+	if j.world.Env != nil {
+		if v, ok := j.world.Env("HARNESS_HOME"); ok && v != "" {
+			return v
+		}
+	}
+	if j.world.Home == "" {
+		return ""
+	}
+	return j.world.Home + "/.claude/harness"
+}
+
+func (j *judge) shred(c *shell.Cmd) {
+	p := shell.Opts{Short: "nsx", Long: []string{"iterations", "size", "random-source"}}.Parse(c.Args)
+	for _, op := range p.Operands {
+		t := j.res(c, op)
+		pl, label := j.classify(t)
+		switch {
+		case pl >= logs || strings.HasPrefix(t, "/dev/"):
+			j.add(c, "fs.shred", Deny, High, "it irrecoverably overwrites "+label, "leave it alone")
+		case historyFile(t):
+			j.add(c, "hist.history-file", Deny, Medium, "it destroys the shell history "+t, "leave the history file alone")
+		case j.world.Home != "" && path.Dir(t) == j.world.Home:
+			j.add(c, "fs.shred", Deny, High, "it irrecoverably overwrites "+t+" in your home directory", "leave it alone")
+		default:
+			j.tamper(c, t, "destroy")
+		}
+	}
+}
+
+// find: -delete over an unfiltered important tree, or over / at all.
+func (j *judge) find(c *shell.Cmd) {
+	if !contains(c.Args, "-delete") {
+		return
+	}
+	filtered := shell.FindFiltered(c.Args)
+	for _, s := range shell.FindStarts(c.Args) {
+		t := j.res(c, s)
+		// A -name naming one file: judge that file's deletion (settings.json, .bash_history, id_rsa).
+		for i, a := range c.Args {
+			if (a == "-name" || a == "-iname") && i+1 < len(c.Args) {
+				j.deleted(c, t+"/"+c.Args[i+1], false, "fs.find-delete")
+			}
+		}
+		pl, label := j.classify(t)
+		switch {
+		case pl == root:
+			j.add(c, "fs.find-delete", Deny, High, "it deletes files across the whole filesystem", "run find in a project directory, and list the matches before deleting")
+		case pl == system || pl == logs:
+			j.add(c, "fs.find-delete", Deny, High, "it deletes files in "+label, "leave system files alone")
+		case !filtered && (pl == home || pl == homeSecret || pl == project || pl == ancestor || pl == git):
+			j.add(c, "fs.find-delete", Deny, High, "it deletes everything in "+label+" (nothing narrows what it matches)", "add -name/-path tests and run without -delete first to see the matches")
+		}
+	}
+}
+
+// rsync --delete onto an important place.
+func (j *judge) rsync(c *shell.Cmd) {
+	del := false
+	for _, a := range c.Args {
+		if strings.HasPrefix(a, "--delete") || a == "--remove-source-files" {
+			del = true
+		}
+	}
+	p := shell.Opts{Short: "eTf", Long: []string{"rsh", "exclude", "include", "filter", "temp-dir", "chmod", "chown", "rsync-path", "backup-dir", "log-file", "password-file"}}.Parse(c.Args)
+	if !del || len(p.Operands) < 2 {
+		return
+	}
+	dest := p.Operands[len(p.Operands)-1]
+	if i := strings.IndexByte(dest, ':'); i > 0 && !strings.Contains(dest[:i], "/") {
+		return // another host
+	}
+	if pl, label := j.classify(j.res(c, dest)); pl >= ancestor || pl == homeSecret || pl == git {
+		j.add(c, "fs.rsync-delete", Deny, High, "rsync --delete makes "+label+" match the source, deleting everything else in it", "sync into a dedicated directory")
+	}
+}
+
+// mv of an important place somewhere else, or onto /dev/null.
+func (j *judge) mv(c *shell.Cmd) {
+	p := shell.Opts{Short: "tS", Long: []string{"target-directory", "suffix", "backup"}}.Parse(c.Args)
+	ops := p.Operands
+	if len(ops) < 2 {
+		return
+	}
+	srcs, dest := ops[:len(ops)-1], ops[len(ops)-1]
+	if _, ok := p.Value("t", "target-directory"); ok {
+		srcs = ops
+	}
+	if dest == "/dev/null" {
+		j.add(c, "fs.mv-devnull", Deny, High, "moving onto /dev/null replaces the device and loses the file", "use rm to delete a file")
+	}
+	for _, s := range srcs {
+		t := j.res(c, s)
+		if pl, label := j.classify(t); pl == root || pl == home || pl == homeSecret || pl == project || pl == ancestor ||
+			pl == system && (strings.Contains(label, "directory") || strings.Count(t, "/") <= 2) {
+			j.add(c, "fs.mv-critical", Deny, High, "it moves "+label+" away", "move the specific files you mean")
+		} else {
+			j.tamper(c, t, "move")
+		}
+	}
+}
+
+// perm: recursive permission and ownership changes of important places; world-writable trees.
+func (j *judge) perm(c *shell.Cmd) {
+	recursive := viaFind(c)
+	mode := ""
+	var ops []string
+	for i, a := range c.Args {
+		switch {
+		case a == "--":
+			ops = append(ops, c.Args[i+1:]...)
+		case a == "-R" || a == "--recursive" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "R") && !looksLikeMode(a):
+			recursive = true
+			continue
+		case mode == "" && (c.Name != "chmod" || looksLikeMode(a)):
+			if strings.HasPrefix(a, "-") && c.Name != "chmod" {
+				continue
+			}
+			mode = a
+			continue
+		case strings.HasPrefix(a, "-"):
+			continue
+		default:
+			ops = append(ops, a)
+			continue
+		}
+		break
+	}
+	wide := mode == "777" || mode == "0777" || mode == "a+rwx" || mode == "ugo+rwx" || mode == "000" || mode == "0000" || mode == "o+w" || mode == "a+w"
+	for _, op := range ops {
+		t := j.res(c, op)
+		pl, label := j.classify(t)
+		switch {
+		case recursive && (pl == root || pl == system || pl == home || pl == homeSecret || pl == ancestor):
+			j.add(c, "perm.recursive-critical", Deny, High, c.Name+" -R changes every file in "+label, "change only the files that need it")
+		case pl == system && (wide || c.Name != "chmod"):
+			j.add(c, "perm.system", Deny, High, "it changes the permissions or owner of "+label, "leave system files alone")
+		case pl == homeSecret && wide:
+			j.add(c, "perm.secret", Deny, High, "it opens up "+label+" to other users", "keep credentials at mode 600")
+		case recursive && wide:
+			j.add(c, "perm.world-writable", Ask, Medium, "it makes everything in "+label+" "+mode, "grant the narrowest permission that works (e.g. u+x on one script)")
+		}
+	}
+}
+
+func (j *judge) ln(c *shell.Cmd) {
+	p := shell.Opts{Short: "tS", Long: []string{"target-directory", "suffix"}}.Parse(c.Args)
+	if len(p.Operands) == 2 && p.Operands[0] == "/dev/null" && historyFile(j.res(c, p.Operands[1])) {
+		j.add(c, "hist.history-file", Deny, Medium, "linking the shell history to /dev/null stops it being recorded", "leave the history file alone")
+	}
+}
+
+// looksLikeMode reports a chmod mode: octal, or [ugoa]*[-+=][rwxXstugo]*, comma-separated.
+func looksLikeMode(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, part := range strings.Split(s, ",") {
+		i := 0
+		for i < len(part) && strings.IndexByte("ugoa", part[i]) >= 0 {
+			i++
+		}
+		if i == len(part) {
+			return false
+		}
+		if part[i] >= '0' && part[i] <= '7' && i == 0 {
+			if strings.Trim(part, "01234567") != "" {
+				return false
+			}
+			continue
+		}
+		if strings.IndexByte("-+=", part[i]) < 0 || strings.Trim(part[i+1:], "-+=rwxXstugo") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(list []string, s string) bool {
+	for _, l := range list {
+		if l == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,404 @@
+package danger
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+func (j *judge) power(c *shell.Cmd) {
+	if c.Name == "init" || c.Name == "telinit" {
+		if len(c.Args) == 0 || (c.Args[0] != "0" && c.Args[0] != "6") {
+			return
+		}
+	}
+	if c.Name == "shutdown" && contains(c.Args, "-c") {
+		return
+	}
+	j.add(c, "power.shutdown", Deny, High, c.Name+" shuts down or restarts the machine, ending every session and process on it", "ask the user to restart the machine")
+}
+
+func (j *judge) systemctl(c *shell.Cmd) {
+	for _, a := range c.Args {
+		switch a {
+		case "poweroff", "reboot", "halt", "kexec", "emergency", "rescue":
+			j.add(c, "power.shutdown", Deny, High, "systemctl "+a+" takes the whole machine down", "ask the user to restart the machine")
+			return
+		}
+	}
+}
+
+func (j *judge) kill(c *shell.Cmd) {
+	if c.Name == "killall5" {
+		j.add(c, "kill.mass", Deny, High, "killall5 signals every process on the machine", "kill the process you mean by its pid")
+		return
+	}
+	if c.Name == "kill" {
+		args := c.Args
+		if len(args) == 1 && args[0] == "-1" {
+			args = []string{"--", "-1"} // kill -1 alone reads as pid -1
+		}
+		// The first option is the signal (-9, -KILL, -s KILL, -n 9); the rest are pids.
+		if len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "--" {
+			if args[0] == "-s" || args[0] == "-n" || args[0] == "--signal" {
+				args = args[min(2, len(args)):]
+			} else {
+				args = args[1:]
+			}
+		}
+		for _, a := range args {
+			if a == "-1" || a == "1" {
+				j.add(c, "kill.mass", Deny, High, "kill "+a+" signals every process you can reach (or init)", "kill the process you mean by its pid")
+				return
+			}
+		}
+		return
+	}
+	p := shell.Opts{Short: "snuUgPtFG", Long: []string{"signal", "user", "uid", "group", "parent", "terminal", "pidfile"}}.Parse(c.Args)
+	pat := at(p.Operands, 0)
+	if len(c.Args) >= 2 && c.Args[len(c.Args)-1] == "-1" {
+		pat = "-1"
+	}
+	if pat == "." || pat == ".*" || pat == "-1" || (pat == "" && p.Has("u", "user", "U", "uid")) {
+		j.add(c, "kill.mass", Deny, High, c.Name+" matches every process", "name the program you mean to stop")
+	}
+}
+
+// Databases.
+
+var dbClients = []string{"psql", "mysql", "mariadb", "sqlite3", "sqlite", "mongo", "mongosh", "redis-cli",
+	"clickhouse-client", "clickhouse", "sqlcmd", "cqlsh", "cockroach", "duckdb", "valkey-cli", "keydb-cli", "usql", "pgcli", "mycli"}
+
+var sqlPatterns = sync.OnceValue(func() [4]*regexp.Regexp {
+	return [4]*regexp.Regexp{
+		regexp.MustCompile(`(?is)\bdrop\s+(database|schema|table|keyspace|collection)\s+(if\s+exists\s+)?([\w."` + "`" + `-]+)`),
+		regexp.MustCompile(`(?is)\btruncate\s+(table\s+)?([\w."` + "`" + `-]+)`),
+		regexp.MustCompile(`(?is)\bdelete\s+from\s+([\w."` + "`" + `-]+)\s*(;|$|\)|where\b|returning\b|using\b|limit\b|order\b)`),
+		regexp.MustCompile(`(?is)\bflushall\b|\bflushdb\b|\.dropDatabase\s*\(|\.drop\s*\(\s*\)|\.deleteMany\s*\(\s*\{\s*\}\s*\)|\.remove\s*\(\s*\{\s*\}\s*\)`),
+	}
+})
+
+// devName reports a database or table name that says it is for development or tests.
+func devName(n string) bool {
+	n = strings.ToLower(strings.Trim(n, "\"`'"))
+	for _, w := range []string{"dev", "development", "test", "testing", "local", "tmp", "temp", "scratch", "sandbox", "example", "demo", "ci"} {
+		if n == w || strings.HasPrefix(n, w+"_") || strings.HasSuffix(n, "_"+w) || strings.Contains(n, "_"+w+"_") ||
+			strings.HasPrefix(n, w+"-") || strings.HasSuffix(n, "-"+w) || strings.HasSuffix(n, w) && len(n) > len(w) && (w == "dev" || w == "test") {
+			return true
+		}
+	}
+	return false
+}
+
+// sqlText collects the statements a client runs: -c/-e/--eval values, operands of sqlite3 and
+// redis-cli, and its stdin.
+func sqlText(c *shell.Cmd) string {
+	var parts []string
+	p := shell.Opts{Short: "cefhUpPdDuqQnsHiw", Long: []string{"command", "execute", "eval", "query", "file", "host", "user", "port", "dbname", "database", "username", "password"}}.Parse(c.Args)
+	for _, k := range []string{"c", "command", "e", "execute", "eval", "q", "query", "Q"} {
+		if v, ok := p.Flags[k]; ok {
+			parts = append(parts, v)
+		}
+	}
+	switch c.Name {
+	case "sqlite3", "sqlite", "duckdb", "redis-cli", "valkey-cli", "keydb-cli":
+		ops := p.Operands
+		if strings.HasPrefix(c.Name, "sqlite") || c.Name == "duckdb" {
+			if len(ops) > 0 {
+				ops = ops[1:] // the database file
+			}
+		}
+		parts = append(parts, strings.Join(ops, " "))
+	case "mongo", "mongosh":
+		// the connection string is an operand; code comes from --eval or stdin
+	}
+	if c.Stdin != nil && c.Stdin.Known {
+		parts = append(parts, c.Stdin.Text)
+	}
+	return strings.Join(parts, ";\n")
+}
+
+func (j *judge) dbClient(c *shell.Cmd) {
+	text := stripSQLStrings(sqlText(c))
+	if text == "" {
+		return
+	}
+	pats := sqlPatterns()
+	if m := pats[0].FindStringSubmatch(text); m != nil {
+		j.dbDestroy(c, "DROP "+strings.ToUpper(m[1])+" "+m[3], m[3], c.Name)
+		return
+	}
+	if m := pats[1].FindStringSubmatch(text); m != nil {
+		j.dbDestroy(c, "TRUNCATE "+m[2], m[2], c.Name)
+		return
+	}
+	if m := pats[2].FindStringSubmatch(text); m != nil && !strings.EqualFold(m[2], "where") {
+		j.dbDestroy(c, "DELETE FROM "+m[1]+" without WHERE", m[1], c.Name)
+		return
+	}
+	if m := pats[3].FindString(text); m != "" {
+		j.dbDestroy(c, strings.TrimSpace(m), "", c.Name)
+	}
+}
+
+// stripSQLStrings blanks out quoted literals and comments, where DROP is only text.
+func stripSQLStrings(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '\'':
+			for i++; i < len(s); i++ {
+				if s[i] == '\'' {
+					if i+1 < len(s) && s[i+1] == '\'' {
+						i++
+						continue
+					}
+					break
+				}
+			}
+			b.WriteString("''")
+		case s[i] == '-' && i+1 < len(s) && s[i+1] == '-':
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+			b.WriteByte('\n')
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}
+
+func (j *judge) dbDestroy(c *shell.Cmd, stmt, name, client string) {
+	db := name
+	if db == "" || !devName(db) {
+		db = dbNameOf(c)
+	}
+	where := ""
+	if c.Remote {
+		where = " (inside " + strings.Join(c.Via, ", ") + ")"
+	}
+	if devName(name) || devName(db) {
+		j.add(c, "db.drop-dev", Ask, Medium, stmt+" destroys data in what looks like a development database"+where, "confirm it is not shared, or recreate it from migrations")
+		return
+	}
+	j.add(c, "db.destructive", Deny, High, stmt+" destroys data for good"+where, "back it up first and ask the user to run destructive statements themselves")
+}
+
+// dbNameOf finds the database a client connects to (-d, --dbname, a connection URL, sqlite file).
+func dbNameOf(c *shell.Cmd) string {
+	p := shell.Opts{Short: "dDhUpPcefnqQ", Long: []string{"dbname", "database", "host", "command", "execute", "eval"}}.Parse(c.Args)
+	if v, ok := p.Value("d", "dbname", "database", "D"); ok {
+		return v
+	}
+	for _, o := range p.Operands {
+		if strings.Contains(o, "://") {
+			return o[strings.LastIndex(o, "/")+1:]
+		}
+	}
+	if len(p.Operands) > 0 {
+		return p.Operands[0]
+	}
+	return ""
+}
+
+func (j *judge) dropdb(c *shell.Cmd) {
+	ops := shell.Opts{Short: "hpUdD", Long: []string{"host", "port", "username", "maintenance-db"}}.Parse(c.Args).Operands
+	if len(ops) == 0 {
+		return
+	}
+	j.dbDestroy(c, "dropdb "+ops[0], ops[0], "dropdb")
+}
+
+// Cloud and infrastructure.
+
+func (j *judge) terraform(c *shell.Cmd) {
+	p := shell.Opts{}.Parse(c.Args)
+	if len(p.Operands) == 0 {
+		return
+	}
+	sub := p.Operands[0]
+	destroy := sub == "destroy" || sub == "apply" && (p.Has("destroy") || contains(c.Args, "-destroy"))
+	if !destroy {
+		return
+	}
+	for _, a := range c.Args {
+		if strings.HasPrefix(a, "-target") {
+			j.add(c, "cloud.iac-destroy-target", Ask, Medium, c.Name+" destroy of a targeted resource", "check the plan with terraform plan -destroy -target=... first")
+			return
+		}
+	}
+	j.add(c, "cloud.iac-destroy", Deny, High, c.Name+" destroy deletes every resource of the configuration", "run terraform plan -destroy and ask the user to apply it")
+}
+
+func (j *judge) pulumi(c *shell.Cmd) {
+	if len(c.Args) > 0 && (c.Args[0] == "destroy" || c.Args[0] == "down") {
+		j.add(c, "cloud.iac-destroy", Deny, High, "pulumi destroy deletes every resource of the stack", "preview with pulumi destroy --preview-only and ask the user")
+	}
+}
+
+func (j *judge) aws(c *shell.Cmd) {
+	p := shell.Opts{Long: []string{"profile", "region", "output", "endpoint-url", "query", "instance-ids", "bucket", "key"}}.Parse(c.Args)
+	ops := p.Operands
+	if len(ops) < 2 {
+		return
+	}
+	svc, op := ops[0], ops[1]
+	switch {
+	case svc == "s3" && op == "rm" && p.Has("recursive"):
+		j.add(c, "cloud.s3-delete", Deny, High, "aws s3 rm --recursive deletes every object under "+or(at(ops, 2), "the prefix"), "delete the objects you mean by key, or use a lifecycle rule")
+	case svc == "s3" && op == "rb" && p.Has("force"):
+		j.add(c, "cloud.s3-delete", Deny, High, "aws s3 rb --force deletes a bucket and everything in it", "empty and remove the bucket by hand after checking it")
+	case svc == "s3" && op == "sync" && p.Has("delete") && strings.HasPrefix(at(ops, 3), "s3://") && at(ops, 2) != "" && !strings.HasPrefix(at(ops, 2), "s3://"):
+		// uploading a local tree with --delete is a deploy; allowed
+	case svc == "ec2" && op == "terminate-instances", svc == "rds" && strings.HasPrefix(op, "delete-db"),
+		svc == "cloudformation" && op == "delete-stack", svc == "dynamodb" && op == "delete-table",
+		svc == "eks" && op == "delete-cluster", svc == "iam" && op == "delete-user", svc == "s3api" && op == "delete-bucket":
+		j.add(c, "cloud.delete", Deny, High, "aws "+svc+" "+op+" deletes cloud resources for good", "ask the user to delete production resources themselves")
+	case strings.HasPrefix(op, "delete-") || strings.HasPrefix(op, "terminate-"):
+		j.add(c, "cloud.delete", Ask, Medium, "aws "+svc+" "+op+" deletes cloud resources", "check the resource id first")
+	}
+}
+
+func at(list []string, i int) string {
+	if i < len(list) {
+		return list[i]
+	}
+	return ""
+}
+
+func (j *judge) gcloud(c *shell.Cmd) {
+	ops := shell.Opts{Long: []string{"project", "zone", "region", "format", "account"}}.Parse(c.Args).Operands
+	s := strings.Join(ops, " ")
+	switch {
+	case strings.HasPrefix(s, "projects delete"):
+		j.add(c, "cloud.delete", Deny, High, "gcloud projects delete deletes a whole project and everything in it", "ask the user to delete projects themselves")
+	case strings.HasPrefix(s, "storage rm") && (contains(c.Args, "-r") || contains(c.Args, "--recursive")):
+		j.add(c, "cloud.bucket-delete", Deny, High, "gcloud storage rm -r deletes every object under the path", "delete the objects you mean by name")
+	case contains(ops, "delete"):
+		j.add(c, "cloud.delete", Ask, Medium, "gcloud "+s+" deletes cloud resources", "check the resource first")
+	}
+}
+
+func (j *judge) gsutil(c *shell.Cmd) {
+	ops := shell.Opts{Short: "hop", Long: []string{}}.Parse(c.Args)
+	for i, a := range ops.Operands {
+		if (a == "rm" || a == "rb") && (contains(c.Args[i:], "-r") || contains(c.Args, "-R") || contains(c.Args, "-rf") || a == "rb") {
+			j.add(c, "cloud.bucket-delete", Deny, High, "gsutil "+a+" -r deletes a bucket's objects wholesale", "delete the objects you mean by name")
+			return
+		}
+	}
+}
+
+func (j *judge) az(c *shell.Cmd) {
+	ops := shell.Opts{Long: []string{"name", "resource-group", "subscription", "output"}}.Parse(c.Args).Operands
+	s := strings.Join(ops, " ")
+	switch {
+	case strings.HasPrefix(s, "group delete"):
+		j.add(c, "cloud.delete", Deny, High, "az group delete deletes a resource group and everything in it", "ask the user to delete resource groups themselves")
+	case contains(ops, "delete"):
+		j.add(c, "cloud.delete", Ask, Medium, "az "+s+" deletes cloud resources", "check the resource first")
+	}
+}
+
+func (j *judge) kubectl(c *shell.Cmd) {
+	p := shell.Opts{Short: "nclfo", Long: []string{"namespace", "context", "selector", "filename", "output", "kubeconfig", "cluster", "field-selector"}}.Parse(c.Args)
+	ops := p.Operands
+	if len(ops) == 0 || ops[0] != "delete" {
+		return
+	}
+	kind := at(ops, 1)
+	switch {
+	case kind == "namespace" || kind == "namespaces" || kind == "ns" || strings.HasPrefix(kind, "namespace/") || strings.HasPrefix(kind, "ns/"):
+		j.add(c, "container.k8s-namespace", Deny, High, "deleting a namespace deletes everything running in it", "delete the workloads you mean by name")
+	case p.Has("all", "A", "all-namespaces"):
+		j.add(c, "container.k8s-all", Deny, High, "kubectl delete --all removes every resource of that kind", "delete the resources you mean by name or label")
+	case kind == "pv" || kind == "pvc" || kind == "persistentvolumeclaim" || kind == "persistentvolume" || kind == "crd" || kind == "customresourcedefinition" || kind == "node":
+		j.add(c, "container.k8s-data", Ask, Medium, "kubectl delete "+kind+" can destroy stored data or workloads", "check what depends on it first")
+	}
+}
+
+func (j *judge) docker(c *shell.Cmd) {
+	ops := shell.Opts{Short: "fHc", Long: []string{"filter", "host", "context", "format"}}.Parse(c.Args).Operands
+	s := strings.Join(ops, " ")
+	switch {
+	case strings.HasPrefix(s, "system prune"):
+		j.add(c, "container.prune", Ask, Medium, "docker system prune removes stopped containers, images, networks (and with --volumes, data)", "remove the containers or images you mean by name")
+	case strings.HasPrefix(s, "volume prune"):
+		j.add(c, "container.prune", Ask, Medium, "docker volume prune deletes the data of every unused volume", "remove the volumes you mean by name")
+	case strings.HasPrefix(s, "rm") || strings.HasPrefix(s, "rmi") || strings.HasPrefix(s, "volume rm") || strings.HasPrefix(s, "container rm") || strings.HasPrefix(s, "image rm"):
+		for _, f := range c.ArgsFrom {
+			if f.Name == "docker" || f.Name == "podman" {
+				j.add(c, "container.rm-all", Deny, High, "it removes every container, image or volume that docker lists", "remove the ones you mean by name")
+				return
+			}
+		}
+	}
+}
+
+// History and logs.
+
+func (j *judge) history(c *shell.Cmd) {
+	if (shell.Opts{}).Parse(c.Args).Has("c") {
+		j.add(c, "hist.clear", Deny, Medium, "history -c wipes the shell history", "leave the history alone")
+	}
+}
+
+func (j *judge) unsetHist(c *shell.Cmd) {
+	if contains(c.Args, "HISTFILE") {
+		j.add(c, "hist.disable", Deny, Medium, "unsetting HISTFILE stops the shell recording history", "leave history recording on")
+	}
+}
+
+func (j *judge) exportHist(c *shell.Cmd) {
+	for _, a := range c.Args {
+		if v, ok := strings.CutPrefix(a, "HISTFILE="); ok && (v == "/dev/null" || v == "") {
+			j.add(c, "hist.disable", Deny, Medium, "pointing HISTFILE at /dev/null stops the shell recording history", "leave history recording on")
+		}
+		if v, ok := strings.CutPrefix(a, "HISTSIZE="); ok && v == "0" {
+			j.add(c, "hist.disable", Deny, Medium, "HISTSIZE=0 stops the shell recording history", "leave history recording on")
+		}
+	}
+}
+
+func (j *judge) journalctl(c *shell.Cmd) {
+	for _, a := range c.Args {
+		if strings.HasPrefix(a, "--vacuum") {
+			j.add(c, "hist.logs", Deny, Medium, "journalctl --vacuum deletes the system journal", "leave the journal to its retention settings")
+			return
+		}
+	}
+}
+
+func (j *judge) crontab(c *shell.Cmd) {
+	p := shell.Opts{Short: "u"}.Parse(c.Args)
+	if p.Has("r") {
+		j.add(c, "persist.crontab-remove", Deny, Medium, "crontab -r deletes every scheduled job of the user", "edit the single entry you mean with crontab -e")
+		return
+	}
+	if p.Has("l", "e") {
+		return
+	}
+	text := ""
+	if c.Stdin != nil {
+		text = c.Stdin.Text
+		for _, f := range c.Stdin.From {
+			text += " " + f.Name + " " + strings.Join(f.Args, " ")
+		}
+	}
+	if fetchesCode(text) {
+		j.add(c, "persist.cron-fetch", Deny, High, "it schedules a job that downloads and runs code", "ask the user to schedule jobs themselves")
+	}
+}
+
+// fetchesCode reports text that downloads something or opens a connection.
+func fetchesCode(text string) bool {
+	for _, w := range []string{"curl ", "wget ", "/dev/tcp/", "nc ", "ncat ", "base64 -d", "bash -i", "python -c", "python3 -c"} {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,317 @@
+package danger
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+// fetchers read from the network; their output run as code is code from the network.
+var fetchers = map[string]bool{"curl": true, "wget": true, "fetch": true, "http": true, "https": true, "xh": true,
+	"aria2c": true, "lynx": true, "links": true, "nc": true, "ncat": true, "netcat": true, "socat": true,
+	"telnet": true, "openssl": true, "ftp": true, "tftp": true, "scp": true, "sftp": true, "ssh": true, "gh": true}
+
+func isDecode(c *shell.Cmd) bool {
+	switch c.Name {
+	case "base64", "base32":
+		return shell.Opts{}.Parse(c.Args).Has("d", "decode", "D")
+	case "xxd":
+		return contains(c.Args, "-r")
+	case "openssl":
+		return contains(c.Args, "-d") || contains(c.Args, "base64")
+	case "uudecode", "rev":
+		return true
+	}
+	return false
+}
+
+// runsCode reports whether a command executes program text: shells, eval, source, interpreters.
+func runsCode(c *shell.Cmd) bool {
+	switch c.Name {
+	case "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "eval", "source", ".", "at", "batch":
+		return true
+	}
+	return strings.HasPrefix(c.Name, "python") || c.Name == "perl" || c.Name == "ruby" || c.Name == "node" ||
+		c.Name == "php" || c.Name == "bun" || c.Name == "deno" || c.Name == "lua" || c.Name == "Rscript" || c.Name == "pwsh"
+}
+
+// streams: code from the network or a decoder run by a shell; shells wired to the network.
+func (j *judge) streams(c *shell.Cmd) {
+	if len(c.Runs) > 0 {
+		j.runs(c)
+	}
+	// A shell whose output is read by a network tool: sh -i | nc host port.
+	if fetchers[c.Name] && c.Stdin != nil {
+		for _, from := range c.Stdin.From {
+			if runsCode(from) && (contains(from.Args, "-i") || len(from.Args) == 0) {
+				j.add(c, "rev.shell-pipe", Deny, High, "it pipes a shell's output to "+c.Name+": a reverse shell", "")
+				return
+			}
+		}
+	}
+	for _, r := range c.Redirs {
+		if strings.HasPrefix(r.Target, "/dev/tcp/") || strings.HasPrefix(r.Target, "/dev/udp/") {
+			if runsCode(c) || r.Op != "<" && r.Op != ">" || c.Name == "exec" {
+				j.add(c, "rev.dev-tcp", Deny, High, "it connects a shell to "+r.Target+": a reverse shell", "")
+			} else {
+				j.add(c, "rev.dev-tcp", Ask, Medium, "it opens a raw network connection through "+r.Target, "use curl or nc for network checks")
+			}
+			return
+		}
+	}
+	for _, a := range c.Args {
+		if strings.HasPrefix(a, "/dev/tcp/") || strings.HasPrefix(a, "/dev/udp/") {
+			j.add(c, "rev.dev-tcp", Deny, High, "it opens a raw network connection through "+a, "")
+			return
+		}
+	}
+}
+
+func (j *judge) runs(c *shell.Cmd) {
+	var net []*shell.Cmd
+	for _, r := range c.Runs {
+		switch {
+		case isDecode(r):
+			j.add(c, "net.decoded-exec", Deny, High, "it runs text decoded by "+r.Name+", which hides what it really runs", "run the decoded command itself, in the open")
+			return
+		case fetchers[r.Name]:
+			net = append(net, r)
+		case r.Name == "nc" || r.Name == "ncat":
+			net = append(net, r)
+		}
+	}
+	if len(net) == 0 {
+		return
+	}
+	for _, n := range net {
+		if n.Name == "nc" || n.Name == "ncat" || n.Name == "netcat" || n.Name == "socat" || n.Name == "telnet" {
+			j.add(c, "rev.net-shell", Deny, High, "it runs commands that arrive over a raw network connection ("+n.Name+"): a reverse shell", "")
+			return
+		}
+	}
+	hosts := []string{}
+	trusted := true
+	for _, n := range net {
+		u := firstURL(n.Args)
+		host, p := hostPath(u)
+		hosts = append(hosts, or(host, "an unknown host"))
+		trusted = trusted && host != "" && j.trusted(host, p)
+	}
+	what := "code downloaded from " + strings.Join(hosts, ", ")
+	if trusted {
+		j.add(c, "net.pipe-installer", Ask, Medium, "it runs "+what+" without a chance to read it first", "download the script, read it, then run it")
+		return
+	}
+	j.add(c, "net.pipe-shell", Deny, High, "it runs "+what+", unreviewed, with your permissions", "download it with curl -o, read it, and run it only if it is what you expect")
+}
+
+func firstURL(args []string) string {
+	for _, a := range args {
+		if strings.Contains(a, "://") {
+			return a
+		}
+	}
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") && strings.Contains(a, ".") && !strings.Contains(a, shell.Dyn) {
+			return "https://" + a
+		}
+	}
+	return ""
+}
+
+func hostPath(u string) (string, string) {
+	if strings.Contains(u, shell.Dyn) {
+		return "", ""
+	}
+	p, err := url.Parse(u)
+	if err != nil {
+		return "", ""
+	}
+	return strings.ToLower(p.Hostname()), p.Path
+}
+
+// trusted reports whether a host (and path) is one of the policy's known installer sources.
+func (j *judge) trusted(host, p string) bool {
+	for _, t := range j.pol.TrustedHosts {
+		th, tp, _ := strings.Cut(t, "/")
+		if host != th {
+			continue
+		}
+		if tp == "" || strings.HasPrefix(strings.TrimPrefix(p, "/"), tp) {
+			return true
+		}
+	}
+	return false
+}
+
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+func (j *judge) netcat(c *shell.Cmd) {
+	for _, a := range c.Args {
+		if a == "-e" || a == "-c" || a == "--exec" || a == "--sh-exec" || a == "--lua-exec" || strings.HasPrefix(a, "-e/") || strings.HasPrefix(a, "--exec=") || strings.HasPrefix(a, "--sh-exec=") {
+			j.add(c, "rev.nc-exec", Deny, High, c.Name+" "+a+" hands a shell to whoever connects: a reverse or bind shell", "")
+			return
+		}
+	}
+}
+
+func (j *judge) socat(c *shell.Cmd) {
+	for _, a := range c.Args {
+		l := strings.ToLower(a)
+		if strings.HasPrefix(l, "exec:") || strings.HasPrefix(l, "system:") || strings.Contains(l, ",exec:") {
+			j.add(c, "rev.socat-exec", Deny, High, "socat "+a+" connects a program to the network: a reverse or bind shell", "")
+			return
+		}
+	}
+}
+
+// Interpreter code: sockets wired to a shell, downloads evaluated, fork loops, credentials
+// posted, guarded files rewritten. The shell commands and deletes inside the code are already
+// separate commands (lib/shell); these are what only the code itself shows.
+var codePatterns = sync.OnceValue(func() map[string]*regexp.Regexp {
+	return map[string]*regexp.Regexp{
+		"rev":     regexp.MustCompile(`(?is)(socket|require\(\s*['"]net['"]\s*\)|net\.connect|createConnection|TCPSocket|fsockopen|IO::Socket|Socket\.new|new\s+Socket|Net::Telnet).{0,500}(subprocess|pty\.spawn|os\.dup2|/bin/(ba)?sh|\bexec|\bspawn|popen|system\s*\(|child_process|cmd\.exe)`),
+		"eval":    regexp.MustCompile(`(?is)\b(exec|eval)\b[\s(]*[^;\n]{0,120}?(urlopen|requests\.get|LWP::Simple|\bget\s*\(|Net::HTTP|open-uri|URI\.open|fetch\s*\(|https?\.get|curl|wget|file_get_contents\s*\(\s*['"]https?:)`),
+		"fork":    regexp.MustCompile(`(?is)fork\s+while\s+fork|while\s*(\(\s*)?(True|1|true)\s*\)?\s*[:{]?\s*[^\n]{0,40}\bfork\s*\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*[^\n]{0,20}fork\s*\(|loop\s*\{\s*fork`),
+		"net":     regexp.MustCompile(`(?i)requests\.(post|put|patch)|urlopen|urllib|http\.client|httpx|aiohttp|fetch\s*\(|https?\.request|axios|XMLHttpRequest|Net::HTTP|LWP|HTTP::Tiny|curl_exec|socket\.|\bsmtplib`),
+		"write":   regexp.MustCompile(`(?i)writeFile|open\s*\([^)]*['"][wa]\+?b?['"]|json\.dump\s*\(|\.write\s*\(|File\.write|file_put_contents|IO\.write|>\s*\$|truncate`),
+		"env":     regexp.MustCompile(`(?i)os\.environ\b(\s*\)|\s*[,;]|\.copy|\.items)|dict\(os\.environ|process\.env\s*[,)]|JSON\.stringify\(\s*process\.env|ENV\.to_h|%ENV\b|getenv\(\s*\)`),
+		"literal": regexp.MustCompile("['\"`]([^'\"`\\s]{2,200})['\"`]"),
+	}
+})
+
+func (j *judge) code(c *shell.Cmd) {
+	pats := codePatterns()
+	code := c.Code
+	switch {
+	case pats["rev"].MatchString(code):
+		j.add(c, "rev.interpreter", Deny, High, c.Name+" code that connects a socket to a shell or subprocess: a reverse shell", "")
+	case pats["eval"].MatchString(code):
+		j.add(c, "net.interpreter-eval", Deny, High, c.Name+" code that downloads code and evaluates it, unreviewed", "download it, read it, and run it only if it is what you expect")
+	case pats["fork"].MatchString(code):
+		j.add(c, "fork.bomb", Deny, High, c.Name+" code that forks in an endless loop: a fork bomb that freezes the machine", "write a bounded loop instead")
+	}
+	writes := pats["write"].MatchString(code)
+	sends := pats["net"].MatchString(code)
+	if sends && pats["env"].MatchString(code) {
+		j.add(c, "exfil.secret", Deny, High, c.Name+" code that sends the environment (API keys and tokens live there) over the network", "never send credentials anywhere")
+	}
+	for _, m := range pats["literal"].FindAllStringSubmatch(code, 64) {
+		lit := m[1]
+		if !strings.Contains(lit, "/") && !strings.HasPrefix(lit, ".") {
+			continue
+		}
+		t := j.res(c, lit)
+		if sends && j.isSecretFile(t) {
+			j.add(c, "exfil.secret", Deny, High, c.Name+" code that reads "+lit+" and talks to the network", "never send credentials anywhere")
+		}
+		if writes {
+			j.tamper(c, t, "rewrite")
+		}
+	}
+}
+
+// exfil: credentials or the environment sent over the network.
+func (j *judge) exfil(c *shell.Cmd) {
+	if !fetchers[c.Name] && c.Name != "rsync" && c.Name != "aws" && c.Name != "gsutil" && c.Name != "rclone" {
+		return
+	}
+	secret := ""
+	note := func(what string) {
+		if secret == "" {
+			secret = what
+		}
+	}
+	check := func(v string) {
+		v = strings.TrimSuffix(strings.SplitN(v, ";", 2)[0], ",")
+		if v != "" && !strings.Contains(v, "://") && !strings.Contains(v, shell.Dyn) && j.isSecretFile(j.res(c, v)) {
+			note(v)
+		}
+	}
+	uploadValue := false
+	for _, a := range c.Args {
+		if uploadValue {
+			check(strings.TrimPrefix(a, "@"))
+			uploadValue = false
+			continue
+		}
+		switch {
+		case a == "-T" || a == "--upload-file" || a == "--post-file" || a == "--body-file":
+			uploadValue = true
+		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
+			_, v, _ := strings.Cut(a, "=")
+			check(strings.TrimPrefix(v, "@"))
+		case strings.Contains(a, "@"):
+			// curl -d @file, -F name=@file; httpie name@file
+			check(a[strings.LastIndex(a, "@")+1:])
+		case strings.HasPrefix(strings.ToUpper(a), "FILE:") || strings.HasPrefix(strings.ToUpper(a), "OPEN:") || strings.HasPrefix(strings.ToUpper(a), "GOPEN:"):
+			_, v, _ := strings.Cut(a, ":")
+			check(strings.SplitN(v, ",", 2)[0])
+		case !strings.HasPrefix(a, "-"):
+			check(a)
+		}
+	}
+	if c.Stdin != nil {
+		if c.Stdin.File != "" && j.isSecretFile(c.Stdin.File) {
+			note(c.Stdin.File)
+		}
+		for _, f := range c.Stdin.From {
+			if what := j.readsSecret(f); what != "" {
+				note(what)
+			}
+		}
+	}
+	for _, f := range c.ArgsFrom {
+		if what := j.readsSecret(f); what != "" {
+			note(what)
+		}
+	}
+	if secret == "" {
+		return
+	}
+	if (c.Name == "scp" || c.Name == "rsync" || c.Name == "sftp") && !anyRemote(c.Args) {
+		return
+	}
+	j.add(c, "exfil.secret", Deny, High, c.Name+" sends "+secret+" over the network", "never send credentials anywhere; ask the user if something needs them")
+}
+
+func anyRemote(args []string) bool {
+	for _, a := range args {
+		if i := strings.IndexByte(a, ':'); i > 0 && !strings.HasPrefix(a, "-") && !strings.Contains(a[:i], "/") {
+			return true
+		}
+	}
+	return false
+}
+
+// readsSecret says which secret a command prints: a credential file, or the environment.
+func (j *judge) readsSecret(c *shell.Cmd) string {
+	switch c.Name {
+	case "env", "printenv":
+		if len(c.Args) == 0 || c.Name == "env" && len(shell.Opts{}.Parse(c.Args).Operands) == 0 {
+			return "the environment (API keys and tokens live there)"
+		}
+	case "set", "export", "declare":
+		if len(c.Args) == 0 || len(c.Args) == 1 && (c.Args[0] == "-p" || c.Args[0] == "-x") {
+			return "the environment (API keys and tokens live there)"
+		}
+	case "cat", "base64", "gzip", "tar", "head", "tail", "xxd", "od", "zip", "gpg", "openssl", "less", "more":
+		for _, a := range c.Args {
+			if !strings.HasPrefix(a, "-") && j.isSecretFile(j.res(c, a)) {
+				return a
+			}
+		}
+	}
+	if c.Stdin != nil && c.Stdin.File != "" && j.isSecretFile(c.Stdin.File) {
+		return c.Stdin.File
+	}
+	return ""
+}

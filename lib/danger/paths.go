@@ -1,0 +1,209 @@
+package danger
+
+import (
+	"path"
+	"strings"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+// place is what a path is to the rules.
+type place int
+
+const (
+	ordinary    place = iota
+	temp              // /tmp, /var/tmp themselves
+	unknownRoot       // starts with a value unknown until run time: empty would mean /
+	logs              // /var/log and inside
+	git               // a .git directory
+	ancestor          // an ancestor of the project root
+	project           // the project root
+	homeSecret        // ~/.ssh, ~/.gnupg, ~/.aws, ... and what is in the first three
+	home              // a home directory
+	system            // inside /etc, /usr, /bin, ...; or a top-level directory such as /var
+	root              // /
+)
+
+var systemDirs = []string{"/bin", "/sbin", "/boot", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/usr", "/sys", "/proc", "/dev", "/System", "/Library"}
+
+// topDirs are the top-level directories whose removal wrecks the machine, though things inside
+// them may be fine to delete.
+var topDirs = []string{"/var", "/opt", "/srv", "/home", "/root", "/mnt", "/media", "/snap", "/Users", "/Applications", "/private", "/run", "/boot"}
+
+var secretDirs = []string{".ssh", ".gnupg", ".aws", ".kube", ".docker", ".config", ".claude", ".azure", ".gcloud", ".password-store"}
+
+// wholeSecret are the home directories every file of which is a credential.
+var wholeSecret = []string{".ssh", ".gnupg", ".aws", ".password-store"}
+
+func under(p, dir string) bool {
+	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/")
+}
+
+// classify says what a resolved path is. A path ending in /* (or /.*) names the contents of its
+// directory, which the rules treat as the directory itself.
+func (j *judge) classify(p string) (place, string) {
+	if strings.HasPrefix(p, shell.Dyn) {
+		return unknownRoot, "a path that starts with a value unknown until it runs"
+	}
+	p = contentsOf(p)
+	h, proj := j.world.Home, j.world.Project
+	switch {
+	case p == "/":
+		return root, "the whole filesystem"
+	case under(p, "/var/log"):
+		return logs, "the system logs (" + p + ")"
+	case p == "/tmp" || p == "/var/tmp" || p == "/private/tmp":
+		return temp, "the shared temp directory " + p
+	}
+	for _, d := range systemDirs {
+		if under(p, d) {
+			return system, p + ", a system path"
+		}
+	}
+	for _, d := range topDirs {
+		if p == d {
+			return system, p + ", a top-level system directory"
+		}
+	}
+	for _, d := range []string{"/var/lib", "/var/spool", "/var/mail", "/var/db", "/var/backups", "/var/run"} {
+		if under(p, d) {
+			return system, p + ", system state under /var"
+		}
+	}
+	if h != "" {
+		if p == h {
+			return home, "your home directory"
+		}
+		for _, d := range secretDirs {
+			if p == h+"/"+d {
+				return homeSecret, "~/" + d + ", where your credentials and settings live"
+			}
+		}
+		for _, d := range wholeSecret {
+			if under(p, h+"/"+d) {
+				return homeSecret, "~" + strings.TrimPrefix(p, h) + ", a credential"
+			}
+		}
+	}
+	if (path.Dir(p) == "/home" || path.Dir(p) == "/Users") && p != h {
+		return home, "the home directory " + p
+	}
+	if proj != "" {
+		if p == proj {
+			return project, "the project root " + proj
+		}
+		if under(proj, p) {
+			return ancestor, p + ", which contains the project"
+		}
+	}
+	if path.Base(p) == ".git" {
+		return git, "the repository's history (" + p + ")"
+	}
+	return ordinary, p
+}
+
+// contentsOf maps dir/* and dir/.* to dir: deleting everything in a directory is deleting it.
+func contentsOf(p string) string {
+	for _, suffix := range []string{"/*", "/.*", "/*.*", "/{*,.*}"} {
+		if strings.HasSuffix(p, suffix) {
+			if d := strings.TrimSuffix(p, suffix); d != "" {
+				return d
+			}
+			return "/"
+		}
+	}
+	return p
+}
+
+// matchUnder returns the start path of a filtered find match ("/x/<match>" is under "/x").
+func matchUnder(p string) (string, bool) {
+	d, ok := strings.CutSuffix(p, "/"+shell.Match)
+	if !ok {
+		return "", false
+	}
+	if d == "" {
+		d = "/"
+	}
+	return d, true
+}
+
+// dynamicTail reports a path whose last part is unknown until run time, and the directory it
+// is in: rm -rf "$HOME/$X" deletes home when X is empty.
+func dynamicTail(p string) (string, bool) {
+	i := strings.Index(p, shell.Dyn)
+	if i <= 0 {
+		return "", false
+	}
+	dir := strings.TrimSuffix(p[:i], "/")
+	rest := strings.Trim(p[i:], "/*")
+	if strings.Contains(rest, "/") || strings.Trim(rest, shell.Dyn+"SP0123456789") != "" {
+		return "", false
+	}
+	if dir == "" {
+		dir = "/"
+	}
+	return dir, true
+}
+
+// isSecretFile reports whether a resolved path holds credentials.
+func (j *judge) isSecretFile(p string) bool {
+	h := j.world.Home
+	base := path.Base(p)
+	switch {
+	case strings.HasPrefix(base, "id_") && !strings.HasSuffix(base, ".pub") && strings.Contains(p, "/.ssh/"):
+		return true
+	case strings.HasSuffix(base, ".pem") || strings.HasSuffix(base, ".key") || strings.HasSuffix(base, ".p12") ||
+		strings.HasSuffix(base, ".pfx") || strings.HasSuffix(base, ".keystore") || strings.HasSuffix(base, ".jks"):
+		return true
+	case base == ".env" || strings.HasPrefix(base, ".env.") && !isTemplate(base):
+		return true
+	case base == "id_rsa" || base == "id_ed25519" || base == "id_ecdsa" || base == "id_dsa":
+		return true
+	case p == "/etc/shadow" || p == "/etc/gshadow" || p == "/etc/sudoers":
+		return true
+	}
+	if h == "" {
+		return false
+	}
+	for _, s := range []string{"/.aws/credentials", "/.aws/config", "/.netrc", "/.git-credentials", "/.docker/config.json",
+		"/.kube/config", "/.pgpass", "/.npmrc", "/.pypirc", "/.my.cnf", "/.config/gh/hosts.yml", "/.claude/.credentials.json"} {
+		if p == h+s {
+			return true
+		}
+	}
+	for _, d := range []string{"/.gnupg", "/.config/gcloud", "/.ssh", "/.password-store", "/.azure"} {
+		if under(p, h+d) && !strings.HasSuffix(p, ".pub") && !strings.HasSuffix(p, "/known_hosts") && !strings.HasSuffix(p, "/config") {
+			return true
+		}
+	}
+	return false
+}
+
+func isTemplate(base string) bool {
+	for _, t := range []string{"example", "sample", "template", "dist", "defaults", "tmpl"} {
+		if strings.HasSuffix(base, "."+t) || strings.Contains(base, "."+t+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// rcFile reports whether a path is a shell startup file of the user's.
+func (j *judge) rcFile(p string) bool {
+	if j.world.Home == "" || path.Dir(p) != j.world.Home {
+		return p == "/etc/profile" || p == "/etc/bash.bashrc" || p == "/etc/zshrc" || p == "/etc/environment"
+	}
+	switch path.Base(p) {
+	case ".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zshenv", ".zprofile", ".zlogin", ".kshrc", ".cshrc", ".tcshrc", ".config/fish/config.fish":
+		return true
+	}
+	return false
+}
+
+// historyFile reports whether a path is a shell or REPL history.
+func historyFile(p string) bool {
+	b := path.Base(p)
+	return b == ".bash_history" || b == ".zsh_history" || b == ".history" || b == ".sh_history" ||
+		b == ".zhistory" || b == ".python_history" || b == ".mysql_history" || b == ".psql_history" ||
+		b == ".node_repl_history" || b == ".lesshst" || b == "fish_history"
+}

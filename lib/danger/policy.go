@@ -1,0 +1,199 @@
+package danger
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+// Policy is what the rules are tuned by: embedded defaults, then the user's file, then the
+// project's, which may only tighten.
+type Policy struct {
+	// ProtectedBranches are glob patterns of branches never to force-push or delete.
+	ProtectedBranches []string
+	// TrustedHosts are installer sources whose scripts piped to a shell are asked about rather
+	// than denied: "host" or "host/path-prefix".
+	TrustedHosts []string
+	// Deny and Ask are extra rules matching commands by program and leading arguments.
+	Deny, Ask []PatternRule
+	// Disable turns off built-in rules by id (user policy only).
+	Disable []string
+	// Sources lists the files the policy was read from.
+	Sources []string
+}
+
+// PatternRule matches a command whose program and first arguments match Pattern's words
+// (each a glob: "terraform apply", "kubectl delete *", "npm publish").
+type PatternRule struct {
+	Pattern, Reason string
+}
+
+// Defaults returns the embedded policy.
+func Defaults() *Policy {
+	return &Policy{
+		ProtectedBranches: []string{"main", "master", "trunk", "develop", "development", "production", "prod", "stable", "release/*", "releases/*", "release-*"},
+		TrustedHosts: []string{"sh.rustup.rs", "get.docker.com", "raw.githubusercontent.com/Homebrew/", "raw.githubusercontent.com/nvm-sh/",
+			"install.python-poetry.org", "astral.sh", "bun.sh", "deno.land", "get.pnpm.io", "deb.nodesource.com", "rpm.nodesource.com",
+			"get.helm.sh", "raw.githubusercontent.com/helm/", "sdk.cloud.google.com", "get.sdkman.io", "cli.github.com", "fnm.vercel.app"},
+	}
+}
+
+// PolicyError names the policy file that could not be used and why.
+type PolicyError struct {
+	File string
+	Err  error
+}
+
+func (e *PolicyError) Error() string { return fmt.Sprintf("policy file %s: %v", e.File, e.Err) }
+
+// LoadPolicy returns the defaults with the user's and the project's policy files applied.
+// A missing file is fine; a file that cannot be read or is invalid is an error, so the guard
+// fails closed rather than run with a policy it does not have.
+func LoadPolicy(userFile, projectFile string) (*Policy, error) {
+	p := Defaults()
+	for _, f := range []struct {
+		name    string
+		project bool
+	}{{userFile, false}, {projectFile, true}} {
+		if f.name == "" {
+			continue
+		}
+		b, err := os.ReadFile(f.name)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, &PolicyError{f.name, err}
+		}
+		if err := p.apply(b, f.project); err != nil {
+			return nil, &PolicyError{f.name, err}
+		}
+		p.Sources = append(p.Sources, f.name)
+	}
+	return p, nil
+}
+
+// PolicyFiles returns where the user and project policies live.
+func PolicyFiles(harnessHome, project string) (user, proj string) {
+	if harnessHome != "" {
+		user = path.Join(harnessHome, "security.json")
+	}
+	if project != "" {
+		proj = path.Join(project, ".claude", "harness", "security.json")
+	}
+	return user, proj
+}
+
+func (p *Policy) apply(b []byte, project bool) error {
+	if !gjson.ValidBytes(b) {
+		return errors.New("not valid JSON")
+	}
+	doc := gjson.ParseBytes(b)
+	if !doc.IsObject() {
+		return errors.New("not a JSON object")
+	}
+	var err error
+	doc.ForEach(func(k, v gjson.Result) bool {
+		switch k.Str {
+		case "protected_branches":
+			err = appendStrings(&p.ProtectedBranches, k.Str, v)
+		case "deny":
+			err = appendRules(&p.Deny, v)
+		case "ask":
+			err = appendRules(&p.Ask, v)
+		case "trusted_hosts", "disable":
+			if project {
+				err = fmt.Errorf("%q loosens the guard, and a project policy may only tighten it; put it in the user policy", k.Str)
+				return false
+			}
+			if k.Str == "disable" {
+				err = appendStrings(&p.Disable, k.Str, v)
+			} else {
+				err = appendStrings(&p.TrustedHosts, k.Str, v)
+			}
+		case "$schema", "comment":
+		default:
+			err = fmt.Errorf("unknown key %q (known: protected_branches, trusted_hosts, deny, ask, disable)", k.Str)
+		}
+		return err == nil
+	})
+	return err
+}
+
+func appendStrings(dst *[]string, key string, v gjson.Result) error {
+	if !v.IsArray() {
+		return fmt.Errorf("%s must be an array of strings", key)
+	}
+	for _, s := range v.Array() {
+		if s.Type != gjson.String || s.Str == "" {
+			return fmt.Errorf("%s must be an array of non-empty strings", key)
+		}
+		*dst = append(*dst, s.Str)
+	}
+	return nil
+}
+
+func appendRules(dst *[]PatternRule, v gjson.Result) error {
+	if !v.IsArray() {
+		return errors.New(`deny and ask must be arrays of {"pattern": "...", "reason": "..."}`)
+	}
+	for _, r := range v.Array() {
+		pat := r.Get("pattern")
+		if !r.IsObject() || pat.Type != gjson.String || strings.TrimSpace(pat.Str) == "" {
+			return errors.New(`deny and ask entries need a "pattern" string, e.g. {"pattern": "terraform apply", "reason": "..."}`)
+		}
+		if _, err := path.Match(strings.Fields(pat.Str)[0], ""); err != nil {
+			return fmt.Errorf("pattern %q: %v", pat.Str, err)
+		}
+		*dst = append(*dst, PatternRule{Pattern: pat.Str, Reason: r.Get("reason").String()})
+	}
+	return nil
+}
+
+func (p *Policy) disabled(rule string) bool {
+	for _, d := range p.Disable {
+		if d == rule || strings.HasSuffix(d, ".*") && strings.HasPrefix(rule, strings.TrimSuffix(d, "*")) {
+			return true
+		}
+	}
+	return false
+}
+
+// Matches reports whether a pattern rule matches a command's program and first arguments.
+func (r PatternRule) Matches(c *shell.Cmd) bool {
+	words := strings.Fields(r.Pattern)
+	have := append([]string{c.Name}, c.Args...)
+	if len(words) > len(have) {
+		return words[len(words)-1] == "*" && len(words)-1 <= len(have) && r.matchPrefix(words[:len(words)-1], have)
+	}
+	return r.matchPrefix(words, have)
+}
+
+func (r PatternRule) matchPrefix(words, have []string) bool {
+	for i, w := range words {
+		if ok, _ := path.Match(w, have[i]); !ok && w != have[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (j *judge) policyRules(c *shell.Cmd) {
+	for _, r := range j.pol.Deny {
+		if r.Matches(c) {
+			j.add(c, "policy.deny", Deny, Medium, or(r.Reason, "the policy denies `"+r.Pattern+"`"), "")
+		}
+	}
+	for _, r := range j.pol.Ask {
+		if r.Matches(c) {
+			j.add(c, "policy.ask", Ask, Low, or(r.Reason, "the policy asks before `"+r.Pattern+"`"), "")
+		}
+	}
+}

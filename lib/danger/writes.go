@@ -1,0 +1,94 @@
+package danger
+
+import (
+	"path"
+	"strings"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+// writes judges every path a command writes: devices, the guard's files, history and logs,
+// persistence points, shell startup files and system files.
+func (j *judge) writes(c *shell.Cmd) {
+	targets := c.Writes(j.world.Home)
+	if strings.Contains(c.Text, "disableAllHooks") || argsContain(c, "disableAllHooks") {
+		if len(targets) > 0 || c.Name == "jq" || c.Name == "sed" || strings.HasPrefix(c.Name, "python") || c.Name == "node" || c.Name == "perl" {
+			j.add(c, "tamper.disable-hooks", Deny, High, "it sets disableAllHooks, which switches off every hook guarding this session", "ask the user to change hook settings themselves")
+		}
+	}
+	for _, t := range targets {
+		j.written(c, t)
+	}
+}
+
+func argsContain(c *shell.Cmd, s string) bool {
+	for _, a := range c.Args {
+		if strings.Contains(a, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func (j *judge) written(c *shell.Cmd, t shell.Target) {
+	p := t.Path
+	switch p {
+	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero", "/dev/random", "/dev/urandom":
+		return
+	}
+	if strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, shell.Dyn) {
+		return
+	}
+	if diskDevice(p) {
+		j.add(c, "disk.write-device", Deny, High, "it writes straight onto the disk device "+p+", destroying its filesystems", "write to an image file instead")
+		return
+	}
+	j.tamper(c, p, "overwrite")
+	base := path.Base(p)
+	switch {
+	case historyFile(p):
+		j.add(c, "hist.history-file", Deny, Medium, "it rewrites the shell history "+p, "leave the history file alone")
+	case under(p, "/var/log"):
+		j.add(c, "hist.logs", Deny, Medium, "it overwrites the system log "+p, "leave the logs alone")
+	case base == "authorized_keys" || base == "authorized_keys2":
+		j.add(c, "persist.authorized-keys", Deny, High, "it adds or replaces SSH keys allowed to log in as this user", "ask the user to manage their SSH access")
+	case p == "/etc/sudoers" || under(p, "/etc/sudoers.d"):
+		j.add(c, "persist.sudoers", Deny, High, "it changes who may run commands as root", "ask the user to edit sudoers with visudo")
+	case p == "/etc/ld.so.preload":
+		j.add(c, "persist.preload", Deny, High, "/etc/ld.so.preload injects a library into every program on the machine", "")
+	case j.rcFile(p):
+		switch {
+		case fetchesCode(j.content(c)):
+			j.add(c, "persist.rc-payload", Deny, High, "it plants a command that downloads or connects into "+p+", run by every new shell", "ask the user to edit their shell startup files")
+		case !t.Append || t.How == "tee":
+			j.add(c, "clobber.rc-file", Deny, High, "it rewrites "+p+" (the user's shell startup file) through "+t.How, "append one line with >> after reading the file, or ask the user")
+		case under(p, "/etc"):
+			j.add(c, "clobber.system-file", Deny, High, "it changes the system file "+p, "ask the user to change system configuration")
+		default:
+			j.add(c, "clobber.rc-append", Ask, Low, "it appends to "+p+", which every new shell runs", "check the line is what the user wants in their shell")
+		}
+	default:
+		pl, label := j.classify(p)
+		switch {
+		case pl == system:
+			j.add(c, "clobber.system-file", Deny, High, "it writes "+label+" ("+t.How+")", "ask the user to change system files themselves")
+		case pl == homeSecret && j.isSecretFile(p):
+			j.add(c, "clobber.credential", Deny, High, "it overwrites the credential "+p, "leave credentials alone")
+		}
+	}
+}
+
+// content is what a command writes, as far as it is known: echo's words, its stdin.
+func (j *judge) content(c *shell.Cmd) string {
+	var b strings.Builder
+	if c.Name == "echo" || c.Name == "printf" {
+		b.WriteString(strings.Join(c.Args, " "))
+	}
+	if c.Stdin != nil {
+		b.WriteString(" " + c.Stdin.Text)
+		for _, f := range c.Stdin.From {
+			b.WriteString(" " + f.Name + " " + strings.Join(f.Args, " "))
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,198 @@
+package shell
+
+import "strings"
+
+// xargs runs its command with arguments read from stdin: known stdin gives known arguments.
+func (a *analyzer) xargs(c *Cmd, args []string, st *state) {
+	p := xargsOpts.Parse(args)
+	cmdWords := p.Rest
+	if len(cmdWords) == 0 {
+		cmdWords = []string{"echo"}
+	}
+	items := []string{Dyn}
+	var from []*Cmd
+	if c.Stdin != nil {
+		from = c.Stdin.From
+		if c.Stdin.Known {
+			items = splitItems(c.Stdin.Text, p.Has("0", "null"))
+		} else if f := a.findOutput(from); f != nil {
+			items = f // find prints its start paths (and what it matches under them)
+		}
+	}
+	if len(items) > 64 {
+		items = items[:64]
+	}
+	repl, hasRepl := p.Value("I", "replace")
+	if p.Has("i") && !hasRepl {
+		repl, hasRepl = "{}", true
+	}
+	var runs [][]string
+	switch {
+	case hasRepl:
+		for _, it := range items {
+			var w []string
+			for _, cw := range cmdWords {
+				w = append(w, strings.ReplaceAll(cw, repl, it))
+			}
+			runs = append(runs, w)
+		}
+	default:
+		runs = [][]string{append(append([]string(nil), cmdWords...), items...)}
+	}
+	for _, w := range runs {
+		sc := &Cmd{Dir: c.Dir, Env: c.Env, Via: with(c.Via, "xargs"), Text: c.Text, Remote: c.Remote, ArgsFrom: from}
+		a.simple(sc, w, st.child())
+	}
+}
+
+// findOutput returns what a find at the end of a pipeline prints, when it is one: its start
+// paths, or what it matches under them.
+func (a *analyzer) findOutput(from []*Cmd) []string {
+	if len(from) == 0 || from[len(from)-1].Name != "find" {
+		return nil
+	}
+	f := from[len(from)-1]
+	var out []string
+	for _, s := range FindStarts(f.Args) {
+		p := a.resolve(s, f.Dir)
+		if FindFiltered(f.Args) {
+			p = strings.TrimSuffix(p, "/") + "/" + Match
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func splitItems(text string, null bool) []string {
+	if null {
+		var out []string
+		for _, s := range strings.Split(text, "\x00") {
+			if s != "" {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return strings.Fields(text)
+}
+
+// parallel runs its command once per argument after :::, or per line of stdin.
+func (a *analyzer) parallel(c *Cmd, args []string, st *state) {
+	var cmdWords, items []string
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i], "-") {
+		i++
+	}
+	for ; i < len(args) && args[i] != ":::" && args[i] != "::::"; i++ {
+		cmdWords = append(cmdWords, args[i])
+	}
+	if i < len(args) {
+		items = args[i+1:]
+	} else if c.Stdin != nil && c.Stdin.Known {
+		items = strings.Split(strings.TrimSpace(c.Stdin.Text), "\n")
+	} else {
+		items = []string{Dyn}
+	}
+	if len(cmdWords) == 0 || len(items) > 64 {
+		items = items[:min(len(items), 64)]
+	}
+	for _, it := range items {
+		var w []string
+		replaced := false
+		for _, cw := range cmdWords {
+			if strings.Contains(cw, "{}") {
+				replaced = true
+			}
+			w = append(w, strings.ReplaceAll(cw, "{}", it))
+		}
+		if !replaced {
+			w = append(w, it)
+		}
+		if len(cmdWords) == 1 && strings.Contains(cmdWords[0], " ") {
+			sc := &Cmd{Dir: c.Dir, Via: with(c.Via, "parallel"), Text: c.Text}
+			a.record(sc, []string{"parallel"})
+			a.nested(strings.Join(w, " "), "parallel", st, nil, nil)
+			continue
+		}
+		sc := &Cmd{Dir: c.Dir, Env: c.Env, Via: with(c.Via, "parallel"), Text: c.Text, Remote: c.Remote}
+		a.simple(sc, w, st.child())
+	}
+}
+
+// findFilters are the find predicates that narrow what it matches.
+var findFilters = map[string]bool{"-name": true, "-iname": true, "-path": true, "-ipath": true,
+	"-wholename": true, "-iwholename": true, "-regex": true, "-iregex": true, "-newer": true,
+	"-mtime": true, "-mmin": true, "-atime": true, "-amin": true, "-ctime": true, "-cmin": true,
+	"-size": true, "-user": true, "-group": true, "-perm": true, "-empty": true, "-links": true,
+	"-inum": true, "-samefile": true, "-uid": true, "-gid": true, "-lname": true, "-ilname": true,
+	"-nouser": true, "-nogroup": true, "-newermt": true, "-used": true}
+
+// FindStarts returns the start paths of a find command (the operands before its expression).
+func FindStarts(args []string) []string {
+	var starts []string
+	for _, arg := range args {
+		if arg == "-H" || arg == "-L" || arg == "-P" || strings.HasPrefix(arg, "-O") || strings.HasPrefix(arg, "-D") {
+			continue
+		}
+		if strings.HasPrefix(arg, "-") || arg == "(" || arg == "!" || arg == "," {
+			break
+		}
+		starts = append(starts, arg)
+	}
+	if len(starts) == 0 {
+		starts = []string{"."}
+	}
+	return starts
+}
+
+// FindFiltered reports whether a find expression narrows its matches by name, path, time, size...
+func FindFiltered(args []string) bool {
+	for _, arg := range args {
+		if findFilters[arg] {
+			return true
+		}
+	}
+	return false
+}
+
+// find records find itself (its -delete matters) and every command it executes on matches:
+// {} stands for the start path when nothing narrows the matches, else for something under it.
+func (a *analyzer) find(c *Cmd, words []string, st *state) {
+	wrappers := with(c.Via)
+	a.record(c, words)
+	args := words[1:]
+	starts := FindStarts(args)
+	filtered := FindFiltered(args)
+	for i := 0; i < len(args); i++ {
+		action := args[i]
+		if action != "-exec" && action != "-execdir" && action != "-ok" && action != "-okdir" {
+			continue
+		}
+		j := i + 1
+		for j < len(args) && args[j] != ";" && args[j] != "+" {
+			j++
+		}
+		cmdWords := args[i+1 : j]
+		i = j
+		if len(cmdWords) == 0 {
+			continue
+		}
+		for _, start := range starts {
+			match := a.resolve(start, c.Dir)
+			if filtered {
+				match = strings.TrimSuffix(match, "/") + "/" + Match
+			}
+			var w []string
+			for _, cw := range cmdWords {
+				w = append(w, strings.ReplaceAll(cw, "{}", match))
+			}
+			sc := &Cmd{Dir: c.Dir, Env: c.Env, Via: with(wrappers, "find "+action), Text: c.Text, Remote: c.Remote}
+			a.simple(sc, w, st.child())
+		}
+	}
+}
+
+// with returns a copy of via with more appended, never sharing its backing array.
+func with(via []string, more ...string) []string {
+	return append(append(make([]string, 0, len(via)+len(more)), via...), more...)
+}

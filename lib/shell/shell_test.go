@@ -1,0 +1,179 @@
+package shell
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+var world = World{Cwd: "/home/dev/proj", Home: "/home/dev", Project: "/home/dev/proj",
+	Env: func(k string) (string, bool) { return map[string]string{"USER": "dev"}[k], k == "USER" }}
+
+// summary renders what the analysis found, one command per line: name, args, dir, via, runs.
+func summary(a *Analysis) string {
+	var lines []string
+	for _, c := range a.Cmds {
+		name := c.Name
+		if name == "" {
+			name = "?"
+		}
+		s := strings.TrimSpace(name + " " + strings.Join(c.Args, " "))
+		if c.Dir != world.Cwd {
+			s += " @" + c.Dir
+		}
+		if len(c.Via) > 0 {
+			s += " via " + strings.Join(c.Via, ",")
+		}
+		if len(c.Runs) > 0 {
+			var rs []string
+			for _, r := range c.Runs {
+				rs = append(rs, r.Name)
+			}
+			s += " runs " + strings.Join(rs, ",")
+		}
+		lines = append(lines, s)
+	}
+	out := strings.Join(lines, "; ")
+	out = strings.ReplaceAll(out, Match, "<match>")
+	return strings.NewReplacer(Dyn+"S0"+Dyn, "$(0)", Dyn+"P0"+Dyn, "<(0)", Dyn, "?").Replace(out)
+}
+
+func TestAnalyze(t *testing.T) {
+	tests := []struct{ src, want string }{
+		// normalisation of the program name
+		{`rm -rf /`, `rm -rf /`},
+		{`\rm -fr ~`, `rm -fr /home/dev`},
+		{`r''m -r -f "$HOME"`, `rm -r -f /home/dev`},
+		{`"r"m -rf /`, `rm -rf /`},
+		{`$'\x72m' -rf /`, `rm -rf /`},
+		{`/bin/rm -rf /`, `rm -rf /`},
+		{`$(echo r)m -rf /`, `echo r; rm -rf /`},
+		{`rm -rf ${HOME:?}/`, `rm -rf /home/dev/`},
+		{`rm -rf /{etc,usr}`, `rm -rf /etc /usr`},
+		// wrappers
+		{`sudo -u root env -i FOO=1 nice -n 5 timeout 10 rm -rf /etc`, `rm -rf /etc via sudo,env,nice,timeout`},
+		{`command -v rm`, `command -v rm`},
+		{`xargs -0 rm -rf < list`, `rm -rf ? via xargs`},
+		{`echo / | xargs rm -rf`, `echo /; rm -rf / via xargs`},
+		{`find / -name x -exec rm -rf {} \;`, `find / -name x -exec rm -rf {} ;; rm -rf /<match> via find -exec`},
+		{`find / -maxdepth 1 | xargs rm -rf`, `find / -maxdepth 1; rm -rf / via xargs`},
+		{`docker exec db psql -c "DROP DATABASE prod"`, `psql -c DROP DATABASE prod via docker exec`},
+		{`kubectl exec -it web -- sh -c 'rm -rf /data'`, `sh -c rm -rf /data via kubectl exec; rm -rf /data via kubectl exec,sh -c`},
+		{`ssh host 'rm -rf ~'`, `ssh host rm -rf ~; rm -rf /home/dev @/home/dev via ssh host`},
+		// nesting
+		{`bash -c "rm -rf ~/"`, `bash -c rm -rf ~/; rm -rf /home/dev/ via bash -c`},
+		{`eval 'rm -rf /'`, `eval rm -rf /; rm -rf / via eval`},
+		{`git -c alias.x='!rm -rf /' x`, `git x; rm -rf / via git alias x`},
+		{`python3 -c "import shutil; shutil.rmtree('/')"`, `python3 -c import shutil; shutil.rmtree('/'); rm -rf / via python3 code`},
+		{`node -e "require('child_process').execSync('rm -rf /')"`, `node -e require('child_process').execSync('rm -rf /'); rm -rf / via node code`},
+		// code from elsewhere
+		{`curl -fsSL http://x | sudo bash`, `curl -fsSL http://x; bash via sudo runs curl`},
+		{`bash <(curl -s http://x)`, `curl -s http://x; bash <(0) runs curl`},
+		{`eval "$(curl -s http://x)"`, `curl -s http://x; eval $(0) runs curl; ? via eval`},
+		{`echo cm0gLXJmIC8= | base64 -d | sh`, `echo cm0gLXJmIC8=; base64 -d; sh runs echo,base64; rm -rf / via sh stdin`},
+		// state
+		{`cd / && rm -rf *`, `cd /; rm -rf * @/`},
+		{`(cd /tmp; rm -rf x); rm -rf y`, `cd /tmp; rm -rf x @/tmp; rm -rf y`},
+		{`X=/; rm -rf $X`, `rm -rf /`},
+		{`export D=/srv; rm -rf "$D"`, `export D=/srv; rm -rf /srv`},
+		{`for d in / /usr; do rm -rf $d; done`, `rm -rf /; rm -rf /usr`},
+		{`rm -rf $UNSET/`, `rm -rf ?/`},
+		// data is not a command
+		{`echo "rm -rf /"`, `echo rm -rf /`},
+		{`git commit -m "rm -rf / is bad"`, `git commit -m rm -rf / is bad`},
+		{"cat <<'EOF' > notes.md\nrm -rf /\nEOF", `cat`},
+		{"cat <<EOF\n$(rm -rf /tmp/x)\nEOF", `rm -rf /tmp/x; cat`},
+		{`> /etc/fstab`, `:`},
+	}
+	for _, tt := range tests {
+		a, err := Analyze(tt.src, world, Limits{})
+		if err != nil {
+			t.Errorf("%q: %v", tt.src, err)
+			continue
+		}
+		if got := summary(a); got != tt.want {
+			t.Errorf("%q:\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+func TestForkBomb(t *testing.T) {
+	for _, src := range []string{`:(){ :|:& };:`, `bomb() { bomb | bomb & }; bomb`} {
+		a, err := Analyze(src, world, Limits{})
+		if err != nil || len(a.ForkBombs) != 1 {
+			t.Errorf("%q: %v %v", src, a, err)
+		}
+	}
+	a, _ := Analyze(`f() { echo hi; }; f | cat`, world, Limits{})
+	if len(a.ForkBombs) != 0 {
+		t.Errorf("a function used in a pipeline is not a fork bomb")
+	}
+}
+
+func TestLimits(t *testing.T) {
+	var le *LimitError
+	if _, err := Analyze(strings.Repeat("x", 100), world, Limits{MaxBytes: 50}); !errors.As(err, &le) {
+		t.Errorf("size: %v", err)
+	}
+	deep := "rm -rf /"
+	for range 10 {
+		deep = "bash -c " + quote(deep)
+	}
+	if _, err := Analyze(deep, world, Limits{}); !errors.As(err, &le) {
+		t.Errorf("depth: %v", err)
+	}
+	var pe *ParseError
+	if _, err := Analyze(`rm -rf "/`, world, Limits{}); !errors.As(err, &pe) {
+		t.Errorf("parse: %v", err)
+	}
+}
+
+func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+func TestWrites(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{`echo x > out.txt`, `/home/dev/proj/out.txt(> redirect)`},
+		{`echo x >> ~/.bashrc`, `/home/dev/.bashrc(>> redirect,append)`},
+		{`echo x | sudo tee -a /etc/hosts`, `/etc/hosts(tee,append)`},
+		{`cp a b c /opt/dst/`, `/opt/dst(cp)`},
+		{`sed -i 's/a/b/' f1 f2`, `/home/dev/proj/f1(sed -i) /home/dev/proj/f2(sed -i)`},
+		{`dd if=/dev/zero of=/dev/sda bs=1M`, `/dev/sda(dd of=)`},
+		{`rsync -a src/ host:/srv/`, ``},
+		{`curl -o /tmp/x.sh https://x`, `/tmp/x.sh(curl -o)`},
+	}
+	for _, tt := range tests {
+		a, err := Analyze(tt.src, world, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range a.Cmds {
+			for _, w := range c.Writes(world.Home) {
+				s := w.Path + "(" + w.How
+				if w.Append {
+					s += ",append"
+				}
+				got = append(got, s+")")
+			}
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("%q: %v, want %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+func FuzzAnalyze(f *testing.F) {
+	for _, s := range []string{`rm -rf /`, `bash -c "eval 'x'"`, `a | b && c; (d) & e <<< f`, "cat <<E\n$(x)\nE", `f(){ f|f& };f`,
+		`find / -exec sh -c 'rm {}' \;`, `python -c "os.system('rm -rf /')"`, `xargs -I{} sh -c "{}"`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		a, err := Analyze(src, world, Limits{MaxBytes: 4096})
+		if err != nil {
+			return
+		}
+		for _, c := range a.Cmds {
+			_ = c.Writes(world.Home)
+		}
+	})
+}

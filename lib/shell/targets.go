@@ -1,0 +1,122 @@
+package shell
+
+import "strings"
+
+// Target is a path a command writes.
+type Target struct {
+	// Path is resolved against the command's directory.
+	Path string
+	// How says how it is written: "> redirect", "tee", "cp", "sed -i", ...
+	How string
+	// Append is set for >>, tee -a: the old content stays.
+	Append bool
+}
+
+// Writes lists every path the command writes: its redirections and the destinations of the
+// tools that write files (tee, cp, mv, install, ln, rsync, sed -i, perl -i, truncate, touch,
+// dd of=, curl -o, wget -O, sponge, shred).
+func (c *Cmd) Writes(home string) []Target {
+	var out []Target
+	res := func(p string) string { return Resolve(p, c.Dir, home) }
+	for _, r := range c.Redirs {
+		if r.Writes() && r.Target != "" && !strings.HasPrefix(r.Target, procMark) {
+			out = append(out, Target{Path: r.Target, How: r.Op + " redirect", Append: strings.HasPrefix(r.Op, ">>") || r.Op == "&>>"})
+		}
+	}
+	add := func(how string, app bool, paths ...string) {
+		for _, p := range paths {
+			if p != "" && p != "-" && !strings.HasPrefix(p, "/dev/fd/") {
+				out = append(out, Target{Path: res(p), How: how, Append: app})
+			}
+		}
+	}
+	switch c.Name {
+	case "tee":
+		p := Opts{}.Parse(c.Args)
+		add("tee", p.Has("a", "append"), p.Operands...)
+	case "cp", "mv", "install", "ln", "rsync", "scp":
+		p := Opts{Short: "tSTmogb", Long: []string{"target-directory", "suffix", "mode", "owner", "group", "backup", "exclude", "include", "filter", "rsh", "chmod", "chown"}}.Parse(c.Args)
+		if t, ok := p.Value("t", "target-directory"); ok && c.Name != "rsync" && c.Name != "scp" {
+			add(c.Name, false, t)
+		} else if len(p.Operands) >= 2 || c.Name == "install" && p.Has("d") {
+			dest := p.Operands[len(p.Operands)-1]
+			if (c.Name == "rsync" || c.Name == "scp") && remotePath(dest) {
+				break
+			}
+			if c.Name == "install" && p.Has("d") {
+				add("install -d", false, p.Operands...)
+			} else {
+				add(c.Name, false, dest)
+			}
+		}
+	case "sed", "gsed":
+		p := Opts{Short: "efl", Long: []string{"expression", "file", "line-length"}}.Parse(c.Args)
+		if p.Has("i", "in-place") || inPlaceSuffix(c.Args) {
+			files := p.Operands
+			if !p.Has("e", "expression", "f", "file") && len(files) > 0 {
+				files = files[1:]
+			}
+			add("sed -i", false, files...)
+		}
+	case "perl":
+		if inPlaceSuffix(c.Args) || hasCluster(c.Args, 'i') {
+			var files []string
+			skip := false
+			for _, a := range c.Args {
+				switch {
+				case skip:
+					skip = false
+				case strings.HasPrefix(a, "-"):
+					skip = strings.HasSuffix(a, "e") || strings.HasSuffix(a, "E")
+				default:
+					files = append(files, a)
+				}
+			}
+			add("perl -i", false, files...)
+		}
+	case "truncate", "touch", "shred", "sponge":
+		p := Opts{Short: "srtdn", Long: []string{"size", "reference", "date", "iterations"}}.Parse(c.Args)
+		add(c.Name, false, p.Operands...)
+	case "dd":
+		for _, a := range c.Args {
+			if of, ok := strings.CutPrefix(a, "of="); ok {
+				add("dd of=", false, of)
+			}
+		}
+	case "curl":
+		p := Opts{Short: "oXdHuFTeAbcKrmwEy", Long: []string{"output", "request", "data", "header", "user", "form", "upload-file", "referer", "user-agent", "cookie", "config", "range", "max-time", "write-out", "cert", "data-binary", "data-raw", "data-urlencode", "url"}}.Parse(c.Args)
+		if o, ok := p.Value("o", "output"); ok {
+			add("curl -o", false, o)
+		}
+	case "wget":
+		p := Opts{Short: "OoaPe", Long: []string{"output-document", "output-file", "append-output", "directory-prefix", "execute"}}.Parse(c.Args)
+		if o, ok := p.Value("O", "output-document"); ok {
+			add("wget -O", false, o)
+		}
+	}
+	return out
+}
+
+// remotePath reports whether an scp/rsync operand names another host (host:path).
+func remotePath(p string) bool {
+	i := strings.IndexByte(p, ':')
+	return i > 0 && !strings.Contains(p[:i], "/")
+}
+
+func inPlaceSuffix(args []string) bool {
+	for _, a := range args {
+		if strings.HasPrefix(a, "-i") && !strings.HasPrefix(a, "--") || strings.HasPrefix(a, "--in-place") {
+			return true
+		}
+	}
+	return false
+}
+
+func hasCluster(args []string, flag byte) bool {
+	for _, a := range args {
+		if len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a[1:], flag) >= 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,469 @@
+package shell
+
+import (
+	"path"
+	"strings"
+)
+
+// progName is the name a program is found by: the base of its path.
+func progName(prog string) string {
+	if strings.Contains(prog, Dyn) {
+		return ""
+	}
+	return path.Base(prog)
+}
+
+// Options of the wrappers that run another command.
+var (
+	sudoOpts    = Opts{Short: "ughpCDrtTUR", Long: []string{"user", "group", "host", "prompt", "close-from", "chdir", "role", "type", "command-timeout", "other-user", "chroot"}, StopAtOperand: true}
+	doasOpts    = Opts{Short: "uC", StopAtOperand: true}
+	envOpts     = Opts{Short: "uCSP", Long: []string{"unset", "chdir", "split-string"}, StopAtOperand: true}
+	niceOpts    = Opts{Short: "n", Long: []string{"adjustment"}, StopAtOperand: true}
+	ioniceOpts  = Opts{Short: "cnp", Long: []string{"class", "classdata", "pid", "pgid", "uid"}, StopAtOperand: true}
+	timeoutOpts = Opts{Short: "sk", Long: []string{"signal", "kill-after"}, StopAtOperand: true}
+	timeOpts    = Opts{Short: "of", Long: []string{"output", "format"}, StopAtOperand: true}
+	stdbufOpts  = Opts{Short: "ioe", Long: []string{"input", "output", "error"}, StopAtOperand: true}
+	flockOpts   = Opts{Short: "wEc", Long: []string{"timeout", "conflict-exit-code", "command"}, StopAtOperand: true}
+	watchOpts   = Opts{Short: "nq", Long: []string{"interval", "equexit"}, StopAtOperand: true}
+	scriptOpts  = Opts{Short: "cEIOBTm", Long: []string{"command", "echo", "log-in", "log-out", "log-io", "log-timing", "logging-format"}}
+	xargsOpts   = Opts{Short: "dEILnPsae", Long: []string{"delimiter", "eof", "replace", "max-lines", "max-args", "max-procs", "max-chars", "arg-file", "process-slot-var"}, StopAtOperand: true}
+	execOpts    = Opts{Short: "a", StopAtOperand: true}
+	suOpts      = Opts{Short: "cgGsw", Long: []string{"command", "group", "supp-group", "shell", "session-command", "whitelist-environment"}}
+	runuserOpts = Opts{Short: "cgGsu", Long: []string{"command", "group", "supp-group", "shell", "user"}}
+	sshOpts     = Opts{Short: "bcDEeFIiJLlmOopQRSWwB", StopAtOperand: true}
+	dockerExec  = Opts{Short: "uwe", Long: []string{"user", "workdir", "env", "env-file", "detach-keys", "index"}, StopAtOperand: true}
+	kubectlOpts = Opts{Short: "cnf", Long: []string{"container", "namespace", "filename", "context", "kubeconfig", "pod-running-timeout"}}
+	shellOpts   = Opts{Short: "oO", StopAtOperand: true}
+)
+
+// shells read a script from -c, a file operand, or stdin.
+var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true,
+	"mksh": true, "rbash": true, "fish": true, "yash": true, "posh": true, "csh": true, "tcsh": true}
+
+// simple records one simple command, unwrapping wrappers until the real program is found,
+// and follows whatever it runs in turn.
+func (a *analyzer) simple(c *Cmd, words []string, st *state) {
+	for guard := 0; guard < 32 && len(words) > 0; guard++ {
+		name := progName(words[0])
+		args := words[1:]
+		var rest []string
+		label := name
+		switch name {
+		case "sudo":
+			p := sudoOpts.Parse(args)
+			if d, ok := p.Value("D", "chdir"); ok {
+				c.Dir = a.resolve(d, c.Dir)
+			}
+			if p.Has("e", "edit") {
+				rest = append([]string{"sudoedit"}, p.Rest...)
+			} else {
+				rest = p.Rest
+			}
+		case "doas":
+			rest = doasOpts.Parse(args).Rest
+		case "env":
+			p := envOpts.Parse(args)
+			if d, ok := p.Value("C", "chdir"); ok {
+				c.Dir = a.resolve(d, c.Dir)
+			}
+			rest = p.Rest
+			if s, ok := p.Value("S", "split-string"); ok {
+				rest = append(strings.Fields(s), rest...)
+			}
+			for len(rest) > 0 && isAssignment(rest[0]) {
+				c.Env = append(c.Env, rest[0])
+				rest = rest[1:]
+			}
+		case "command":
+			p := Opts{StopAtOperand: true}.Parse(args)
+			if p.Has("v", "V") {
+				break
+			}
+			rest = p.Rest
+		case "builtin", "nohup", "setsid", "unbuffer", "torsocks", "catchsegv", "fakeroot", "caffeinate", "proxychains", "proxychains4", "busybox":
+			rest = Opts{Short: "tfw", StopAtOperand: true}.Parse(args).Rest
+		case "exec":
+			rest = execOpts.Parse(args).Rest
+		case "nice":
+			rest = niceOpts.Parse(args).Rest
+		case "ionice":
+			rest = ioniceOpts.Parse(args).Rest
+		case "timeout":
+			if r := timeoutOpts.Parse(args).Rest; len(r) > 1 {
+				rest = r[1:]
+			}
+		case "time":
+			rest = timeOpts.Parse(args).Rest
+		case "stdbuf":
+			rest = stdbufOpts.Parse(args).Rest
+		case "chrt", "taskset":
+			if r := (Opts{StopAtOperand: true}).Parse(args).Rest; len(r) > 1 {
+				rest = r[1:]
+			}
+		case "chroot":
+			if r := (Opts{StopAtOperand: true}).Parse(args).Rest; len(r) > 1 {
+				rest = r[1:]
+			}
+		case "flock":
+			p := flockOpts.Parse(args)
+			if s, ok := p.Value("c", "command"); ok {
+				a.nested(s, "flock -c", st, nil, c)
+				break
+			}
+			if len(p.Rest) > 1 {
+				rest = p.Rest[1:]
+			}
+		case "xargs":
+			a.xargs(c, args, st)
+			return
+		case "parallel":
+			a.parallel(c, args, st)
+			return
+		case "find":
+			a.find(c, words, st)
+			return
+		case "watch":
+			p := watchOpts.Parse(args)
+			if p.Has("x", "exec") {
+				rest = p.Rest
+			} else if len(p.Rest) > 0 {
+				a.record(c, words)
+				a.nested(strings.Join(p.Rest, " "), "watch", st, nil, nil)
+				return
+			}
+		case "script":
+			p := scriptOpts.Parse(args)
+			if s, ok := p.Value("c", "command"); ok {
+				a.record(c, words)
+				a.nested(s, "script -c", st, nil, nil)
+				return
+			}
+		case "at", "batch":
+			a.record(c, words)
+			if c.Stdin != nil && c.Stdin.Known {
+				a.nested(c.Stdin.Text, name, st, nil, nil)
+			}
+			c.Runs = append(c.Runs, stdinFrom(c)...)
+			return
+		case "su":
+			p := suOpts.Parse(args)
+			a.record(c, words)
+			if s, ok := p.Value("c", "command", "session-command"); ok {
+				a.nested(s, "su -c", st, nil, c)
+			}
+			return
+		case "runuser":
+			p := runuserOpts.Parse(args)
+			if s, ok := p.Value("c", "command"); ok {
+				a.record(c, words)
+				a.nested(s, "runuser -c", st, nil, c)
+				return
+			}
+			if len(p.Operands) > 0 && p.Operands[0] != "--" {
+				rest = p.Operands[1:]
+			}
+		case "ssh":
+			p := sshOpts.Parse(args)
+			a.record(c, words)
+			if len(p.Rest) > 1 {
+				remote := &state{cwd: a.world.Home, vars: map[string]string{}}
+				a.remote(strings.Join(p.Rest[1:], " "), "ssh "+p.Rest[0], remote, c)
+			}
+			return
+		case "docker", "podman", "docker-compose", "nerdctl":
+			if r, ok := containerExec(name, args); ok {
+				label, c.Remote, rest = name+" exec", true, r
+			}
+		case "kubectl", "oc":
+			if r, ok := kubectlExec(args); ok {
+				label, c.Remote, rest = name+" exec", true, r
+			}
+		case "git":
+			if a.git(c, words, st) {
+				return
+			}
+		}
+		if len(rest) == 0 {
+			break // not a wrapper, or a wrapper with nothing to run (env alone, sudo -v)
+		}
+		c.Via = append(c.Via, label)
+		words = rest
+	}
+	if len(words) == 0 {
+		return
+	}
+	a.record(c, words)
+	a.follow(c, st)
+}
+
+// addCmds appends the commands not already in list.
+func addCmds(list []*Cmd, more ...*Cmd) []*Cmd {
+	for _, m := range more {
+		seen := false
+		for _, l := range list {
+			seen = seen || l == m
+		}
+		if !seen {
+			list = append(list, m)
+		}
+	}
+	return list
+}
+
+func isAssignment(w string) bool {
+	name, _, ok := strings.Cut(w, "=")
+	if !ok || name == "" {
+		return false
+	}
+	for i, r := range name {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// record adds the command with its program and arguments; Via is the analyzer's nesting plus
+// the wrappers the command was found through.
+func (a *analyzer) record(c *Cmd, words []string) {
+	c.Prog = words[0]
+	if strings.Contains(c.Prog, dynWord) {
+		c.Prog = Dyn
+	}
+	c.Name = progName(c.Prog)
+	c.Args = words[1:]
+	for _, arg := range c.Args {
+		c.ArgsFrom = append(c.ArgsFrom, a.marked(arg)...)
+	}
+	c.Via = append(append([]string(nil), a.via...), c.Via...)
+	if a.inRemote > 0 {
+		c.Remote = true
+	}
+	c.Runs = addCmds(c.Runs, a.markedArgs(c)...)
+	a.cmds = append(a.cmds, c)
+}
+
+// markedArgs are the substitutions in a command's arguments whose output becomes code: the
+// argument of eval, sh -c, python -c and source, or <(...) given to a shell.
+func (a *analyzer) markedArgs(c *Cmd) []*Cmd {
+	var out []*Cmd
+	switch {
+	case c.Name == "eval", c.Name == "source", c.Name == ".":
+		for _, arg := range c.Args {
+			out = append(out, a.marked(arg)...)
+		}
+	case shells[c.Name] || interpreters[c.Name] || isPython(c.Name):
+		for _, arg := range c.Args {
+			if !strings.HasPrefix(arg, "-") {
+				out = append(out, a.marked(arg)...)
+			}
+		}
+	}
+	return out
+}
+
+// follow analyses what a recorded command runs in turn: shell strings, stdin scripts,
+// interpreter code, and the state changes of builtins.
+func (a *analyzer) follow(c *Cmd, st *state) {
+	switch {
+	case c.Name == "cd" || c.Name == "pushd":
+		dir := a.world.Home
+		if len(c.Args) > 0 {
+			ops := Opts{}.Parse(c.Args).Operands
+			if len(ops) > 0 {
+				dir = ops[0]
+			}
+		}
+		if dir == "-" {
+			dir = Dyn
+		}
+		st.cwd = a.resolve(dir, st.cwd)
+	case c.Name == "export" || c.Name == "declare" || c.Name == "typeset" || c.Name == "local" || c.Name == "readonly":
+		for _, arg := range c.Args {
+			if isAssignment(arg) {
+				k, v, _ := strings.Cut(arg, "=")
+				st.vars[k] = v
+			}
+		}
+	case c.Name == "unset":
+		for _, arg := range c.Args {
+			delete(st.vars, arg)
+		}
+	case c.Name == "eval":
+		a.nested(strings.Join(c.Args, " "), "eval", st, c.Stdin, c)
+	case c.Name == "source" || c.Name == ".":
+		if len(c.Args) > 0 && (c.Args[0] == "/dev/stdin" || c.Args[0] == "-") {
+			a.stdinScript(c, st)
+		}
+	case shells[c.Name]:
+		a.shell(c, st)
+	default:
+		if interpreterCode(c) {
+			a.code(c, st)
+		}
+	}
+}
+
+// shell follows sh/bash/...: -c STRING, a script operand, or a script on stdin.
+func (a *analyzer) shell(c *Cmd, st *state) {
+	p := shellOpts.Parse(c.Args)
+	if p.Has("c") && len(p.Rest) > 0 {
+		a.nested(p.Rest[0], c.Name+" -c", st, nil, c)
+		return
+	}
+	if len(p.Rest) > 0 && !p.Has("s") { // with -s the operands are arguments; the script is stdin
+		script := p.Rest[0]
+		if script != "-" && script != "/dev/stdin" {
+			return // a script file, or <(...) whose commands are already in Runs
+		}
+	}
+	a.stdinScript(c, st)
+}
+
+// stdinScript follows a shell that reads its script from stdin.
+func (a *analyzer) stdinScript(c *Cmd, st *state) {
+	c.Runs = append(c.Runs, stdinFrom(c)...)
+	if c.Stdin != nil && c.Stdin.Known {
+		a.nested(c.Stdin.Text, c.Name+" stdin", st, nil, c)
+	}
+}
+
+func stdinFrom(c *Cmd) []*Cmd {
+	if c.Stdin == nil {
+		return nil
+	}
+	return c.Stdin.From
+}
+
+// nested analyses shell text that a command runs (bash -c, eval, su -c, watch, ...).
+func (a *analyzer) nested(text, via string, st *state, in *Input, owner *Cmd) {
+	if owner != nil {
+		owner.Runs = addCmds(owner.Runs, a.marked(text)...)
+		// The owner's wrappers (sudo, kubectl exec, ...) wrap what it runs too.
+		if len(owner.Via) > len(a.via) {
+			saved := a.via
+			a.via = with(owner.Via)
+			defer func() { a.via = saved }()
+		}
+		if owner.Remote && a.inRemote == 0 {
+			a.inRemote++
+			defer func() { a.inRemote-- }()
+		}
+	}
+	if err := a.script(stripMarks(text), st.child(), in, via); err != nil {
+		if _, isLimit := err.(*LimitError); isLimit {
+			a.fail(err)
+			return
+		}
+		// Text that does not parse is not run as a script by a real shell either: note it.
+		a.note("%s text does not parse as shell: %v", via, err)
+		if owner != nil {
+			owner.Unparsed = true
+		}
+	}
+}
+
+// remote analyses a command run on another machine.
+func (a *analyzer) remote(text, via string, st *state, owner *Cmd) {
+	a.inRemote++
+	a.nested(text, via, st, nil, owner)
+	a.inRemote--
+}
+
+func containerExec(name string, args []string) ([]string, bool) {
+	if name != "docker-compose" {
+		if len(args) > 0 && (args[0] == "compose" || args[0] == "container") {
+			args = args[1:]
+		}
+	}
+	if len(args) == 0 || args[0] != "exec" {
+		return nil, false
+	}
+	r := dockerExec.Parse(args[1:]).Rest
+	if len(r) < 2 {
+		return nil, false
+	}
+	return r[1:], true
+}
+
+func kubectlExec(args []string) ([]string, bool) {
+	if len(args) == 0 || args[0] != "exec" {
+		return nil, false
+	}
+	for i, arg := range args {
+		if arg == "--" {
+			return args[i+1:], len(args) > i+1
+		}
+	}
+	p := kubectlOpts.Parse(args[1:])
+	if len(p.Operands) < 2 {
+		return nil, false
+	}
+	return p.Operands[1:], true
+}
+
+// git handles git's global options (-C, -c alias.x=!cmd) and shell aliases; it reports
+// whether it took care of the command.
+func (a *analyzer) git(c *Cmd, words []string, st *state) bool {
+	args := words[1:]
+	var kept []string
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
+		switch {
+		case arg == "-C" && i+1 < len(args):
+			i++
+			c.Dir = a.resolve(args[i], c.Dir)
+		case arg == "-c" && i+1 < len(args):
+			i++
+			a.gitConfig(args[i])
+		case strings.HasPrefix(arg, "--git-dir=") || strings.HasPrefix(arg, "--work-tree="):
+			kept = append(kept, arg)
+		case (arg == "--git-dir" || arg == "--work-tree" || arg == "--namespace" || arg == "--exec-path") && i+1 < len(args):
+			kept = append(kept, arg+"="+args[i+1])
+			i++
+		case strings.HasPrefix(arg, "-"):
+			kept = append(kept, arg)
+		default:
+			sub := arg
+			rest := args[i+1:]
+			if sub == "config" {
+				a.gitConfigCmd(rest)
+			}
+			if alias, ok := a.aliases[sub]; ok {
+				a.record(c, append([]string{words[0]}, append(kept, args[i:]...)...))
+				if shellAlias, isShell := strings.CutPrefix(alias, "!"); isShell {
+					a.nested(shellAlias+" "+strings.Join(rest, " "), "git alias "+sub, st, nil, c)
+				} else {
+					sc := &Cmd{Dir: c.Dir, Text: c.Text, Via: []string{"git alias " + sub}}
+					a.git(sc, append([]string{"git"}, append(strings.Fields(alias), rest...)...), st)
+				}
+				return true
+			}
+			a.record(c, append([]string{words[0]}, append(kept, args[i:]...)...))
+			return true
+		}
+	}
+	a.record(c, append([]string{words[0]}, kept...))
+	return true
+}
+
+// gitConfig remembers an alias set with git -c alias.NAME=VALUE.
+func (a *analyzer) gitConfig(kv string) {
+	k, v, ok := strings.Cut(kv, "=")
+	if name, isAlias := strings.CutPrefix(strings.ToLower(k), "alias."); ok && isAlias {
+		a.aliases[name] = v
+	}
+}
+
+// gitConfigCmd remembers an alias set with git config [--global] alias.NAME VALUE.
+func (a *analyzer) gitConfigCmd(args []string) {
+	var ops []string
+	for _, arg := range args {
+		if !strings.HasPrefix(arg, "-") {
+			ops = append(ops, arg)
+		}
+	}
+	if len(ops) >= 2 {
+		a.gitConfig(ops[0] + "=" + strings.Join(ops[1:], " "))
+	}
+}

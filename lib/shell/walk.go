@@ -1,0 +1,395 @@
+package shell
+
+import (
+	"encoding/base64"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// stmts analyses a list run in order; in feeds the first statement only when it is a pipeline
+// start (a here-document of an enclosing shell, say).
+func (a *analyzer) stmts(list []*syntax.Stmt, st *state, in *Input) {
+	for _, s := range list {
+		a.stmt(s, st, in)
+	}
+}
+
+func (a *analyzer) stmt(s *syntax.Stmt, st *state, in *Input) {
+	if a.err != nil {
+		return
+	}
+	if len(a.cmds) >= a.limits.MaxCmds {
+		a.fail(&LimitError{"the command runs more simple commands than the analysis allows"})
+		return
+	}
+	redirs, rin := a.redirects(s.Redirs, st)
+	if rin != nil {
+		in = rin
+	}
+	if s.Background {
+		// A background statement does not change the shell's directory or variables.
+		st = st.child()
+	}
+	a.command(s, s.Cmd, st, in, redirs)
+}
+
+func (a *analyzer) command(s *syntax.Stmt, c syntax.Command, st *state, in *Input, redirs []Redir) {
+	switch c := c.(type) {
+	case *syntax.CallExpr:
+		a.call(s, c, st, in, redirs)
+	case *syntax.BinaryCmd:
+		switch c.Op {
+		case syntax.Pipe, syntax.PipeAll:
+			a.pipe(c, st, in)
+		default: // && and ||: one after the other, sharing state
+			a.stmt(c.X, st, in)
+			a.stmt(c.Y, st, nil)
+		}
+	case *syntax.Subshell:
+		a.stmts(c.Stmts, st.child(), in)
+	case *syntax.Block:
+		a.stmts(c.Stmts, st, in)
+	case *syntax.IfClause:
+		for cl := c; cl != nil; cl = cl.Else {
+			a.stmts(cl.Cond, st, nil)
+			a.stmts(cl.Then, st.child(), nil)
+		}
+	case *syntax.WhileClause:
+		a.stmts(c.Cond, st, nil)
+		a.stmts(c.Do, st, nil)
+	case *syntax.ForClause:
+		a.forClause(c, st)
+	case *syntax.CaseClause:
+		a.literal(c.Word, st)
+		for _, item := range c.Items {
+			a.stmts(item.Stmts, st.child(), nil)
+		}
+	case *syntax.FuncDecl:
+		a.funcDecl(c, st)
+	case *syntax.DeclClause:
+		a.decl(s, c, st, in, redirs)
+	case *syntax.TimeClause:
+		if c.Stmt != nil {
+			a.stmt(c.Stmt, st, in)
+		}
+	case *syntax.CoprocClause:
+		if c.Stmt != nil {
+			a.stmt(c.Stmt, st.child(), in)
+		}
+	case *syntax.LetClause:
+		for _, e := range c.Exprs {
+			a.arithm(e, st)
+		}
+	case *syntax.ArithmCmd:
+		a.arithm(c.X, st)
+	case *syntax.TestClause:
+		a.walkWords(c, st)
+	case nil:
+		// Redirections alone (> file) still open, truncate or create their targets.
+		if len(redirs) > 0 {
+			a.cmds = append(a.cmds, &Cmd{Name: ":", Prog: ":", Dir: st.cwd, Stdin: in, Redirs: redirs, Text: a.text(s), Via: with(a.via), Remote: a.inRemote > 0})
+		}
+	default:
+		a.walkWords(c, st)
+	}
+}
+
+// pipe analyses a pipeline: each side in its own subshell; the right side reads the left's output.
+func (a *analyzer) pipe(c *syntax.BinaryCmd, st *state, in *Input) {
+	before := len(a.cmds)
+	a.stmt(c.X, st.child(), in)
+	left := a.cmds[before:len(a.cmds):len(a.cmds)]
+	pipeIn := &Input{From: left}
+	if len(left) > 0 {
+		pipeIn.Text, pipeIn.Known = a.output(left[len(left)-1])
+	}
+	a.stmt(c.Y, st.child(), pipeIn)
+}
+
+// output is what the last command of a pipeline writes, when that is known: literal text,
+// text passed through cat or tee, or base64 decoded.
+func (a *analyzer) output(c *Cmd) (string, bool) {
+	if out, ok := a.literalOutput(c); ok {
+		return out + "\n", true
+	}
+	if c.Stdin == nil || !c.Stdin.Known {
+		return "", false
+	}
+	switch {
+	case passesThrough(c):
+		return c.Stdin.Text, true
+	case c.Name == "base64" && (Opts{}).Parse(c.Args).Has("d", "decode", "D"):
+		if dec, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(c.Stdin.Text), "")); err == nil {
+			return string(dec), true
+		}
+	}
+	return "", false
+}
+
+// passesThrough reports whether a command copies its stdin to stdout unchanged (cat, tee).
+func passesThrough(c *Cmd) bool {
+	return (c.Name == "cat" || c.Name == "tee") && len(c.Args) == 0 || c.Name == "cat" && len(c.Args) == 1 && c.Args[0] == "-"
+}
+
+func (a *analyzer) forClause(c *syntax.ForClause, st *state) {
+	wi, ok := c.Loop.(*syntax.WordIter)
+	if !ok {
+		a.walkWords(c.Loop, st)
+		a.stmts(c.Do, st, nil)
+		return
+	}
+	var items []string
+	for _, w := range wi.Items {
+		items = append(items, a.fields(w, st)...)
+	}
+	if len(items) == 0 || len(items) > 16 {
+		items = []string{Dyn}
+	}
+	// The body runs once per item; analyse it once per item (bounded) with the variable set.
+	for _, it := range items {
+		body := st.child()
+		body.vars[wi.Name.Value] = it
+		a.stmts(c.Do, body, nil)
+	}
+}
+
+func (a *analyzer) funcDecl(f *syntax.FuncDecl, st *state) {
+	name := ""
+	switch {
+	case f.Name != nil:
+		name = f.Name.Value
+	case len(f.Names) > 0:
+		name = f.Names[0].Value
+	}
+	if f.Body == nil {
+		return
+	}
+	a.funcs[name] = true
+	if selfSpawning(f.Body, name) {
+		a.res.ForkBombs = append(a.res.ForkBombs, name)
+	}
+	// The body runs whenever the function is called: analyse it as if it runs.
+	a.via = append(a.via, "function "+name)
+	a.stmt(f.Body, st.child(), nil)
+	a.via = a.via[:len(a.via)-1]
+}
+
+// selfSpawning finds a call of the function to itself in a pipeline or in the background.
+func selfSpawning(body *syntax.Stmt, name string) bool {
+	found := false
+	syntax.Walk(body, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Stmt:
+			if n.Background && calls(n, name) {
+				found = true
+			}
+		case *syntax.BinaryCmd:
+			if (n.Op == syntax.Pipe || n.Op == syntax.PipeAll) && (calls(n.X, name) || calls(n.Y, name)) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func calls(s *syntax.Stmt, name string) bool {
+	found := false
+	syntax.Walk(s, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 && c.Args[0].Lit() == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// decl records export, declare, local, readonly and typeset as commands, so rules see them,
+// and applies their assignments.
+func (a *analyzer) decl(s *syntax.Stmt, d *syntax.DeclClause, st *state, in *Input, redirs []Redir) {
+	words := []string{d.Variant.Value}
+	for _, as := range d.Args {
+		switch {
+		case as.Name == nil && as.Value != nil:
+			words = append(words, a.fields(as.Value, st)...)
+		case as.Name == nil:
+		case as.Naked:
+			words = append(words, as.Name.Value)
+		default:
+			v := ""
+			if as.Value != nil {
+				v = a.literal(as.Value, st)
+			}
+			words = append(words, as.Name.Value+"="+v)
+			if as.Index == nil && as.Array == nil {
+				st.vars[as.Name.Value] = v
+			}
+		}
+		if as.Array != nil {
+			a.walkWords(as.Array, st)
+		}
+	}
+	a.cmds = append(a.cmds, &Cmd{Name: d.Variant.Value, Prog: d.Variant.Value, Args: words[1:], Dir: st.cwd, Stdin: in, Redirs: redirs,
+		Text: a.text(s), Via: with(a.via), Remote: a.inRemote > 0})
+}
+
+func (a *analyzer) assign(as *syntax.Assign, st *state) {
+	if as.Array != nil {
+		a.walkWords(as.Array, st)
+	}
+	if as.Name == nil {
+		if as.Value != nil {
+			a.literal(as.Value, st)
+		}
+		return
+	}
+	if as.Naked || as.Index != nil {
+		return
+	}
+	v := ""
+	if as.Value != nil {
+		v = a.literal(as.Value, st)
+	}
+	if as.Append {
+		v = st.vars[as.Name.Value] + v
+	}
+	st.vars[as.Name.Value] = v
+}
+
+// walkWords analyses every substitution inside a node that is otherwise not a command
+// (arithmetic, [[ tests ]], array literals): their commands run.
+func (a *analyzer) walkWords(n syntax.Node, st *state) {
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			a.cmdSubst(n, st)
+			return false
+		case *syntax.ProcSubst:
+			a.procSubst(n, st)
+			return false
+		}
+		return true
+	})
+}
+
+func (a *analyzer) arithm(e syntax.ArithmExpr, st *state) {
+	if e != nil {
+		a.walkWords(e, st)
+	}
+}
+
+// redirects expands a statement's redirections; an input redirection becomes its stdin.
+func (a *analyzer) redirects(rs []*syntax.Redirect, st *state) ([]Redir, *Input) {
+	var out []Redir
+	var in *Input
+	for _, r := range rs {
+		red := Redir{Op: r.Op.String()}
+		if r.N != nil {
+			red.Fd = r.N.Value
+		}
+		switch r.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			body := ""
+			if r.Hdoc != nil {
+				body = a.literal(r.Hdoc, st) // an unquoted body's substitutions run here
+			}
+			in = &Input{Text: body, Known: !strings.Contains(body, Dyn) || quotedHdoc(r)}
+			if quotedHdoc(r) && r.Hdoc != nil {
+				in.Text = hdocText(r.Hdoc)
+			}
+		case syntax.WordHdoc:
+			text := a.literal(r.Word, st)
+			in = &Input{Text: text + "\n", Known: !strings.Contains(text, Dyn)}
+		default:
+			target := a.literal(r.Word, st)
+			if procs, ok := a.procCmds(target); ok {
+				if r.Op == syntax.RdrIn {
+					in = &Input{From: procs}
+				}
+				red.Target = target
+			} else if r.Op == syntax.DplIn || r.Op == syntax.DplOut {
+				red.Target = target
+				if !isFd(target) {
+					red.Target = a.resolve(target, st.cwd)
+				}
+			} else {
+				red.Target = a.resolve(target, st.cwd)
+				if r.Op == syntax.RdrIn {
+					in = &Input{File: red.Target}
+				}
+			}
+		}
+		out = append(out, red)
+	}
+	return out, in
+}
+
+func quotedHdoc(r *syntax.Redirect) bool {
+	if r.Word == nil {
+		return false
+	}
+	for _, p := range r.Word.Parts {
+		switch p := p.(type) {
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			return true
+		case *syntax.Lit:
+			if strings.Contains(p.Value, `\`) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func hdocText(w *syntax.Word) string {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); ok {
+			b.WriteString(l.Value)
+		}
+	}
+	return b.String()
+}
+
+// call handles a simple command: assignments, then the command with its wrappers unwrapped.
+func (a *analyzer) call(s *syntax.Stmt, c *syntax.CallExpr, st *state, in *Input, redirs []Redir) {
+	var env []string
+	if len(c.Args) == 0 {
+		for _, as := range c.Assigns {
+			a.assign(as, st)
+		}
+		return
+	}
+	for _, as := range c.Assigns {
+		v := ""
+		if as.Value != nil {
+			v = a.literal(as.Value, st)
+		}
+		if as.Name != nil {
+			env = append(env, as.Name.Value+"="+v)
+		}
+	}
+	var words []string
+	for _, w := range c.Args {
+		words = append(words, a.fields(w, st)...)
+	}
+	if len(words) == 0 {
+		return
+	}
+	cmd := &Cmd{Dir: st.cwd, Env: env, Stdin: in, Redirs: redirs, Text: a.text(s)}
+	a.simple(cmd, words, st)
+}
+
+// text returns the source of a statement in the script being analysed.
+func (a *analyzer) text(s *syntax.Stmt) string {
+	if len(a.src) == 0 || s == nil {
+		return ""
+	}
+	src := a.src[len(a.src)-1]
+	from, to := int(s.Pos().Offset()), int(s.End().Offset())
+	if from < 0 || to > len(src) || from > to {
+		return ""
+	}
+	return src[from:to]
+}

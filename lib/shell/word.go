@@ -1,0 +1,458 @@
+package shell
+
+import (
+	"path"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Dyn stands in an expanded word for a value only known when the command runs: an unknown
+// variable, a command substitution's output, arithmetic. Rules treat it as "could be anything".
+const Dyn = "\x00"
+
+// Match stands for the files a filtered find matches under a start path: some things inside it,
+// never the start path itself.
+const Match = Dyn + "M" + Dyn
+
+// A substitution's stand-in is Dyn, 'S' (command) or 'P' (process), its index, Dyn: it stays
+// unknown to rules but remembers the commands whose output it is.
+const (
+	substMark = Dyn + "S"
+	procMark  = Dyn + "P"
+)
+
+// fields expands a word as the shell would, to the fields it becomes: quotes removed, escapes
+// decoded, known variables substituted, braces expanded. Substitutions inside run as commands
+// and are analysed on the way. No field splitting or globbing: a glob stays a pattern.
+func (a *analyzer) fields(w *syntax.Word, st *state) []string {
+	if w == nil {
+		return nil
+	}
+	if hasBraces(w) {
+		w = cloneWord(w)
+		syntax.SplitBraces(w)
+	}
+	outs := []string{""}
+	parts := w.Parts
+	// An unquoted ~ or ~/ at the start of a word is the home directory.
+	if l, ok := parts[0].(*syntax.Lit); ok && a.world.Home != "" && (l.Value == "~" || strings.HasPrefix(l.Value, "~/")) {
+		outs[0] = a.world.Home
+		parts = append([]syntax.WordPart{&syntax.Lit{Value: strings.TrimPrefix(l.Value, "~")}}, parts[1:]...)
+	}
+	for _, part := range parts {
+		outs = a.appendPart(outs, part, st, false)
+		if len(outs) > maxBraceFields {
+			outs = outs[:maxBraceFields]
+		}
+	}
+	return outs
+}
+
+// literal expands a word to one string (brace expansions joined by spaces).
+func (a *analyzer) literal(w *syntax.Word, st *state) string {
+	return strings.Join(a.fields(w, st), " ")
+}
+
+const maxBraceFields = 64
+
+func hasBraces(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.Contains(l.Value, "{") {
+			return true
+		}
+	}
+	return false
+}
+
+// cloneWord copies a word's part list, so that SplitBraces does not change the parsed tree.
+func cloneWord(w *syntax.Word) *syntax.Word {
+	return &syntax.Word{Parts: append([]syntax.WordPart(nil), w.Parts...)}
+}
+
+// appendPart appends the expansion of one part to every field so far.
+func (a *analyzer) appendPart(outs []string, part syntax.WordPart, st *state, quoted bool) []string {
+	add := func(s string) []string {
+		for i := range outs {
+			outs[i] += s
+		}
+		return outs
+	}
+	switch p := part.(type) {
+	case *syntax.Lit:
+		if quoted {
+			return add(unescapeDouble(p.Value))
+		}
+		return add(unescapeBare(p.Value))
+	case *syntax.SglQuoted:
+		if p.Dollar {
+			return add(decodeANSI(p.Value))
+		}
+		return add(p.Value)
+	case *syntax.DblQuoted:
+		for _, q := range p.Parts {
+			outs = a.appendPart(outs, q, st, true)
+		}
+		return outs
+	case *syntax.ParamExp:
+		return add(a.param(p, st))
+	case *syntax.CmdSubst:
+		return add(a.cmdSubst(p, st))
+	case *syntax.ArithmExp:
+		a.arithm(p.X, st)
+		return add(Dyn)
+	case *syntax.ProcSubst:
+		return add(a.procSubst(p, st))
+	case *syntax.ExtGlob:
+		return add(p.Op.String() + p.Pattern.Value + ")")
+	case *syntax.BraceExp:
+		return a.braces(outs, p, st)
+	}
+	return add(Dyn)
+}
+
+func (a *analyzer) braces(outs []string, b *syntax.BraceExp, st *state) []string {
+	var alts []string
+	if b.Sequence && len(b.Elems) >= 2 {
+		from, to := a.literal(b.Elems[0], st), a.literal(b.Elems[1], st)
+		alts = sequence(from, to)
+	} else {
+		for _, e := range b.Elems {
+			alts = append(alts, a.fields(e, st)...)
+		}
+	}
+	if len(alts) == 0 {
+		return outs
+	}
+	var next []string
+	for _, o := range outs {
+		for _, alt := range alts {
+			next = append(next, o+alt)
+			if len(next) >= maxBraceFields {
+				return next
+			}
+		}
+	}
+	return next
+}
+
+// sequence expands {1..3} and {a..c}; anything else stays unknown.
+func sequence(from, to string) []string {
+	if f, err1 := strconv.Atoi(from); err1 == nil {
+		if t, err2 := strconv.Atoi(to); err2 == nil {
+			var out []string
+			step := 1
+			if t < f {
+				step = -1
+			}
+			for i := f; len(out) < maxBraceFields; i += step {
+				out = append(out, strconv.Itoa(i))
+				if i == t {
+					break
+				}
+			}
+			return out
+		}
+	}
+	if len(from) == 1 && len(to) == 1 {
+		var out []string
+		for c := from[0]; ; c++ {
+			out = append(out, string(c))
+			if c == to[0] || c == 255 {
+				break
+			}
+		}
+		return out
+	}
+	return []string{Dyn}
+}
+
+// param expands $name, ${name} and the ${name:-default} family; anything fancier is unknown.
+func (a *analyzer) param(p *syntax.ParamExp, st *state) string {
+	if p.Param == nil || p.Excl || p.Length || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Names != 0 {
+		a.walkWords(p, st)
+		return Dyn
+	}
+	val, ok := a.lookup(p.Param.Value, st)
+	if p.Exp == nil {
+		if !ok {
+			return Dyn
+		}
+		return val
+	}
+	switch p.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		if !ok || (val == "" && (p.Exp.Op == syntax.DefaultUnsetOrNull || p.Exp.Op == syntax.AssignUnsetOrNull)) {
+			return a.literal(p.Exp.Word, st)
+		}
+		return val
+	case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+		if !ok {
+			return Dyn
+		}
+		return val
+	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+		if ok && (val != "" || p.Exp.Op == syntax.AlternateUnset) {
+			return a.literal(p.Exp.Word, st)
+		}
+		return ""
+	}
+	a.walkWords(p, st)
+	return Dyn
+}
+
+// lookup finds a variable: assigned earlier in the command, then the few the analysis models
+// (HOME, PWD), then the outer environment.
+func (a *analyzer) lookup(name string, st *state) (string, bool) {
+	if v, ok := st.vars[name]; ok {
+		return v, !strings.Contains(v, Dyn)
+	}
+	switch name {
+	case "HOME":
+		return a.world.Home, a.world.Home != ""
+	case "PWD":
+		return st.cwd, true
+	case "CLAUDE_PROJECT_DIR":
+		if a.world.Project != "" {
+			return a.world.Project, true
+		}
+	}
+	if a.world.Env != nil {
+		return a.world.Env(name)
+	}
+	return "", false
+}
+
+// cmdSubst analyses the substituted commands and returns their output when it is literal
+// (echo, printf, which, command -v), so that $(echo r)m is still rm; else a stand-in.
+func (a *analyzer) cmdSubst(cs *syntax.CmdSubst, st *state) string {
+	before := len(a.cmds)
+	a.stmts(cs.Stmts, st.child(), nil)
+	made := a.cmds[before:len(a.cmds):len(a.cmds)]
+	if len(cs.Stmts) == 1 && len(made) == 1 {
+		if out, ok := a.literalOutput(made[0]); ok {
+			return out
+		}
+	}
+	a.substs = append(a.substs, made)
+	return substMark + strconv.Itoa(len(a.substs)-1) + Dyn
+}
+
+// procSubst analyses the substituted commands and returns a stand-in path that remembers them.
+func (a *analyzer) procSubst(ps *syntax.ProcSubst, st *state) string {
+	before := len(a.cmds)
+	a.stmts(ps.Stmts, st.child(), nil)
+	a.substs = append(a.substs, a.cmds[before:len(a.cmds):len(a.cmds)])
+	return procMark + strconv.Itoa(len(a.substs)-1) + Dyn
+}
+
+// procCmds returns the commands behind an argument that is exactly a process substitution.
+func (a *analyzer) procCmds(arg string) ([]*Cmd, bool) {
+	if !strings.HasPrefix(arg, procMark) || strings.Count(arg, Dyn) != 2 || !strings.HasSuffix(arg, Dyn) {
+		return nil, false
+	}
+	return a.marked(arg), true
+}
+
+// marked returns the commands whose output the substitution stand-ins in s stand for.
+func (a *analyzer) marked(s string) []*Cmd {
+	var out []*Cmd
+	for {
+		i := strings.Index(s, Dyn)
+		if i < 0 || i+1 >= len(s) {
+			return out
+		}
+		s = s[i+1:]
+		if s[0] != 'S' && s[0] != 'P' {
+			continue
+		}
+		j := strings.Index(s, Dyn)
+		if j < 0 {
+			return out
+		}
+		if n, err := strconv.Atoi(s[1:j]); err == nil && n >= 0 && n < len(a.substs) {
+			out = append(out, a.substs[n]...)
+		}
+		s = s[j+1:]
+	}
+}
+
+// dynWord stands for a run-time value in shell text that is parsed again.
+const dynWord = "__dynamic__"
+
+// stripMarks replaces run-time values in text about to be parsed as shell with a plain word.
+func stripMarks(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, Dyn)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		b.WriteString(dynWord)
+		s = s[i+1:]
+		if len(s) > 0 && (s[0] == 'S' || s[0] == 'P') {
+			if j := strings.Index(s, Dyn); j >= 0 {
+				s = s[j+1:]
+			}
+		}
+	}
+}
+
+// literalOutput is what a command prints when that is knowable from its words and directory.
+func (a *analyzer) literalOutput(c *Cmd) (string, bool) {
+	if c.Dynamic() || len(c.Redirs) > 0 {
+		return "", false
+	}
+	switch c.Name {
+	case "pwd":
+		return c.Dir, !strings.Contains(c.Dir, Dyn)
+	case "git":
+		if len(c.Args) == 2 && c.Args[0] == "rev-parse" && c.Args[1] == "--show-toplevel" && a.world.Project != "" &&
+			(c.Dir == a.world.Project || strings.HasPrefix(c.Dir, a.world.Project+"/")) {
+			return a.world.Project, true
+		}
+	case "dirname":
+		if len(c.Args) == 1 && !strings.Contains(c.Args[0], Dyn) {
+			return path.Dir(c.Args[0]), true
+		}
+	case "echo":
+		args := c.Args
+		for len(args) > 0 && (args[0] == "-n" || args[0] == "-e" || args[0] == "-E") {
+			args = args[1:]
+		}
+		return strings.Join(args, " "), true
+	case "printf":
+		if len(c.Args) == 1 && !strings.Contains(c.Args[0], "%") {
+			return strings.ReplaceAll(c.Args[0], `\n`, "\n"), true
+		}
+		if len(c.Args) >= 2 && c.Args[0] == "%s" {
+			return strings.Join(c.Args[1:], ""), true
+		}
+	case "which", "type":
+		if len(c.Args) == 1 {
+			return "/usr/bin/" + c.Args[0], true
+		}
+	case "command":
+		if len(c.Args) == 2 && (c.Args[0] == "-v" || c.Args[0] == "-V") {
+			return "/usr/bin/" + c.Args[1], true
+		}
+	}
+	return "", false
+}
+
+// unescapeBare removes the backslashes of an unquoted word: \x is x, \<newline> is nothing.
+func unescapeBare(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			i++
+			if s[i] == '\n' {
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// unescapeDouble removes the backslashes that quote $ ` " \ and newline inside double quotes.
+func unescapeDouble(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("$`\"\\\n", s[i+1]) >= 0 {
+			i++
+			if s[i] == '\n' {
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// decodeANSI decodes the body of $'...': \n \t \xHH \NNN \uHHHH \UHHHHHHHH \cX and friends.
+func decodeANSI(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch e := s[i]; e {
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'e', 'E':
+			b.WriteByte(0x1b)
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'v':
+			b.WriteByte('\v')
+		case 'c':
+			if i+1 < len(s) {
+				i++
+				b.WriteByte(s[i] & 0x1f)
+			}
+		case 'x', 'u', 'U':
+			digits := 2
+			if e == 'u' {
+				digits = 4
+			} else if e == 'U' {
+				digits = 8
+			}
+			j := i + 1
+			for j < len(s) && j-i-1 < digits && isHex(s[j]) {
+				j++
+			}
+			if j == i+1 {
+				b.WriteByte('\\')
+				b.WriteByte(e)
+				continue
+			}
+			n, _ := strconv.ParseUint(s[i+1:j], 16, 32)
+			if e == 'x' {
+				b.WriteByte(byte(n))
+			} else if utf8.ValidRune(rune(n)) {
+				b.WriteRune(rune(n))
+			}
+			i = j - 1
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			j := i
+			for j < len(s) && j-i < 3 && s[j] >= '0' && s[j] <= '7' {
+				j++
+			}
+			n, _ := strconv.ParseUint(s[i:j], 8, 16)
+			b.WriteByte(byte(n))
+			i = j - 1
+		default: // \\ \' \" \? and unknown escapes
+			if e != '\\' && e != '\'' && e != '"' && e != '?' {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(e)
+		}
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
