@@ -56,7 +56,7 @@ func TestDefaultSettingsMatchTheHooks(t *testing.T) {
 				if h.Get("type").Str != "command" || h.Get("timeout").Int() <= 0 {
 					t.Errorf("settings.json: %s handler %s needs type command and a timeout", ev.Str, h.Raw)
 				}
-				declared = append(declared, wiring{filepath.Base(h.Get("command").Str), spec.Name, m.Str, int(h.Get("timeout").Int())})
+				declared = append(declared, wiring{strings.Trim(filepath.Base(h.Get("command").Str), `"`), spec.Name, m.Str, int(h.Get("timeout").Int())})
 			}
 		}
 		return true

@@ -208,14 +208,18 @@ func (j *judge) push(c *shell.Cmd, p shell.Parsed) {
 		if !force && !plus {
 			continue
 		}
-		j.forcePush(c, dst)
+		j.forcePush(c, dst, p.Has("force-with-lease"))
 	}
 	if force && len(refspecs) == 0 {
-		j.forcePush(c, j.currentBranch(c.Dir))
+		j.forcePush(c, j.currentBranch(c.Dir), p.Has("force-with-lease"))
 	}
 }
 
-func (j *judge) forcePush(c *shell.Cmd, branch string) {
+func (j *judge) forcePush(c *shell.Cmd, branch string, lease bool) {
+	instead := "prefer --force-with-lease, and check nobody else uses the branch"
+	if lease {
+		instead = "check nobody else has pushed to the branch"
+	}
 	branch = strings.TrimPrefix(strings.TrimPrefix(branch, "refs/heads/"), "HEAD:")
 	switch {
 	case branch == "" || branch == "HEAD":
@@ -223,7 +227,7 @@ func (j *judge) forcePush(c *shell.Cmd, branch string) {
 	case j.protected(branch):
 		j.add(c, "git.force-push-protected", Deny, High, "a force push to the protected branch "+branch+" rewrites shared history", "push a new branch and open a pull request, or revert with a new commit")
 	default:
-		j.add(c, "git.force-push", Ask, Medium, "a force push rewrites the history of "+branch+" on the remote", "prefer --force-with-lease, and check nobody else uses the branch")
+		j.add(c, "git.force-push", Ask, Medium, "a force push rewrites the history of "+branch+" on the remote", instead)
 	}
 }
 

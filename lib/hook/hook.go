@@ -54,6 +54,16 @@ type Spec struct {
 	Policy      Policy
 	// MaxInput caps the payload size in bytes (default DefaultMaxInput).
 	MaxInput int64
+	// Flags are the hook's own command-line modes for people (e.g. --explain), besides
+	// --describe, --version and --help.
+	Flags []Flag
+}
+
+// Flag is a command-line mode of a hook: `<hook> <Name> ARGS...` runs Run instead of reading
+// a payload, and exits with its code.
+type Flag struct {
+	Name, Args, Usage string
+	Run               func(args []string, stdout, stderr io.Writer) answer.Code
 }
 
 // DefaultMaxInput is the payload cap: larger input is refused without being read in full.

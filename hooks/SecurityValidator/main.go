@@ -1,0 +1,105 @@
+// Hook: SecurityValidator
+// Event: PreToolUse
+// Matcher: Bash
+// Failure policy: closed
+//
+// Blocks destructive and dangerous shell commands and stays silent on everyday work. The
+// command is parsed and unwrapped (lib/shell), then judged by rule packs under the embedded
+// defaults and the user's and project's policy files (lib/danger). Deny: exit 2 with the
+// rule and a safer alternative. Ask: permissionDecision "ask". Safe: no output, never
+// "allow", so the user's own permission rules and prompts still apply.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/hookkit/harness/lib/answer"
+	"github.com/hookkit/harness/lib/danger"
+	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/hook"
+	"github.com/hookkit/harness/lib/shell"
+)
+
+const name = "SecurityValidator"
+
+var spec = hook.Spec{
+	Name:        name,
+	Description: "blocks destructive and dangerous Bash commands; silent on everyday work",
+	Policy:      hook.Closed,
+	Events:      []hook.Binding{{Event: event.PreToolUse, Matcher: "Bash", Timeout: 5}},
+	Flags: []hook.Flag{{Name: "--explain", Args: "'<command>' [cwd]",
+		Usage: "print the parse, the commands found, the rules that matched and the decision", Run: explain}},
+}
+
+func main() { hook.Main(spec, run) }
+
+func run(ctx context.Context, in event.Input) (answer.Answer, error) {
+	bash, err := in.PreToolUse().ToolInput().Bash()
+	if err != nil {
+		return nil, err
+	}
+	input, err := judgeInput(in.Cwd())
+	if err != nil {
+		return nil, err
+	}
+	v := danger.Judge(bash.Command, input)
+	switch v.Action {
+	case danger.Deny:
+		return answer.Block(v.Reason()), nil
+	case danger.Ask:
+		return answer.PreToolUse{Decision: answer.Ask, Reason: name + ": " + v.Reason()}, nil
+	}
+	return nil, nil
+}
+
+// judgeInput describes the machine the command runs on and loads the policy files.
+func judgeInput(cwd string) (danger.Input, error) {
+	home, _ := os.UserHomeDir()
+	project := os.Getenv("CLAUDE_PROJECT_DIR")
+	if cwd == "" {
+		cwd = project
+	}
+	if project == "" {
+		project = cwd
+	}
+	harnessHome := os.Getenv("HARNESS_HOME")
+	if harnessHome == "" && home != "" {
+		harnessHome = home + "/.claude/harness"
+	}
+	pol, err := danger.LoadPolicy(danger.PolicyFiles(harnessHome, project))
+	if err != nil {
+		return danger.Input{}, err
+	}
+	return danger.Input{Policy: pol, World: shell.World{Cwd: cwd, Home: home, Project: project, Env: os.LookupEnv}}, nil
+}
+
+func explain(args []string, stdout, stderr io.Writer) answer.Code {
+	if len(args) == 0 || len(args) > 2 {
+		fmt.Fprintln(stderr, "usage: SecurityValidator --explain '<command>' [cwd]")
+		return answer.Failed
+	}
+	cwd, _ := os.Getwd()
+	if len(args) == 2 {
+		cwd = args[1]
+	}
+	input, err := judgeInput(cwd)
+	if err != nil {
+		fmt.Fprintf(stderr, "SecurityValidator: %v\n", err)
+		return answer.Failed
+	}
+	v := danger.Judge(args[0], input)
+	danger.Explain(stdout, args[0], input, v)
+	switch v.Action {
+	case danger.Deny:
+		fmt.Fprintf(stdout, "answer:   exit 2, stderr:\n  %s: %s\n", name, strings.ReplaceAll(v.Reason(), "\n", "\n  "))
+	case danger.Ask:
+		fmt.Fprintf(stdout, "answer:   exit 0, permissionDecision \"ask\": %s\n", v.Reason())
+	default:
+		fmt.Fprintf(stdout, "answer:   exit 0, no output (the user's own permission rules decide)\n")
+	}
+	return answer.OK
+}
