@@ -106,9 +106,14 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 			}
 		case "flock":
 			p := flockOpts.Parse(args)
-			if s, ok := p.Value("c", "command"); ok {
-				a.nested(s, "flock -c", st, nil, c)
-				break
+			cmdText, isText := p.Value("c", "command")
+			if len(p.Rest) > 2 && (p.Rest[1] == "-c" || p.Rest[1] == "--command") {
+				cmdText, isText = p.Rest[2], true // flock FILE -c 'command'
+			}
+			if isText {
+				a.record(c, words)
+				a.nested(cmdText, "flock -c", st, nil, c)
+				return
 			}
 			if len(p.Rest) > 1 {
 				rest = p.Rest[1:]

@@ -326,11 +326,8 @@ func (a *analyzer) literalOutput(c *Cmd) (string, bool) {
 		}
 		return strings.Join(args, " "), true
 	case "printf":
-		if len(c.Args) == 1 && !strings.Contains(c.Args[0], "%") {
-			return strings.ReplaceAll(c.Args[0], `\n`, "\n"), true
-		}
-		if len(c.Args) >= 2 && c.Args[0] == "%s" {
-			return strings.Join(c.Args[1:], ""), true
+		if len(c.Args) > 0 && c.Args[0] != "-v" {
+			return printf(c.Args[0], c.Args[1:])
 		}
 	case "which", "type":
 		if len(c.Args) == 1 {
@@ -339,6 +336,53 @@ func (a *analyzer) literalOutput(c *Cmd) (string, bool) {
 	case "command":
 		if len(c.Args) == 2 && (c.Args[0] == "-v" || c.Args[0] == "-V") {
 			return "/usr/bin/" + c.Args[1], true
+		}
+	}
+	return "", false
+}
+
+// printf formats the way printf(1) does for %s, %b, %% and backslash escapes; other
+// directives make the output unknown.
+func printf(format string, args []string) (string, bool) {
+	var b strings.Builder
+	for round := 0; round < 64; round++ {
+		used := false
+		for i := 0; i < len(format); i++ {
+			ch := format[i]
+			switch {
+			case ch == '\\' && i+1 < len(format):
+				i++
+				switch format[i] {
+				case 'n':
+					b.WriteByte('\n')
+				case 't':
+					b.WriteByte('\t')
+				case '\\':
+					b.WriteByte('\\')
+				default:
+					b.WriteByte('\\')
+					b.WriteByte(format[i])
+				}
+			case ch == '%' && i+1 < len(format):
+				i++
+				switch format[i] {
+				case '%':
+					b.WriteByte('%')
+				case 's', 'b':
+					if len(args) > 0 {
+						b.WriteString(args[0])
+						args = args[1:]
+					}
+					used = true
+				default:
+					return "", false
+				}
+			default:
+				b.WriteByte(ch)
+			}
+		}
+		if !used || len(args) == 0 {
+			return b.String(), true
 		}
 	}
 	return "", false
