@@ -69,6 +69,7 @@ func Judge(command string, in Input) Verdict {
 		return Verdict{Action: Deny, Findings: []Finding{limitFinding(err)}}
 	}
 	j := &judge{world: in.World, pol: pol, an: an}
+	j.harness = j.harnessHome()
 	j.run()
 	v := Verdict{Findings: j.findings, Analysis: an}
 	sort.SliceStable(v.Findings, func(a, b int) bool { return v.Findings[a].Action > v.Findings[b].Action })
@@ -90,6 +91,7 @@ func limitFinding(err error) Finding {
 
 type judge struct {
 	world    shell.World
+	harness  string // the harness's own directory
 	pol      *Policy
 	an       *shell.Analysis
 	findings []Finding

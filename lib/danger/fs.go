@@ -90,8 +90,11 @@ func (j *judge) deleteInstead(pl place) string {
 
 // tamper: the guard's own settings and binaries.
 func (j *judge) tamper(c *shell.Cmd, t, verb string) {
+	if !strings.Contains(t, ".claude") && !under(t, j.harness) {
+		return
+	}
 	h := j.world.Home
-	hh := j.harnessHome()
+	hh := j.harness
 	switch {
 	case h != "" && (t == h+"/.claude/settings.json" || t == h+"/.claude/settings.local.json"):
 		j.add(c, "tamper.user-settings", Deny, High, "it would "+verb+" ~/.claude/settings.json, where the hooks that guard this session are configured", "ask the user to change their settings themselves")

@@ -173,7 +173,7 @@ func (j *judge) socat(c *shell.Cmd) {
 	}
 }
 
-// Interpreter code: sockets wired to a shell, downloads evaluated, fork loops, credentials
+// Interpreter code: a socket and a shell in one program, downloads evaluated, fork loops, credentials
 // posted, guarded files rewritten. The shell commands and deletes inside the code are already
 // separate commands (lib/shell); these are what only the code itself shows.
 var codePatterns = sync.OnceValue(func() map[string]*regexp.Regexp {
@@ -191,18 +191,33 @@ var codePatterns = sync.OnceValue(func() map[string]*regexp.Regexp {
 func (j *judge) code(c *shell.Cmd) {
 	pats := codePatterns()
 	code := c.Code
+	lower := strings.ToLower(code)
+	has := func(subs ...string) bool {
+		for _, s := range subs {
+			if strings.Contains(lower, s) {
+				return true
+			}
+		}
+		return false
+	}
+	sockets := has("socket", "fsockopen", "require('net')", `require("net")`, "net.connect", "createconnection", "tcpsocket", "io::socket", "net::telnet", "socket.new")
+	shells := has("subprocess", "pty.spawn", "os.dup2", "/bin/sh", "/bin/bash", "exec", "spawn", "popen", "system", "child_process", "cmd.exe")
+	downloads := has("urlopen", "requests.get", "lwp", "get(", "net::http", "open-uri", "uri.open", "fetch(", "http.get", "https.get", "curl", "wget", "file_get_contents")
 	switch {
-	case pats["rev"].MatchString(code):
+	case sockets && shells:
 		j.add(c, "rev.interpreter", Deny, High, c.Name+" code that connects a socket to a shell or subprocess: a reverse shell", "")
-	case pats["eval"].MatchString(code):
+	case downloads && has("exec", "eval") && pats["eval"].MatchString(code):
 		j.add(c, "net.interpreter-eval", Deny, High, c.Name+" code that downloads code and evaluates it, unreviewed", "download it, read it, and run it only if it is what you expect")
-	case pats["fork"].MatchString(code):
+	case has("fork") && pats["fork"].MatchString(code):
 		j.add(c, "fork.bomb", Deny, High, c.Name+" code that forks in an endless loop: a fork bomb that freezes the machine", "write a bounded loop instead")
 	}
-	writes := pats["write"].MatchString(code)
-	sends := pats["net"].MatchString(code)
-	if sends && pats["env"].MatchString(code) {
+	sends := has("http", "url", "fetch", "socket", "request", "axios", "lwp", "smtp", "curl") && pats["net"].MatchString(code)
+	writes := has("write", "dump", "open", "put", "truncate", "io.") && pats["write"].MatchString(code)
+	if sends && has("environ", "env") && pats["env"].MatchString(code) {
 		j.add(c, "exfil.secret", Deny, High, c.Name+" code that sends the environment (API keys and tokens live there) over the network", "never send credentials anywhere")
+	}
+	if !sends && !writes {
+		return
 	}
 	for _, m := range pats["literal"].FindAllStringSubmatch(code, 64) {
 		lit := m[1]

@@ -35,8 +35,12 @@ var secretDirs = []string{".ssh", ".gnupg", ".aws", ".kube", ".docker", ".config
 // wholeSecret are the home directories every file of which is a credential.
 var wholeSecret = []string{".ssh", ".gnupg", ".aws", ".password-store"}
 
+// under reports whether p is dir or inside it (dir without a trailing slash, or "/").
 func under(p, dir string) bool {
-	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/")
+	if dir == "/" {
+		return strings.HasPrefix(p, "/")
+	}
+	return strings.HasPrefix(p, dir) && (len(p) == len(dir) || p[len(dir)] == '/')
 }
 
 // classify says what a resolved path is. A path ending in /* (or /.*) names the contents of its
@@ -47,6 +51,13 @@ func (j *judge) classify(p string) (place, string) {
 	}
 	p = contentsOf(p)
 	h, proj := j.world.Home, j.world.Project
+	// The common case first: something inside the project.
+	if proj != "" && len(p) > len(proj) && under(p, proj) {
+		if path.Base(p) == ".git" {
+			return git, "the repository's history (" + p + ")"
+		}
+		return ordinary, p
+	}
 	switch {
 	case p == "/":
 		return root, "the whole filesystem"
@@ -70,18 +81,20 @@ func (j *judge) classify(p string) (place, string) {
 			return system, p + ", system state under /var"
 		}
 	}
-	if h != "" {
-		if p == h {
+	if h != "" && under(p, h) {
+		rel := strings.TrimPrefix(p, h)
+		if rel == "" {
 			return home, "your home directory"
 		}
+		top, _, deeper := strings.Cut(rel[1:], "/")
 		for _, d := range secretDirs {
-			if p == h+"/"+d {
+			if top == d && !deeper {
 				return homeSecret, "~/" + d + ", where your credentials and settings live"
 			}
 		}
 		for _, d := range wholeSecret {
-			if under(p, h+"/"+d) {
-				return homeSecret, "~" + strings.TrimPrefix(p, h) + ", a credential"
+			if top == d {
+				return homeSecret, "~" + rel + ", a credential"
 			}
 		}
 	}

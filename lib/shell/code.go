@@ -102,14 +102,61 @@ func interpreterCode(c *Cmd) bool {
 	return c.Code != ""
 }
 
-// Calls in interpreter code that run shell text, run a program with arguments, or delete files.
-var codePatterns = sync.OnceValue(func() [3]*regexp.Regexp {
-	return [3]*regexp.Regexp{
-		regexp.MustCompile(`(?:\bos\.system|\bos\.popen|\bsubprocess\.(?:getoutput|getstatusoutput)|\bcommands\.getoutput|\bshell_exec|\bpassthru|\bproc_open|\bpopen|\bsystem|\bexecSync|\bexec|\bos\.execute|\bIO\.popen|\bOpen3\.\w+|\bspawnSync|\bspawn|\bexecFileSync|\bexecFile|\bsubprocess\.(?:run|call|check_call|check_output|Popen)|\bpty\.spawn|\bos\.exec\w*|\bos\.spawn\w*|\bDeno\.run|\bBun\.spawn(?:Sync)?)\s*\(?\s*`),
-		regexp.MustCompile(`(?:\bshutil\.rmtree|\bos\.removedirs|\b(?:rmSync|rmdirSync|unlinkSync)|(?:\bfs\.|\)\.|\bpromises\.)(?:rm|rmdir)\b|\bFileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rmtree)|\brmtree|\bremove_tree|\bDeno\.remove(?:Sync)?|\bDir\.rmdir|\bFile\.delete|\bos\.remove|\bos\.unlink|\bos\.rmdir|\bunlink|\brmdir|\bfs\.unlinkSync)\s*\(?\s*`),
-		regexp.MustCompile("`([^`]*)`|\\bqx\\s*[({\\[/]([^)}\\]/]*)|%x\\(([^)]*)\\)"),
-	}
+// Calls in interpreter code that run shell text or a program with arguments.
+var execCalls = []string{"os.system", "os.popen", "subprocess.getoutput", "subprocess.getstatusoutput", "commands.getoutput",
+	"shell_exec", "passthru", "proc_open", "popen", "system", "execSync", "exec", "os.execute", "IO.popen", "Open3.capture2",
+	"Open3.capture3", "Open3.popen3", "spawnSync", "spawn", "execFileSync", "execFile", "subprocess.run", "subprocess.call",
+	"subprocess.check_call", "subprocess.check_output", "subprocess.Popen", "pty.spawn", "os.execv", "os.execvp", "os.execl",
+	"os.execlp", "os.spawnv", "os.spawnl", "Deno.run", "Bun.spawn", "Bun.spawnSync"}
+
+// Calls in interpreter code that delete files.
+var deleteCalls = []string{"shutil.rmtree", "os.removedirs", "rmSync", "rmdirSync", "unlinkSync", "fs.rm", "fs.rmdir",
+	"promises.rm", ").rm", "FileUtils.rm_rf", "FileUtils.rm_r", "FileUtils.remove_dir", "FileUtils.remove_entry", "FileUtils.rmtree",
+	"rmtree", "remove_tree", "Deno.remove", "Deno.removeSync", "Dir.rmdir", "File.delete", "os.remove", "os.unlink", "os.rmdir",
+	"unlink", "rmdir"}
+
+// backticks finds `...`, qx(...) and %x(...): command text inside perl, ruby and php code.
+var backticks = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("`([^`]*)`|\\bqx\\s*[({\\[/]([^)}\\]/]*)|%x\\(([^)]*)\\)")
 })
+
+// findCalls finds calls of the named functions: the name, not inside a longer identifier,
+// then optional spaces and "(" (or a space, for perl and ruby). It returns the call text and
+// the text after it, longest name first at each position.
+func findCalls(code string, names []string) [][2]string {
+	var out [][2]string
+	seen := map[int]bool{}
+	for _, n := range names {
+		for from := 0; len(out) < 32; {
+			i := strings.Index(code[from:], n)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(n)
+			end := i + len(n)
+			if i > 0 && isIdent(code[i-1]) && n[0] != ')' || end < len(code) && isIdent(code[end]) || seen[end] {
+				continue
+			}
+			j := end
+			for j < len(code) && (code[j] == ' ' || code[j] == '\t') {
+				j++
+			}
+			if j < len(code) && code[j] == '(' {
+				j++
+			} else if j == end {
+				continue
+			}
+			seen[end] = true
+			out = append(out, [2]string{code[i:end], code[j:]})
+		}
+	}
+	return out
+}
+
+func isIdent(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
 
 // code analyses interpreter code: shell text and argument lists it executes become nested
 // commands, and deleting calls become the rm they amount to.
@@ -119,10 +166,8 @@ func (a *analyzer) code(c *Cmd, st *state) {
 		code = code[:64<<10]
 	}
 	via := c.Name + " code"
-	pats := codePatterns()
-	for _, m := range pats[0].FindAllStringIndex(code, 32) {
-		call := code[m[0]:m[1]]
-		rest := code[m[1]:]
+	for _, m := range findCalls(code, execCalls) {
+		call, rest := m[0], m[1]
 		if list, ok := listLiteral(rest); ok {
 			a.simple(&Cmd{Dir: st.cwd, Via: []string{via}, Text: c.Text, Remote: c.Remote}, list, st.child())
 			continue
@@ -138,23 +183,26 @@ func (a *analyzer) code(c *Cmd, st *state) {
 			a.nested(s, via, st, nil, nil)
 		}
 	}
-	for _, m := range pats[1].FindAllStringIndex(code, 32) {
-		call := code[m[0]:m[1]]
-		target, ok := stringLiteral(code[m[1]:])
+	for _, m := range findCalls(code, deleteCalls) {
+		call, rest := m[0], m[1]
+		target, ok := stringLiteral(rest)
 		if !ok {
-			target, ok = pathExpr(code[m[1]:], a.world.Home)
+			target, ok = pathExpr(rest, a.world.Home)
 		}
 		if !ok {
 			continue
 		}
 		args := []string{target}
-		if recursiveDelete(call, code[m[1]:]) {
+		if recursiveDelete(call, rest) {
 			args = []string{"-rf", target}
 		}
 		sc := &Cmd{Dir: st.cwd, Via: []string{via}, Text: c.Text, Remote: c.Remote}
 		a.record(sc, append([]string{"rm"}, args...))
 	}
-	for _, m := range pats[2].FindAllStringSubmatch(code, 16) {
+	if !strings.Contains(code, "`") && !strings.Contains(code, "qx") && !strings.Contains(code, "%x(") {
+		return
+	}
+	for _, m := range backticks().FindAllStringSubmatch(code, 16) {
 		for _, s := range m[1:] {
 			if s != "" {
 				a.nested(s, via, st, nil, nil)

@@ -176,6 +176,11 @@ func Analyze(src string, w World, l Limits) (*Analysis, error) {
 	if len(src) > l.MaxBytes {
 		return nil, &LimitError{fmt.Sprintf("the command is %d bytes, over the %d-byte limit", len(src), l.MaxBytes)}
 	}
+	// Before parsing: a line with thousands of separators or substitutions is no tool call a
+	// person would review; refusing it here keeps the worst case to a scan of the bytes.
+	if n := separators(src); n > l.MaxCmds {
+		return nil, &LimitError{fmt.Sprintf("the command chains %d commands, over the limit of %d", n, l.MaxCmds)}
+	}
 	a := &analyzer{world: w, limits: l, funcs: map[string]bool{}, aliases: map[string]string{}, res: &Analysis{}}
 	if w.Cwd == "" {
 		a.world.Cwd = "/"
@@ -188,6 +193,22 @@ func Analyze(src string, w World, l Limits) (*Analysis, error) {
 	}
 	a.res.Cmds = a.cmds
 	return a.res, nil
+}
+
+// separators counts what can start a new command: | & ; $( and backquotes.
+func separators(src string) int {
+	n := 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '|', '&', ';', '`':
+			n++
+		case '$':
+			if i+1 < len(src) && src[i+1] == '(' {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // script parses and analyses shell text run at one more level of nesting.

@@ -31,24 +31,38 @@ func (a *analyzer) fields(w *syntax.Word, st *state) []string {
 	if w == nil {
 		return nil
 	}
+	if len(w.Parts) == 0 {
+		return []string{""} // an empty brace element: {,x}
+	}
 	if hasBraces(w) {
 		w = cloneWord(w)
 		syntax.SplitBraces(w)
 	}
-	outs := []string{""}
+	outs := fieldSet{new(strings.Builder)}
 	parts := w.Parts
 	// An unquoted ~ or ~/ at the start of a word is the home directory.
 	if l, ok := parts[0].(*syntax.Lit); ok && a.world.Home != "" && (l.Value == "~" || strings.HasPrefix(l.Value, "~/")) {
-		outs[0] = a.world.Home
+		outs[0].WriteString(a.world.Home)
 		parts = append([]syntax.WordPart{&syntax.Lit{Value: strings.TrimPrefix(l.Value, "~")}}, parts[1:]...)
 	}
 	for _, part := range parts {
 		outs = a.appendPart(outs, part, st, false)
-		if len(outs) > maxBraceFields {
-			outs = outs[:maxBraceFields]
-		}
 	}
-	return outs
+	res := make([]string, len(outs))
+	for i, b := range outs {
+		res[i] = b.String()
+	}
+	return res
+}
+
+// fieldSet holds the fields a word is expanding to; builders keep long words linear.
+type fieldSet []*strings.Builder
+
+func (f fieldSet) add(s string) fieldSet {
+	for _, b := range f {
+		b.WriteString(s)
+	}
+	return f
 }
 
 // literal expands a word to one string (brace expansions joined by spaces).
@@ -58,14 +72,19 @@ func (a *analyzer) literal(w *syntax.Word, st *state) string {
 
 const maxBraceFields = 64
 
+// hasBraces reports a word worth brace-expanding: one with a few braces. A word with more
+// than maxBraces is no path or name anyone types, and stays literal.
 func hasBraces(w *syntax.Word) bool {
+	n := 0
 	for _, p := range w.Parts {
-		if l, ok := p.(*syntax.Lit); ok && strings.Contains(l.Value, "{") {
-			return true
+		if l, ok := p.(*syntax.Lit); ok {
+			n += strings.Count(l.Value, "{")
 		}
 	}
-	return false
+	return n > 0 && n <= maxBraces
 }
+
+const maxBraces = 16
 
 // cloneWord copies a word's part list, so that SplitBraces does not change the parsed tree.
 func cloneWord(w *syntax.Word) *syntax.Word {
@@ -73,13 +92,8 @@ func cloneWord(w *syntax.Word) *syntax.Word {
 }
 
 // appendPart appends the expansion of one part to every field so far.
-func (a *analyzer) appendPart(outs []string, part syntax.WordPart, st *state, quoted bool) []string {
-	add := func(s string) []string {
-		for i := range outs {
-			outs[i] += s
-		}
-		return outs
-	}
+func (a *analyzer) appendPart(outs fieldSet, part syntax.WordPart, st *state, quoted bool) fieldSet {
+	add := outs.add
 	switch p := part.(type) {
 	case *syntax.Lit:
 		if quoted {
@@ -113,7 +127,7 @@ func (a *analyzer) appendPart(outs []string, part syntax.WordPart, st *state, qu
 	return add(Dyn)
 }
 
-func (a *analyzer) braces(outs []string, b *syntax.BraceExp, st *state) []string {
+func (a *analyzer) braces(outs fieldSet, b *syntax.BraceExp, st *state) fieldSet {
 	var alts []string
 	if b.Sequence && len(b.Elems) >= 2 {
 		from, to := a.literal(b.Elems[0], st), a.literal(b.Elems[1], st)
@@ -126,13 +140,17 @@ func (a *analyzer) braces(outs []string, b *syntax.BraceExp, st *state) []string
 	if len(alts) == 0 {
 		return outs
 	}
-	var next []string
+	if len(outs)*len(alts) > maxBraceFields {
+		// Past the cap a word stops multiplying: later braces take their first alternative.
+		return outs.add(alts[0])
+	}
+	var next fieldSet
 	for _, o := range outs {
 		for _, alt := range alts {
-			next = append(next, o+alt)
-			if len(next) >= maxBraceFields {
-				return next
-			}
+			nb := new(strings.Builder)
+			nb.WriteString(o.String())
+			nb.WriteString(alt)
+			next = append(next, nb)
 		}
 	}
 	return next

@@ -1,0 +1,105 @@
+package danger
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// BenchmarkJudgeCorpus times every corpus command and reports the per-command p50 and p99.
+// Target: p99 <= 50 µs.
+func BenchmarkJudgeCorpus(b *testing.B) {
+	cases := loadCorpus(b)
+	in := Input{World: testWorld("")}
+	var times []time.Duration
+	for b.Loop() {
+		for _, c := range cases {
+			start := time.Now()
+			Judge(c.Cmd, in)
+			times = append(times, time.Since(start))
+		}
+	}
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)/2].Nanoseconds())/1e3, "p50-µs")
+	b.ReportMetric(float64(times[len(times)*99/100].Nanoseconds())/1e3, "p99-µs")
+	b.ReportMetric(0, "ns/op")
+}
+
+// pathological are 64 KB commands built to stress the parser and the analysis.
+func pathological() map[string]string {
+	const size = 64 << 10
+	fill := func(unit string) string { return strings.Repeat(unit, size/len(unit)) }
+	return map[string]string{
+		"long pipeline":  "echo x" + fill(" | cat"),
+		"many arguments": "rm -f" + fill(" build/a.o"),
+		"and-chain":      "true" + fill(" && true"),
+		"nested quotes":  "echo " + fill(`"'\"x\"'"`),
+		"substitutions":  "echo" + fill(" $(echo a)"),
+		"braces":         "echo " + fill("{a,b}"),
+		"heredoc":        "cat <<EOF > out.txt\n" + fill("line $HOME x\n") + "EOF",
+		"nested bash -c": nestBashC(8),
+		"long word":      "echo " + fill("a"),
+	}
+}
+
+func nestBashC(depth int) string {
+	s := "rm -rf /tmp/x"
+	for range depth - 1 {
+		s = "bash -c " + sq(s)
+	}
+	return s + strings.Repeat(" ", 64<<10-len(s))
+}
+
+// BenchmarkPathological times each 64 KB command. Target: <= 5 ms each.
+func BenchmarkPathological(b *testing.B) {
+	for name, cmd := range pathological() {
+		b.Run(strings.ReplaceAll(name, " ", "-"), func(b *testing.B) {
+			in := Input{World: testWorld("")}
+			for b.Loop() {
+				Judge(cmd, in)
+			}
+		})
+	}
+}
+
+// The pathological commands are judged (not crashed on), and within the limits.
+func TestPathologicalAreJudged(t *testing.T) {
+	for name, cmd := range pathological() {
+		start := time.Now()
+		v := Judge(cmd, Input{World: testWorld("")})
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("%s: took %v", name, d)
+		}
+		if name == "substitutions" || name == "long pipeline" || name == "and-chain" {
+			continue // these may exceed the command limit, and are then denied
+		}
+		if v.Action == Deny && v.Findings[0].Pack != "limits" {
+			t.Errorf("%s: %s", name, v.Reason())
+		}
+	}
+}
+
+func FuzzJudge(f *testing.F) {
+	for _, c := range loadCorpus(f)[:200] {
+		f.Add(c.Cmd)
+	}
+	in := Input{World: testWorld("")}
+	f.Fuzz(func(t *testing.T, cmd string) {
+		start := time.Now()
+		v := Judge(cmd, in)
+		if d := time.Since(start); d > time.Second {
+			t.Fatalf("judging %d bytes took %v", len(cmd), d)
+		}
+		if v.Action == Deny && len(v.Findings) == 0 {
+			t.Fatal("a deny without a finding")
+		}
+		if v.Action != Allow {
+			if r := v.Reason(); r == "" {
+				t.Fatal("a verdict without a reason")
+			}
+		}
+		_ = fmt.Sprint(v.Action)
+	})
+}
