@@ -1,7 +1,6 @@
 package danger
 
 import (
-	"net/url"
 	"regexp"
 	"strings"
 	"sync"
@@ -122,15 +121,29 @@ func firstURL(args []string) string {
 	return ""
 }
 
+// hostPath splits a URL into its host (lower case, no port or credentials) and path. It is
+// written out rather than net/url, which costs every hook start an init of net/netip.
 func hostPath(u string) (string, string) {
 	if strings.Contains(u, shell.Dyn) {
 		return "", ""
 	}
-	p, err := url.Parse(u)
-	if err != nil {
+	_, rest, ok := strings.Cut(u, "://")
+	if !ok {
 		return "", ""
 	}
-	return strings.ToLower(p.Hostname()), p.Path
+	hostport, p, _ := strings.Cut(rest, "/")
+	hostport, _, _ = strings.Cut(hostport, "?")
+	hostport, _, _ = strings.Cut(hostport, "#")
+	if i := strings.LastIndexByte(hostport, '@'); i >= 0 {
+		hostport = hostport[i+1:]
+	}
+	host := hostport
+	if strings.HasPrefix(host, "[") {
+		host, _, _ = strings.Cut(host[1:], "]")
+	} else if i := strings.LastIndexByte(host, ':'); i >= 0 {
+		host = host[:i]
+	}
+	return strings.ToLower(host), "/" + p
 }
 
 // trusted reports whether a host (and path) is one of the policy's known installer sources.

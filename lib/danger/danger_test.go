@@ -1,0 +1,46 @@
+package danger
+
+import "testing"
+
+func TestHostPath(t *testing.T) {
+	for _, tt := range []struct{ url, host, path string }{
+		{"https://sh.rustup.rs", "sh.rustup.rs", "/"},
+		{"https://raw.githubusercontent.com/Homebrew/install/HEAD/install.sh", "raw.githubusercontent.com", "/Homebrew/install/HEAD/install.sh"},
+		{"http://user:pw@Get.Docker.com:8080/x?y#z", "get.docker.com", "/x?y#z"},
+		{"https://get.docker.com.evil.io/x", "get.docker.com.evil.io", "/x"},
+		{"https://[::1]:8443/p", "::1", "/p"},
+		{"get.docker.com", "", ""},
+	} {
+		h, p := hostPath(tt.url)
+		if h != tt.host || (tt.host != "" && p != tt.path) {
+			t.Errorf("hostPath(%q) = %q %q", tt.url, h, p)
+		}
+	}
+}
+
+func TestReasonNamesRuleAndAlternative(t *testing.T) {
+	v := Judge("git reset --hard HEAD~2", Input{World: testWorld("")})
+	want := "blocked `git reset --hard HEAD~2`: git reset --hard discards all uncommitted changes, and with a commit moves the branch away from work [rule git.reset-hard, git history, blast radius high].\nInstead: git stash (or commit) first; to move the branch keep changes with git reset --soft or --mixed."
+	if v.Reason() != want {
+		t.Errorf("got %q", v.Reason())
+	}
+}
+
+func TestPolicyPatterns(t *testing.T) {
+	pol := Defaults()
+	pol.Deny = []PatternRule{{Pattern: "terraform apply", Reason: "applies go through CI"}}
+	pol.Ask = []PatternRule{{Pattern: "kubectl * prod*"}}
+	pol.Disable = []string{"git.reset-hard"}
+	for cmd, want := range map[string]Action{
+		"terraform apply -auto-approve":       Deny,
+		"sudo terraform apply":                Deny,
+		"terraform plan":                      Allow,
+		"kubectl scale prod-web --replicas=0": Ask,
+		"git reset --hard":                    Allow,
+		"git clean -fd":                       Deny,
+	} {
+		if got := Judge(cmd, Input{World: testWorld(""), Policy: pol}).Action; got != want {
+			t.Errorf("%s: %s, want %s", cmd, got, want)
+		}
+	}
+}
