@@ -1,16 +1,40 @@
 #!/bin/sh
 # install.sh: build every hook and the harness CLI into $HARNESS_HOME/bin (default
-# ~/.claude/harness/bin). Wiring the hooks into Claude Code's settings.json arrives with the
-# installer issue; until then this script prints each hook's wiring.
+# ~/.claude/harness/bin), then wire the hooks into Claude Code with `harness install`.
+#
+#   ./install.sh                          user scope: ~/.claude/settings.json
+#   ./install.sh --scope project|local [--project DIR]
+#   ./install.sh --only SecurityValidator --dry-run
+#   ./install.sh --uninstall              remove exactly what was installed
+#
+# Other flags go to `harness install` (see harness install --help). Safe to run twice.
 set -eu
 
 cd "$(dirname "$0")"
 : "${HARNESS_HOME:=${HOME:?HOME is not set}/.claude/harness}"
+export HARNESS_HOME
 bin="$HARNESS_HOME/bin"
 
 if ! command -v go >/dev/null 2>&1; then
 	echo "install.sh: Go is not installed (or not on PATH). Install Go 1.26 or newer from https://go.dev/dl/ and run ./install.sh again." >&2
 	exit 1
+fi
+
+uninstall=no
+for arg in "$@"; do
+	[ "$arg" = "--uninstall" ] && uninstall=yes
+done
+if [ "$uninstall" = yes ]; then
+	if [ ! -x "$bin/harness" ]; then
+		echo "install.sh: nothing to uninstall ($bin/harness is not there)" >&2
+		exit 1
+	fi
+	args=""
+	for arg in "$@"; do
+		[ "$arg" = "--uninstall" ] || args="$args $arg"
+	done
+	# shellcheck disable=SC2086 # flags are single words
+	exec "$bin/harness" uninstall $args
 fi
 
 version=$(git describe --tags --always --dirty 2>/dev/null || echo devel)
@@ -29,15 +53,8 @@ done
 mkdir -p "$bin"
 printf 'building %s hooks and the harness CLI into %s ... ' "$count" "$bin"
 # shellcheck disable=SC2086 # one argument per package; hook names have no spaces
-go build -trimpath -ldflags="$ldflags" -o "$bin/" $pkgs
+CGO_ENABLED=0 go build -trimpath -ldflags="$ldflags" -o "$bin/" $pkgs
 echo ok
 
-echo
-if [ "$count" -eq 0 ]; then
-	echo "No hooks exist yet in hooks/; built the harness CLI only."
-else
-	echo "Built hooks and how each is to be wired (event, matcher, timeout):"
-	"$bin/harness" describe "$bin"
-fi
-echo
-echo "Installed into $bin. To undo: rm -r \"$bin\""
+echo "wiring them into Claude Code:"
+"$bin/harness" install "$@"

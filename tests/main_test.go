@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -56,7 +57,8 @@ func TestScripts(t *testing.T) {
 			return copyDir("../lib/event/testdata/captured", filepath.Join(env.WorkDir, "captured"))
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"hook": cmdHook,
+			"hook":                 cmdHook,
+			"harness-edit-timeout": cmdEditTimeout,
 		},
 	})
 }
@@ -114,6 +116,23 @@ func readSources() error {
 		}
 	}
 	return nil
+}
+
+// cmdEditTimeout plays a user who edits the first hook timeout in a settings file:
+//
+//	harness-edit-timeout FILE
+func cmdEditTimeout(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: harness-edit-timeout FILE")
+	}
+	p := ts.MkAbs(args[0])
+	b, err := os.ReadFile(p)
+	ts.Check(err)
+	out := strings.Replace(string(b), `"timeout": 5`, `"timeout": 9`, 1)
+	if out == string(b) {
+		ts.Fatalf("no timeout to edit in %s", args[0])
+	}
+	ts.Check(os.WriteFile(p, []byte(out), 0o644))
 }
 
 func copyDir(from, to string) error {

@@ -1,5 +1,5 @@
 // Command harness is the project's CLI: it explains the hook protocol and the built hooks.
-// install, uninstall, status, validate, run, test, new and doctor arrive with their issues.
+// run, test, new and doctor arrive with their issues.
 package main
 
 import (
@@ -21,10 +21,14 @@ func main() {
 func app() *cli.App {
 	return &cli.App{
 		Name:            "harness",
-		Usage:           "Claude Code hooks in Go: inspect the protocol and the built hooks",
+		Usage:           "Claude Code hooks in Go: install them, check them, inspect the protocol",
 		Version:         hook.Version,
 		HideHelpCommand: true,
 		Commands: []*cli.Command{
+			installCommand,
+			uninstallCommand,
+			statusCommand,
+			pluginCommand,
 			{
 				Name:      "events",
 				Usage:     "list the hook events of Claude Code 2.1.330, or show one in full",

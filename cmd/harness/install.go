@@ -1,0 +1,426 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tidwall/gjson"
+	"github.com/urfave/cli/v2"
+
+	"github.com/hookkit/harness"
+	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/hook"
+	"github.com/hookkit/harness/lib/settings"
+)
+
+// Flags shared by install and uninstall: which settings file.
+var scopeFlags = []cli.Flag{
+	&cli.StringFlag{Name: "scope", Value: "user", Usage: "user (~/.claude/settings.json), project (.claude/settings.json) or local (.claude/settings.local.json)"},
+	&cli.StringFlag{Name: "project", Usage: "the project directory for --scope project|local (default: the current directory)"},
+	&cli.StringFlag{Name: "settings", Usage: "a settings file to edit instead of a scope's"},
+	&cli.BoolFlag{Name: "dry-run", Usage: "say what would change and change nothing"},
+}
+
+var installCommand = &cli.Command{
+	Name:  "install",
+	Usage: "wire the built hooks into a Claude Code settings file (idempotent; keeps every byte it does not own)",
+	Flags: append([]cli.Flag{
+		&cli.StringFlag{Name: "only", Usage: "install only these hooks (comma-separated names)"},
+		&cli.StringFlag{Name: "form", Value: "auto", Usage: "exec (command + args, no shell), shell (sh -c, path quoted) or auto (from claude --version)"},
+		&cli.StringFlag{Name: "bin", Usage: "where the hook binaries are (default: $HARNESS_HOME/bin)"},
+		&cli.StringFlag{Name: "from", Usage: "import a Harness-style settings file (path, timeout in ms, matcher object) instead of the default wiring"},
+		&cli.StringFlag{Name: "defaults", Usage: "read the default wiring from this file instead of the embedded settings.json"},
+		&cli.BoolFlag{Name: "managed", Usage: "print the managed-settings file an administrator deploys, instead of editing anything"},
+	}, scopeFlags...),
+	Action: install,
+}
+
+var uninstallCommand = &cli.Command{
+	Name:  "uninstall",
+	Usage: "remove exactly what install added (every recorded file, or the one a scope names)",
+	Flags: append([]cli.Flag{
+		&cli.BoolFlag{Name: "force", Usage: "also remove entries edited since the install"},
+	}, scopeFlags...),
+	Action: uninstall,
+}
+
+var statusCommand = &cli.Command{
+	Name:   "status",
+	Usage:  "report drift: entries missing, edited or duplicated; binaries missing, not executable or of another version",
+	Action: status,
+}
+
+// target is the settings file a scope names.
+func target(c *cli.Context) (string, string, error) {
+	if f := c.String("settings"); f != "" {
+		abs, err := filepath.Abs(f)
+		return abs, "file", err
+	}
+	project := c.String("project")
+	if project == "" {
+		var err error
+		if project, err = os.Getwd(); err != nil {
+			return "", "", err
+		}
+	}
+	project, _ = filepath.Abs(project)
+	switch scope := c.String("scope"); scope {
+	case "user":
+		dir := os.Getenv("CLAUDE_CONFIG_DIR")
+		if dir == "" {
+			home, err := os.UserHomeDir()
+			if err != nil {
+				return "", "", fmt.Errorf("finding the home directory: %w", err)
+			}
+			dir = filepath.Join(home, ".claude")
+		}
+		return filepath.Join(dir, "settings.json"), "user", nil
+	case "project":
+		return filepath.Join(project, ".claude", "settings.json"), "project", nil
+	case "local":
+		return filepath.Join(project, ".claude", "settings.local.json"), "local", nil
+	default:
+		return "", "", fmt.Errorf("--scope %q: use user, project or local", scope)
+	}
+}
+
+func install(c *cli.Context) error {
+	home, err := harnessHome()
+	if err != nil {
+		return err
+	}
+	bin := c.String("bin")
+	if bin == "" {
+		bin = filepath.Join(home, "bin")
+	}
+	bin, _ = filepath.Abs(bin)
+	wirings, err := wiring(c, bin)
+	if err != nil {
+		return err
+	}
+	form, onFailure, why, err := chooseForm(c.String("form"))
+	if err != nil {
+		return err
+	}
+	var groups []settings.Entry
+	for _, w := range wirings {
+		if st, err := os.Stat(w.Program(bin)); err != nil || st.Mode()&0o111 == 0 {
+			if w.Path != "" {
+				return fmt.Errorf("%s (imported by --from) is not an executable file", w.Path)
+			}
+			return fmt.Errorf("%s is not built in %s (run ./install.sh, or pass --bin)", w.Hook, bin)
+		}
+		g, err := w.Group(bin, form, onFailure)
+		if err != nil {
+			return err
+		}
+		groups = append(groups, settings.Entry{Hook: w.Hook, Event: w.Event, Matcher: w.Matcher, Group: g})
+	}
+	out := c.App.Writer
+	if c.Bool("managed") {
+		return managed(out, c.App.ErrWriter, groups)
+	}
+	file, scope, err := target(c)
+	if err != nil {
+		return err
+	}
+	res, err := settings.Install(settings.Plan{File: file, Home: home, Groups: groups, DryRun: c.Bool("dry-run")})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "%s (%s scope), %s form (%s):\n", file, scope, map[settings.Form]string{settings.Exec: "exec", settings.Shell: "shell"}[form], why)
+	for _, ch := range res.Changes {
+		fmt.Fprintf(out, "  %s\n", ch)
+	}
+	switch {
+	case c.Bool("dry-run"):
+		fmt.Fprintln(out, "dry run: nothing was written")
+	case !res.Wrote:
+		fmt.Fprintln(out, "already up to date: nothing changed")
+	default:
+		if res.Backup != "" {
+			fmt.Fprintf(out, "backup of the file as it was: %s\n", res.Backup)
+		}
+		fmt.Fprintf(out, "undo with: harness uninstall --settings %s   (or ./install.sh --uninstall)\n", file)
+	}
+	return nil
+}
+
+// wiring reads the hooks to install: the default wiring (or --defaults), or a Harness-style
+// file (--from), filtered by --only.
+func wiring(c *cli.Context, bin string) ([]settings.Wiring, error) {
+	var ws []settings.Wiring
+	var err error
+	switch {
+	case c.String("from") != "":
+		ws, err = fromHarness(c.String("from"), bin)
+	case c.String("defaults") != "":
+		b, rerr := os.ReadFile(c.String("defaults"))
+		if rerr != nil {
+			return nil, rerr
+		}
+		ws, err = settings.ParseWiring(b)
+	default:
+		ws, err = settings.ParseWiring(harness.Settings)
+	}
+	if err != nil {
+		return nil, err
+	}
+	only := c.String("only")
+	if only == "" {
+		return ws, nil
+	}
+	want := map[string]bool{}
+	for _, n := range strings.Split(only, ",") {
+		want[strings.TrimSpace(n)] = true
+	}
+	var out []settings.Wiring
+	for _, w := range ws {
+		if want[w.Hook] {
+			out = append(out, w)
+			delete(want, w.Hook)
+		}
+	}
+	for n := range want {
+		return nil, fmt.Errorf("--only %s: no such hook in the wiring", n)
+	}
+	return out, nil
+}
+
+// fromHarness converts a Harness-style settings file: {"hooks": {"Event": [{"path": ...,
+// "timeout": <ms>, "matcher": {"tool_name": "Bash"}}]}}. A path whose base name is a built
+// hook runs that hook; any other path runs as written.
+func fromHarness(file, bin string) ([]settings.Wiring, error) {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	if err := settings.CheckJSON(file, b); err != nil {
+		return nil, err
+	}
+	var out []settings.Wiring
+	var perr error
+	gjson.GetBytes(b, "hooks").ForEach(func(ev, items gjson.Result) bool {
+		spec, ok := event.Lookup(event.Name(ev.Str))
+		if !ok {
+			perr = fmt.Errorf("%s: %q is not a Claude Code hook event", file, ev.Str)
+			return false
+		}
+		for _, it := range items.Array() {
+			p := it.Get("path").Str
+			if p == "" {
+				perr = fmt.Errorf("%s: a %s entry has no path", file, ev.Str)
+				return false
+			}
+			name := strings.TrimSuffix(filepath.Base(p), filepath.Ext(p))
+			path := ""
+			if _, err := os.Stat(filepath.Join(bin, name)); err != nil {
+				path = p
+				if !filepath.IsAbs(path) {
+					path, _ = filepath.Abs(filepath.Join(filepath.Dir(file), p))
+				}
+				name = filepath.Base(path)
+			}
+			secs := int(math.Ceil(it.Get("timeout").Float() / 1000))
+			if secs <= 0 {
+				secs = 60
+			}
+			matcher := ""
+			if m := it.Get("matcher"); m.IsObject() {
+				if v := m.Get(spec.Matcher); spec.Matcher != "" && v.Exists() {
+					matcher = v.String()
+				} else {
+					m.ForEach(func(_, v gjson.Result) bool { matcher = v.String(); return false })
+				}
+			} else if m.Type == gjson.String {
+				matcher = m.Str
+			}
+			if spec.Matcher == "" {
+				matcher = ""
+			}
+			handler := fmt.Sprintf(`{"type":"command","command":%q,"timeout":%d}`, name, secs)
+			out = append(out, settings.Wiring{Hook: name, Path: path, Event: ev.Str, Matcher: matcher, Handler: handler})
+		}
+		return true
+	})
+	return out, perr
+}
+
+// The earliest Claude Code versions whose hook settings have args (exec form), and onFailure.
+var (
+	execFormSince  = [3]int{2, 1, 240}
+	onFailureSince = [3]int{2, 1, 330}
+)
+
+// chooseForm picks exec or shell form from --form and the installed Claude Code's version.
+func chooseForm(flag string) (settings.Form, bool, string, error) {
+	v, found := claudeVersion()
+	onFailure := !found || !older(v, onFailureSince)
+	switch flag {
+	case "exec":
+		return settings.Exec, onFailure, "forced by --form", nil
+	case "shell":
+		return settings.Shell, onFailure, "forced by --form", nil
+	case "auto":
+	default:
+		return 0, false, "", fmt.Errorf("--form %q: use exec, shell or auto", flag)
+	}
+	if !found {
+		return settings.Exec, true, "claude not found; assuming a current version", nil
+	}
+	ver := fmt.Sprintf("claude %d.%d.%d", v[0], v[1], v[2])
+	if older(v, execFormSince) {
+		return settings.Shell, onFailure, ver + " predates exec form", nil
+	}
+	return settings.Exec, onFailure, ver, nil
+}
+
+func older(v, than [3]int) bool {
+	for i := range v {
+		if v[i] != than[i] {
+			return v[i] < than[i]
+		}
+	}
+	return false
+}
+
+var versionRE = regexp.MustCompile(`(\d+)\.(\d+)\.(\d+)`)
+
+// claudeVersion asks the installed claude for its version (HARNESS_CLAUDE names another binary).
+func claudeVersion() ([3]int, bool) {
+	bin := os.Getenv("HARNESS_CLAUDE")
+	if bin == "" {
+		bin = "claude"
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, bin, "--version").Output()
+	m := versionRE.FindStringSubmatch(string(out))
+	if err != nil || m == nil {
+		return [3]int{}, false
+	}
+	var v [3]int
+	for i := range v {
+		v[i], _ = strconv.Atoi(m[i+1])
+	}
+	return v, true
+}
+
+// managed prints a managed-settings file (hooks only) that an administrator deploys.
+func managed(out, errw io.Writer, groups []settings.Entry) error {
+	doc := []byte("{}\n")
+	for _, g := range groups {
+		var err error
+		if doc, _, err = settings.AddGroup(doc, g.Event, g.Group); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(errw, "deploy this as managed-settings.json: /etc/claude-code/ (Linux, WSL), /Library/Application Support/ClaudeCode/ (macOS), C:\\Program Files\\ClaudeCode\\ (Windows); the binaries must be at the same paths on every machine\n")
+	_, err := out.Write(doc)
+	return err
+}
+
+func uninstall(c *cli.Context) error {
+	home, err := harnessHome()
+	if err != nil {
+		return err
+	}
+	var files []string
+	if c.IsSet("scope") || c.IsSet("project") || c.IsSet("settings") {
+		f, _, err := target(c)
+		if err != nil {
+			return err
+		}
+		files = []string{f}
+	} else {
+		m, err := settings.LoadManifest(home)
+		if err != nil {
+			return err
+		}
+		for _, r := range m.Files {
+			files = append(files, r.Path)
+		}
+		if len(files) == 0 {
+			fmt.Fprintln(c.App.Writer, "nothing is installed")
+			return nil
+		}
+	}
+	failed := false
+	for _, f := range files {
+		res, err := settings.Uninstall(home, f, c.Bool("force"), c.Bool("dry-run"))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.App.Writer, "%s:\n", f)
+		for _, ch := range res.Changes {
+			fmt.Fprintf(c.App.Writer, "  %s\n", ch)
+			failed = failed || ch.Kind == "edited"
+		}
+		switch {
+		case c.Bool("dry-run"):
+			fmt.Fprintln(c.App.Writer, "  dry run: nothing was written")
+		case res.Restored:
+			fmt.Fprintln(c.App.Writer, "  restored to its bytes from before the install")
+		}
+	}
+	if failed {
+		return cli.Exit("entries edited since the install were left in place; remove them by hand or use --force", 1)
+	}
+	return nil
+}
+
+func status(c *cli.Context) error {
+	home, err := harnessHome()
+	if err != nil {
+		return err
+	}
+	probs, files, err := settings.Check(home, filepath.Join(home, "bin"), hook.Version, binaryVersion)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		fmt.Fprintln(c.App.Writer, "nothing is installed (run ./install.sh)")
+		return nil
+	}
+	for _, f := range files {
+		fmt.Fprintf(c.App.Writer, "%s\n", f)
+		n := 0
+		for _, p := range probs {
+			if p.File == f {
+				fmt.Fprintf(c.App.Writer, "  drift: %s\n", p.What)
+				n++
+			}
+		}
+		if n == 0 {
+			fmt.Fprintln(c.App.Writer, "  ok: every entry in place, every binary present and current")
+		}
+	}
+	if len(probs) > 0 {
+		return cli.Exit(fmt.Sprintf("%d problem(s)", len(probs)), 1)
+	}
+	return nil
+}
+
+// binaryVersion asks a hook binary for its version ("Name VERSION").
+func binaryVersion(bin string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, bin, "--version").Output()
+	if err != nil {
+		return "", err
+	}
+	f := strings.Fields(string(out))
+	if len(f) < 2 {
+		return "", fmt.Errorf("%s --version printed %q", bin, out)
+	}
+	return f[len(f)-1], nil
+}

@@ -1,0 +1,10 @@
+// Package harness holds the project's default wiring, settings.json, for the installer to read.
+package harness
+
+import _ "embed"
+
+// Settings is the repository's settings.json: the one declaration of which hook runs on which
+// event, with which matcher and timeout.
+//
+//go:embed settings.json
+var Settings []byte

@@ -1,0 +1,188 @@
+package settings
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/gofrs/flock"
+	"github.com/tidwall/gjson"
+)
+
+// File is a settings file as it is on disk.
+type File struct {
+	Path string
+	// Raw is the content; nil when the file does not exist.
+	Raw    []byte
+	Exists bool
+	Mode   fs.FileMode
+}
+
+// SyntaxError is a settings file that is not valid JSON, with where it goes wrong.
+type SyntaxError struct {
+	Path      string
+	Line, Col int
+	Msg       string
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("%s is not valid JSON: line %d, column %d: %s", e.Path, e.Line, e.Col, e.Msg)
+}
+
+// Read loads a settings file. A missing file is an empty File; a file that is not a JSON
+// object is a *SyntaxError naming the line and column.
+func Read(path string) (*File, error) {
+	f := &File{Path: path, Mode: 0o644}
+	b, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return f, nil
+	case err != nil:
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if st, err := os.Stat(path); err == nil {
+		f.Mode = st.Mode().Perm()
+	}
+	f.Raw, f.Exists = b, true
+	if len(bytes.TrimSpace(b)) == 0 {
+		return f, nil // an empty file is an empty object
+	}
+	if err := CheckJSON(path, b); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// CheckJSON reports where data stops being one JSON object.
+func CheckJSON(path string, data []byte) error {
+	var v any
+	err := json.Unmarshal(data, &v)
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		line, col := position(data, int(se.Offset))
+		return &SyntaxError{Path: path, Line: line, Col: col, Msg: se.Error()}
+	case err != nil:
+		return &SyntaxError{Path: path, Line: 1, Col: 1, Msg: err.Error()}
+	}
+	if _, ok := v.(map[string]any); !ok {
+		line, col := position(data, len(data)-len(bytes.TrimLeft(data, " \t\r\n"))+1)
+		return &SyntaxError{Path: path, Line: line, Col: col, Msg: "the top level is not an object"}
+	}
+	return nil
+}
+
+// position turns encoding/json's offset (bytes read, the bad one included) into a 1-based
+// line and column of the bad byte.
+func position(data []byte, offset int) (line, col int) {
+	idx := min(max(offset-1, 0), len(data))
+	before := data[:idx]
+	return bytes.Count(before, []byte("\n")) + 1, idx - bytes.LastIndexByte(before, '\n')
+}
+
+// Hash is the content hash recorded in the manifest.
+func Hash(b []byte) string {
+	sum := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// Lock takes an exclusive lock named name, held in dir (never next to a user's file). The
+// installer takes one lock for all its work: the manifest is shared by every settings file.
+func Lock(dir, name string) (*flock.Flock, error) {
+	path := name
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("creating %s: %w", dir, err)
+	}
+	l := flock.New(filepath.Join(dir, strings.TrimPrefix(Hash([]byte(path)), "sha256:")[:16]+".lock"))
+	if err := l.Lock(); err != nil {
+		return nil, fmt.Errorf("locking %s: %w", path, err)
+	}
+	return l, nil
+}
+
+// crashBeforeRename lets tests kill the writer between the temp file and the rename.
+var crashBeforeRename = os.Getenv("HARNESS_TEST_CRASH_BEFORE_RENAME") != ""
+
+// Write replaces path with data atomically: a temp file in the same directory, fsync, the
+// old file's mode, rename, fsync of the directory. A crash leaves the old file or the new
+// one, never a mix. The directory is created when missing.
+func Write(path string, data []byte, mode fs.FileMode) error {
+	return write(path, data, mode, crashBeforeRename)
+}
+
+func write(path string, data []byte, mode fs.FileMode, crash bool) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("creating %s: %w", dir, err)
+	}
+	// A temp file left by a writer that died before its rename is ours to remove.
+	if stale, _ := filepath.Glob(filepath.Join(dir, "."+filepath.Base(path)+".harness-*")); len(stale) > 0 {
+		for _, s := range stale {
+			os.Remove(s)
+		}
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".harness-*")
+	if err != nil {
+		return fmt.Errorf("writing next to %s: %w", path, err)
+	}
+	done := false
+	defer func() {
+		if !done {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err := tmp.Write(data); err != nil {
+		return fmt.Errorf("writing %s: %w", tmp.Name(), err)
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		return fmt.Errorf("setting the mode of %s: %w", tmp.Name(), err)
+	}
+	if err := tmp.Sync(); err != nil {
+		return fmt.Errorf("syncing %s: %w", tmp.Name(), err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("closing %s: %w", tmp.Name(), err)
+	}
+	if crash {
+		os.Exit(3)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("replacing %s: %w", path, err)
+	}
+	done = true
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// Backup copies the current content of a settings file to dir, named by the file and the time.
+func Backup(dir string, f *File) (string, error) {
+	if !f.Exists {
+		return "", nil
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", fmt.Errorf("creating %s: %w", dir, err)
+	}
+	name := strings.ReplaceAll(strings.Trim(f.Path, "/"), "/", "_")
+	p := filepath.Join(dir, name+"."+time.Now().UTC().Format("20060102T150405.000000000Z"))
+	if err := write(p, f.Raw, 0o600, false); err != nil {
+		return "", err
+	}
+	return p, nil
+}
+
+// Valid reports whether data is one JSON object (gjson's fast check).
+func Valid(data []byte) bool {
+	return gjson.ValidBytes(data) && gjson.ParseBytes(data).IsObject()
+}

@@ -1,0 +1,98 @@
+package settings
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+)
+
+// Manifest records, per settings file, exactly what the installer added, so that uninstall
+// takes away that and nothing else.
+type Manifest struct {
+	Files []*Record `json:"files"`
+	path  string
+}
+
+// Record is one settings file the installer changed.
+type Record struct {
+	Path string `json:"path"`
+	// Existed says whether the file was there before the first install.
+	Existed bool `json:"existed"`
+	// Before and After are the content hashes before the first install and after the last.
+	Before string `json:"before"`
+	After  string `json:"after"`
+	// Backup holds the content before the first install.
+	Backup  string  `json:"backup,omitempty"`
+	Entries []Entry `json:"entries"`
+}
+
+// Entry is one matcher group the installer added.
+type Entry struct {
+	Hook    string          `json:"hook"`
+	Event   string          `json:"event"`
+	Matcher string          `json:"matcher,omitempty"`
+	Group   json.RawMessage `json:"group"`
+	// Created lists the keys this entry's insertion created (hooks, hooks.<Event>).
+	Created []string `json:"created,omitempty"`
+}
+
+// ManifestPath is where the manifest lives in the harness home.
+func ManifestPath(home string) string { return filepath.Join(home, "installed.json") }
+
+// LoadManifest reads the manifest; a missing one is empty.
+func LoadManifest(home string) (*Manifest, error) {
+	m := &Manifest{path: ManifestPath(home)}
+	b, err := os.ReadFile(m.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return m, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading the manifest: %w", err)
+	}
+	if err := json.Unmarshal(b, m); err != nil {
+		return nil, fmt.Errorf("the manifest %s is damaged: %w", m.path, err)
+	}
+	return m, nil
+}
+
+// Save writes the manifest atomically.
+func (m *Manifest) Save() error {
+	sort.Slice(m.Files, func(i, j int) bool { return m.Files[i].Path < m.Files[j].Path })
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return write(m.path, append(b, '\n'), 0o644, false)
+}
+
+// Find returns the record of a settings file, or nil.
+func (m *Manifest) Find(path string) *Record {
+	for _, r := range m.Files {
+		if r.Path == path {
+			return r
+		}
+	}
+	return nil
+}
+
+// Drop forgets a settings file.
+func (m *Manifest) Drop(path string) {
+	for i, r := range m.Files {
+		if r.Path == path {
+			m.Files = append(m.Files[:i], m.Files[i+1:]...)
+			return
+		}
+	}
+}
+
+func (r *Record) created() []string {
+	var out []string
+	for _, e := range r.Entries {
+		out = append(out, e.Created...)
+	}
+	return out
+}

@@ -1,0 +1,339 @@
+package settings
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/tidwall/gjson"
+	"github.com/tidwall/pretty"
+)
+
+// Change is one thing install or uninstall did (or, in a dry run, would do).
+type Change struct {
+	// Kind is "add", "remove", "keep", "edited" (the user changed our entry: left alone) or
+	// "missing" (our entry is no longer in the file).
+	Kind                 string
+	Hook, Event, Matcher string
+}
+
+func (c Change) String() string {
+	m := ""
+	if c.Matcher != "" {
+		m = "[" + c.Matcher + "]"
+	}
+	return fmt.Sprintf("%-7s %s%s -> %s", c.Kind, c.Event, m, c.Hook)
+}
+
+// Plan is an install: the groups wanted in one settings file.
+type Plan struct {
+	File   string
+	Home   string // the harness home: manifest, backups, locks
+	Groups []Entry
+	DryRun bool
+}
+
+// Result is what an operation did to one file.
+type Result struct {
+	Changes []Change
+	// Wrote says the file was written; Backup is the copy taken before (if any).
+	Wrote  bool
+	Backup string
+	// Restored says uninstall put back the exact bytes from before the first install.
+	Restored bool
+}
+
+func (r Result) changed() bool {
+	for _, c := range r.Changes {
+		if c.Kind == "add" || c.Kind == "remove" {
+			return true
+		}
+	}
+	return false
+}
+
+// Install puts the plan's groups into the file, removes groups of an earlier install that are
+// no longer planned, and records the result. Every other byte of the file stays as it was; a
+// second run with the same plan changes nothing.
+func Install(p Plan) (Result, error) {
+	var res Result
+	lock, err := Lock(filepath.Join(p.Home, "locks"), "install")
+	if err != nil {
+		return res, err
+	}
+	defer lock.Unlock()
+	f, err := Read(p.File)
+	if err != nil {
+		return res, err
+	}
+	if f.Exists && f.Mode&0o200 == 0 {
+		return res, fmt.Errorf("%s is read-only; make it writable (chmod u+w) or install into another scope", p.File)
+	}
+	m, err := LoadManifest(p.Home)
+	if err != nil {
+		return res, err
+	}
+	rec := m.Find(p.File)
+	raw := f.Raw
+	var kept []Entry
+	if rec != nil {
+		for _, e := range rec.Entries {
+			if planned(p.Groups, e) {
+				kept = append(kept, e)
+				continue
+			}
+			if i := FindGroup(raw, e.Event, e.Group); i >= 0 {
+				if raw, err = RemoveGroup(raw, e.Event, i, rec.created()); err != nil {
+					return res, fmt.Errorf("removing %s from %s: %w", e.Hook, p.File, err)
+				}
+				res.Changes = append(res.Changes, Change{"remove", e.Hook, e.Event, e.Matcher})
+			}
+		}
+	}
+	var entries []Entry
+	for _, g := range p.Groups {
+		if FindGroup(raw, g.Event, g.Group) >= 0 {
+			res.Changes = append(res.Changes, Change{"keep", g.Hook, g.Event, g.Matcher})
+			entries = append(entries, keptEntry(kept, g))
+			continue
+		}
+		out, created, err := AddGroup(raw, g.Event, g.Group)
+		if err != nil {
+			return res, fmt.Errorf("adding %s to %s: %w", g.Hook, p.File, err)
+		}
+		raw = out
+		g.Created = created
+		entries = append(entries, g)
+		res.Changes = append(res.Changes, Change{"add", g.Hook, g.Event, g.Matcher})
+	}
+	if !res.changed() || p.DryRun {
+		return res, nil
+	}
+	if rec == nil || len(rec.Entries) == 0 {
+		if res.Backup, err = Backup(filepath.Join(p.Home, "backups"), f); err != nil {
+			return res, err
+		}
+		m.Drop(p.File)
+		rec = &Record{Path: p.File, Existed: f.Exists, Before: Hash(f.Raw), Backup: res.Backup}
+		m.Files = append(m.Files, rec)
+	}
+	if !bytes.HasSuffix(raw, []byte("\n")) && !f.Exists {
+		raw = append(raw, '\n')
+	}
+	if err := Write(p.File, raw, f.Mode); err != nil {
+		return res, err
+	}
+	res.Wrote = true
+	rec.After, rec.Entries = Hash(raw), entries
+	return res, m.Save()
+}
+
+func planned(groups []Entry, e Entry) bool {
+	for _, g := range groups {
+		if g.Event == e.Event && bytes.Equal(pretty.Ugly(g.Group), pretty.Ugly(e.Group)) {
+			return true
+		}
+	}
+	return false
+}
+
+// keptEntry carries the created keys of an entry already installed.
+func keptEntry(kept []Entry, g Entry) Entry {
+	for _, k := range kept {
+		if k.Event == g.Event && bytes.Equal(pretty.Ugly(k.Group), pretty.Ugly(g.Group)) {
+			return k
+		}
+	}
+	return g
+}
+
+// Uninstall removes exactly what the manifest says was added to file. When nothing else
+// changed since, the file gets back its bytes from before the first install (or goes away,
+// if the install created it). Entries the user edited are left alone unless force.
+func Uninstall(home, file string, force, dryRun bool) (Result, error) {
+	var res Result
+	lock, err := Lock(filepath.Join(home, "locks"), "install")
+	if err != nil {
+		return res, err
+	}
+	defer lock.Unlock()
+	m, err := LoadManifest(home)
+	if err != nil {
+		return res, err
+	}
+	rec := m.Find(file)
+	if rec == nil {
+		return res, fmt.Errorf("nothing of the harness is installed in %s", file)
+	}
+	f, err := Read(file)
+	if err != nil {
+		return res, err
+	}
+	if !f.Exists {
+		for _, e := range rec.Entries {
+			res.Changes = append(res.Changes, Change{"missing", e.Hook, e.Event, e.Matcher})
+		}
+		if !dryRun {
+			m.Drop(file)
+			return res, m.Save()
+		}
+		return res, nil
+	}
+	if Hash(f.Raw) == rec.After {
+		for _, e := range rec.Entries {
+			res.Changes = append(res.Changes, Change{"remove", e.Hook, e.Event, e.Matcher})
+		}
+		if dryRun {
+			return res, nil
+		}
+		if err := restore(rec, f); err != nil {
+			return res, err
+		}
+		res.Wrote, res.Restored = true, true
+		m.Drop(file)
+		return res, m.Save()
+	}
+	raw := f.Raw
+	var left []Entry
+	for _, e := range rec.Entries {
+		i := FindGroup(raw, e.Event, e.Group)
+		if i < 0 && force {
+			i = findByCommand(raw, e)
+		}
+		switch {
+		case i >= 0:
+			if raw, err = RemoveGroup(raw, e.Event, i, rec.created()); err != nil {
+				return res, err
+			}
+			res.Changes = append(res.Changes, Change{"remove", e.Hook, e.Event, e.Matcher})
+		case findByCommand(raw, e) >= 0:
+			res.Changes = append(res.Changes, Change{"edited", e.Hook, e.Event, e.Matcher})
+			left = append(left, e)
+		default:
+			res.Changes = append(res.Changes, Change{"missing", e.Hook, e.Event, e.Matcher})
+		}
+	}
+	if dryRun {
+		return res, nil
+	}
+	if res.changed() {
+		if err := Write(file, raw, f.Mode); err != nil {
+			return res, err
+		}
+		res.Wrote = true
+	}
+	if len(left) == 0 {
+		m.Drop(file)
+	} else {
+		rec.Entries, rec.After = left, Hash(raw)
+	}
+	return res, m.Save()
+}
+
+// restore puts back the bytes from before the first install.
+func restore(rec *Record, f *File) error {
+	if !rec.Existed {
+		if err := os.Remove(f.Path); err != nil {
+			return fmt.Errorf("removing %s, which the install created: %w", f.Path, err)
+		}
+		return nil
+	}
+	before, err := os.ReadFile(rec.Backup)
+	if err != nil {
+		return fmt.Errorf("reading the backup %s: %w", rec.Backup, err)
+	}
+	if Hash(before) != rec.Before {
+		return fmt.Errorf("the backup %s does not hold what %s had before the install", rec.Backup, f.Path)
+	}
+	return Write(f.Path, before, f.Mode)
+}
+
+// findByCommand finds a group in hooks.<event> that runs the entry's binary, edited or not.
+func findByCommand(raw []byte, e Entry) int {
+	cmd := gjson.GetBytes(e.Group, "hooks.0.command").Str
+	if cmd == "" {
+		return -1
+	}
+	idx := -1
+	gjson.GetBytes(raw, "hooks."+escape(e.Event)).ForEach(func(k, g gjson.Result) bool {
+		g.Get("hooks").ForEach(func(_, h gjson.Result) bool {
+			if h.Get("command").Str == cmd {
+				idx = int(k.Int())
+			}
+			return idx < 0
+		})
+		return idx < 0
+	})
+	return idx
+}
+
+// Problem is one way an installation drifted from what the manifest recorded.
+type Problem struct {
+	File, What string
+}
+
+// Check reports drift for every file in the manifest: entries missing, edited or duplicated,
+// binaries missing or not executable, binaries of another version (version != "" checks).
+func Check(home, binDir, version string, versionOf func(bin string) (string, error)) ([]Problem, []string, error) {
+	m, err := LoadManifest(home)
+	if err != nil {
+		return nil, nil, err
+	}
+	var probs []Problem
+	var files []string
+	seenBin := map[string]bool{}
+	for _, rec := range m.Files {
+		files = append(files, rec.Path)
+		f, err := Read(rec.Path)
+		if err != nil {
+			probs = append(probs, Problem{rec.Path, err.Error()})
+			continue
+		}
+		if !f.Exists {
+			probs = append(probs, Problem{rec.Path, "the settings file is gone"})
+			continue
+		}
+		for _, e := range rec.Entries {
+			n := count(f.Raw, e)
+			switch {
+			case n > 1:
+				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is there %d times", e.Hook, e.Event, n)})
+			case n == 0 && findByCommand(f.Raw, e) >= 0:
+				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s was edited since the install", e.Hook, e.Event)})
+			case n == 0:
+				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is missing (run harness install again)", e.Hook, e.Event)})
+			}
+			bin := strings.Trim(gjson.GetBytes(e.Group, "hooks.0.command").Str, "'")
+			if seenBin[bin] {
+				continue
+			}
+			seenBin[bin] = true
+			st, err := os.Stat(bin)
+			switch {
+			case err != nil:
+				probs = append(probs, Problem{rec.Path, fmt.Sprintf("the binary %s is missing", bin)})
+			case st.Mode()&0o111 == 0:
+				probs = append(probs, Problem{rec.Path, fmt.Sprintf("the binary %s is not executable", bin)})
+			case version != "" && versionOf != nil:
+				if v, err := versionOf(bin); err != nil || v != version {
+					probs = append(probs, Problem{rec.Path, fmt.Sprintf("the binary %s is version %q, not %q", bin, v, version)})
+				}
+			}
+		}
+	}
+	return probs, files, nil
+}
+
+func count(raw []byte, e Entry) int {
+	want := string(pretty.Ugly(e.Group))
+	n := 0
+	gjson.GetBytes(raw, "hooks."+escape(e.Event)).ForEach(func(_, v gjson.Result) bool {
+		if string(pretty.Ugly([]byte(v.Raw))) == want {
+			n++
+		}
+		return true
+	})
+	return n
+}

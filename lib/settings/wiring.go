@@ -1,0 +1,103 @@
+package settings
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/tidwall/gjson"
+	"github.com/tidwall/sjson"
+
+	"github.com/hookkit/harness/lib/object"
+)
+
+// Wiring is one hook handler the default settings declare: which binary, on which event and
+// matcher, with which handler fields (timeout, onFailure, statusMessage).
+type Wiring struct {
+	Hook, Event, Matcher string
+	// Path, when set, is the program to run instead of the hook's binary in the bin directory
+	// (an imported hook that is not one of ours).
+	Path string
+	// Handler is the handler object as the defaults write it.
+	Handler string
+}
+
+// ParseWiring reads the default wiring (the repository's settings.json): every command handler,
+// named by the base name of its command.
+func ParseWiring(defaults []byte) ([]Wiring, error) {
+	if !Valid(defaults) {
+		return nil, fmt.Errorf("the default wiring is not a JSON object")
+	}
+	var out []Wiring
+	var err error
+	gjson.GetBytes(defaults, "hooks").ForEach(func(ev, groups gjson.Result) bool {
+		for _, g := range groups.Array() {
+			for _, h := range g.Get("hooks").Array() {
+				cmd := strings.Trim(h.Get("command").Str, `"'`)
+				if h.Get("type").Str != "command" || cmd == "" {
+					err = fmt.Errorf("the default wiring for %s has a handler without a command", ev.Str)
+					return false
+				}
+				out = append(out, Wiring{Hook: filepath.Base(cmd), Event: ev.Str, Matcher: g.Get("matcher").Str, Handler: h.Raw})
+			}
+		}
+		return true
+	})
+	return out, err
+}
+
+// Form is how a handler runs its command.
+type Form int
+
+const (
+	// Exec starts the binary directly (command + args): no shell, no quoting.
+	Exec Form = iota
+	// Shell runs the command through sh -c, the path quoted.
+	Shell
+)
+
+// Group renders the matcher group that runs the wiring's hook from binDir.
+func (w Wiring) Group(binDir string, form Form, onFailure bool) ([]byte, error) {
+	bin := w.Program(binDir)
+	// The handler keeps the defaults' key order; args follows command.
+	var h object.Object
+	gjson.Parse(w.Handler).ForEach(func(k, v gjson.Result) bool {
+		switch k.Str {
+		case "command":
+			if form == Exec {
+				h.Set("command", bin)
+				h.Set("args", object.Raw("[]"))
+			} else {
+				h.Set("command", ShellQuote(bin))
+			}
+		case "args":
+		case "onFailure":
+			if onFailure {
+				h.Set(k.Str, object.Raw(v.Raw))
+			}
+		default:
+			h.Set(k.Str, object.Raw(v.Raw))
+		}
+		return true
+	})
+	g := `{"hooks":[]}`
+	if w.Matcher != "" {
+		g, _ = sjson.Set(`{}`, "matcher", w.Matcher)
+		g, _ = sjson.SetRaw(g, "hooks", "[]")
+	}
+	g, err := sjson.SetRaw(g, "hooks.-1", string(h.AppendJSON(nil)))
+	return []byte(g), err
+}
+
+// Program is the path the wiring runs.
+func (w Wiring) Program(binDir string) string {
+	if w.Path != "" {
+		return w.Path
+	}
+	return filepath.Join(binDir, w.Hook)
+}
+
+// ShellQuote quotes a path for sh -c: single quotes, with ' as '\”.
+func ShellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
