@@ -28,6 +28,7 @@ func app() *cli.App {
 			installCommand,
 			uninstallCommand,
 			statusCommand,
+			validateCommand,
 			pluginCommand,
 			{
 				Name:      "events",
