@@ -100,7 +100,7 @@ func (r runner) usage() string {
 	} else {
 		fmt.Fprintf(&b, "  fails open: bad input, a crash or its deadline (%s) exits 1 and blocks nothing\n", Deadline(s))
 	}
-	fmt.Fprintf(&b, "\nUsage:\n  %s < payload.json\n  %s --describe   print the self-description as JSON\n  %s --version\n", s.Name, s.Name, s.Name)
+	fmt.Fprintf(&b, "\nUsage:\n  %s [--timeout=SECONDS] < payload.json   (the timeout it is installed with)\n  %s --describe   print the self-description as JSON\n  %s --version\n", s.Name, s.Name, s.Name)
 	for _, f := range s.Flags {
 		fmt.Fprintf(&b, "  %s %s %s\n      %s\n", s.Name, f.Name, f.Args, f.Usage)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -95,6 +96,16 @@ func Run(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "%s: this hook is built wrong and blocks everything: %s\n", or(spec.Name, "hook"), err)
 		return answer.Blocked
 	}
+	// --timeout=N says the timeout the hook is installed with (the installer writes it), so
+	// that its own deadline stays below it even when settings.json sets a shorter one.
+	for len(args) > 0 && strings.HasPrefix(args[0], "--timeout=") {
+		secs, err := strconv.Atoi(strings.TrimPrefix(args[0], "--timeout="))
+		if err != nil || secs <= 0 {
+			return r.fail(eventHint(nil, spec), fmt.Errorf("%s: the timeout must be a positive number of seconds", args[0]))
+		}
+		r.installed = secs
+		args = args[1:]
+	}
 	if len(args) > 0 {
 		return r.flag(args)
 	}
@@ -134,6 +145,7 @@ func Run(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io.
 type runner struct {
 	spec           Spec
 	stdout, stderr io.Writer
+	installed      int // the installed timeout in seconds (--timeout=N), 0 when not given
 }
 
 func (r runner) policyCode() answer.Code {
@@ -148,6 +160,9 @@ func (r runner) policyCode() answer.Code {
 // HARNESS_DEADLINE (a Go duration) may shorten it, never lengthen it.
 func (r runner) deadline(env Env) (time.Duration, error) {
 	d := Deadline(r.spec)
+	if r.installed > 0 {
+		d = min(d, Deadline(Spec{Events: []Binding{{Timeout: r.installed}}}))
+	}
 	if s := env("HARNESS_DEADLINE"); s != "" {
 		v, err := time.ParseDuration(s)
 		if err != nil || v <= 0 {

@@ -236,6 +236,22 @@ func TestDeadlineOverrideIsCapped(t *testing.T) {
 	}
 }
 
+// --timeout=N (the installed timeout) pulls the deadline below it; a bad value fails closed.
+func TestInstalledTimeout(t *testing.T) {
+	hang := func(context.Context, event.Input) (answer.Answer, error) { select {} }
+	var out, errb bytes.Buffer
+	start := time.Now()
+	code := Run(guardSpec(Closed), hang, []string{"--timeout=1"}, bytes.NewReader(payload(t, "PreToolUse.json")), &out, &errb, func(string) string { return "" })
+	if d := time.Since(start); code != answer.Blocked || d > 900*time.Millisecond || !strings.Contains(errb.String(), "no decision before the hook's deadline") {
+		t.Errorf("--timeout=1: code %d after %v: %q", code, d, errb.String())
+	}
+	errb.Reset()
+	code = Run(guardSpec(Closed), hang, []string{"--timeout=soon"}, bytes.NewReader(nil), &out, &errb, func(string) string { return "" })
+	if code != answer.Blocked || !strings.Contains(errb.String(), "--timeout=soon: the timeout must be a positive number of seconds") {
+		t.Errorf("--timeout=soon: %d %q", code, errb.String())
+	}
+}
+
 // A guard bound to PermissionRequest and PreToolUse that cannot tell which event it got
 // answers both ways at once: the PermissionRequest deny JSON, and exit 2.
 func TestUnknownEventWithPermissionRequestBinding(t *testing.T) {

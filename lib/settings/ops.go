@@ -305,7 +305,7 @@ func Check(home, binDir, version string, versionOf func(bin string) (string, err
 			case n == 0:
 				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is missing (run harness install again)", e.Hook, e.Event)})
 			}
-			bin := strings.Trim(gjson.GetBytes(e.Group, "hooks.0.command").Str, "'")
+			bin := Program(gjson.GetBytes(e.Group, "hooks.0.command").Str)
 			if seenBin[bin] {
 				continue
 			}
@@ -324,6 +324,18 @@ func Check(home, binDir, version string, versionOf func(bin string) (string, err
 		}
 	}
 	return probs, files, nil
+}
+
+// Program is the program a handler command runs: the command itself in exec form, the first
+// (single-quoted) word in shell form.
+func Program(command string) string {
+	if rest, ok := strings.CutPrefix(command, "'"); ok {
+		if i := strings.Index(rest, "'"); i >= 0 && !strings.HasPrefix(rest[i:], `'\''`) {
+			return rest[:i]
+		}
+		return strings.ReplaceAll(strings.SplitN(rest, "' ", 2)[0], `'\''`, "'")
+	}
+	return command
 }
 
 func count(raw []byte, e Entry) int {

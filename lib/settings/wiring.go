@@ -3,6 +3,7 @@ package settings
 import (
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/tidwall/gjson"
@@ -59,6 +60,13 @@ const (
 // Group renders the matcher group that runs the wiring's hook from binDir.
 func (w Wiring) Group(binDir string, form Form, onFailure bool) ([]byte, error) {
 	bin := w.Program(binDir)
+	// Our hooks are told the timeout they are installed with, so their own deadline stays
+	// below it; a program imported with --from gets no arguments.
+	timeout := gjson.Get(w.Handler, "timeout").Int()
+	var args []string
+	if w.Path == "" && timeout > 0 {
+		args = []string{"--timeout=" + strconv.FormatInt(timeout, 10)}
+	}
 	// The handler keeps the defaults' key order; args follows command.
 	var h object.Object
 	gjson.Parse(w.Handler).ForEach(func(k, v gjson.Result) bool {
@@ -66,9 +74,9 @@ func (w Wiring) Group(binDir string, form Form, onFailure bool) ([]byte, error) 
 		case "command":
 			if form == Exec {
 				h.Set("command", bin)
-				h.Set("args", object.Raw("[]"))
+				h.Set("args", append([]string{}, args...))
 			} else {
-				h.Set("command", ShellQuote(bin))
+				h.Set("command", strings.TrimSpace(ShellQuote(bin)+" "+strings.Join(args, " ")))
 			}
 		case "args":
 		case "onFailure":

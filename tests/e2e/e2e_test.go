@@ -1,0 +1,310 @@
+// Package e2e runs the real Claude Code client (pinned 2.1.330), headless and offline, against
+// a scripted Messages API server on 127.0.0.1, with hooks installed by the project's own
+// installer, and checks what the model was sent.
+//
+// Without the client the tests skip, saying how to enable them; with HARNESS_E2E=1 (set by
+// .ci/run) a missing client fails. HARNESS_E2E_CLAUDE names the claude binary; by default it is
+// looked for where .ci/run installs it (~/.cache/harness/claude-2.1.330) and in .cache/claude
+// under the repository.
+package e2e
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+var (
+	binDir string // the hooks and the harness CLI, built once
+	claude string // the client
+)
+
+func TestMain(m *testing.M) {
+	// With the client present, the tests run in a network namespace that has only loopback:
+	// the scripted model and the client share it, and nothing can reach any other network.
+	if findClaude() != "" && os.Getenv("HARNESS_E2E_NETNS") == "" && unshareWorks() {
+		cmd := exec.Command("unshare", append([]string{"-n", "sh", "-c", `ip link set lo up && exec "$0" "$@"`, os.Args[0]}, os.Args[1:]...)...)
+		cmd.Env = append(os.Environ(), "HARNESS_E2E_NETNS=1")
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+		if err := cmd.Run(); err != nil {
+			if ee, ok := err.(*exec.ExitError); ok {
+				os.Exit(ee.ExitCode())
+			}
+			fmt.Fprintln(os.Stderr, "e2e: running in a network namespace:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(setup(m))
+}
+
+func setup(m *testing.M) int {
+	claude = findClaude()
+	if claude == "" {
+		if os.Getenv("HARNESS_E2E") == "1" {
+			fmt.Fprintln(os.Stderr, "e2e: HARNESS_E2E=1 but no Claude Code client found (install it with: npm install --prefix ~/.cache/harness/claude-2.1.330 @anthropic-ai/claude-code@2.1.330)")
+			return 1
+		}
+		return m.Run() // every test skips with the reason
+	}
+	dir, err := os.MkdirTemp("", "harness-e2e-bin-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	binDir = dir
+	cmd := exec.Command("go", "build", "-trimpath", "-o", dir+string(os.PathSeparator), "../../hooks/...", "../../cmd/...", "../hooks/...")
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: building the binaries:", err)
+		return 1
+	}
+	return m.Run()
+}
+
+func findClaude() string {
+	if c := os.Getenv("HARNESS_E2E_CLAUDE"); c != "" {
+		return c
+	}
+	home, _ := os.UserHomeDir()
+	for _, c := range []string{filepath.Join(home, ".cache/harness/claude-2.1.330/node_modules/.bin/claude"), "../../.cache/claude/node_modules/.bin/claude"} {
+		if abs, err := filepath.Abs(c); err == nil {
+			if _, err := os.Stat(abs); err == nil {
+				return abs
+			}
+		}
+	}
+	return ""
+}
+
+func needClient(t *testing.T) {
+	t.Helper()
+	if claude == "" {
+		t.Skip("the real Claude Code client is not installed: npm install --prefix ~/.cache/harness/claude-2.1.330 @anthropic-ai/claude-code@2.1.330 (HARNESS_E2E=1 makes its absence a failure)")
+	}
+}
+
+// turn is one scripted model reply: text, or one tool call.
+type turn struct {
+	text    string
+	tool    string
+	input   map[string]any
+	toolUse string // tool_use id
+}
+
+// model is a scripted Messages API: the reply to a request is chosen by how many assistant
+// messages the request already holds, so a retry gets the same answer. Every body is kept.
+type model struct {
+	turns    []turn
+	mu       sync.Mutex
+	requests []map[string]any
+	srv      *http.Server
+	addr     string
+}
+
+func startModel(t *testing.T, turns ...turn) *model {
+	t.Helper()
+	m := &model{turns: turns}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.addr = "http://" + ln.Addr().String()
+	m.srv = &http.Server{Handler: http.HandlerFunc(m.serve)}
+	go m.srv.Serve(ln)
+	t.Cleanup(func() { m.srv.Close() })
+	return m
+}
+
+func (m *model) serve(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	if !strings.HasPrefix(r.URL.Path, "/v1/messages") || strings.Contains(r.URL.Path, "count_tokens") {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"input_tokens": 10}`)
+		return
+	}
+	var req map[string]any
+	json.Unmarshal(body, &req)
+	m.mu.Lock()
+	m.requests = append(m.requests, req)
+	m.mu.Unlock()
+	n := 0
+	msgs, _ := req["messages"].([]any)
+	for _, msg := range msgs {
+		if mm, _ := msg.(map[string]any); mm["role"] == "assistant" {
+			n++
+		}
+	}
+	tr := turn{text: "Done."}
+	if n < len(m.turns) {
+		tr = m.turns[n]
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	send := func(ev string, data any) {
+		b, _ := json.Marshal(data)
+		fmt.Fprintf(w, "event: %s\ndata: %s\n\n", ev, b)
+	}
+	id := fmt.Sprintf("msg_mock_%d", n)
+	send("message_start", map[string]any{"type": "message_start", "message": map[string]any{"id": id, "type": "message", "role": "assistant",
+		"model": "claude-sonnet-4-5", "content": []any{}, "stop_reason": nil, "stop_sequence": nil, "usage": map[string]any{"input_tokens": 10, "output_tokens": 1}}})
+	stop := "end_turn"
+	if tr.tool != "" {
+		stop = "tool_use"
+		in, _ := json.Marshal(tr.input)
+		send("content_block_start", map[string]any{"type": "content_block_start", "index": 0, "content_block": map[string]any{"type": "tool_use", "id": tr.toolUse, "name": tr.tool, "input": map[string]any{}}})
+		send("content_block_delta", map[string]any{"type": "content_block_delta", "index": 0, "delta": map[string]any{"type": "input_json_delta", "partial_json": string(in)}})
+	} else {
+		send("content_block_start", map[string]any{"type": "content_block_start", "index": 0, "content_block": map[string]any{"type": "text", "text": ""}})
+		send("content_block_delta", map[string]any{"type": "content_block_delta", "index": 0, "delta": map[string]any{"type": "text_delta", "text": tr.text}})
+	}
+	send("content_block_stop", map[string]any{"type": "content_block_stop", "index": 0})
+	send("message_delta", map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": stop, "stop_sequence": nil}, "usage": map[string]any{"output_tokens": 5}})
+	send("message_stop", map[string]any{"type": "message_stop"})
+}
+
+// toolResult finds the tool_result for id in the requests the model received.
+func (m *model) toolResult(id string) (content string, isError, found bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, req := range m.requests {
+		msgs, _ := req["messages"].([]any)
+		for _, msg := range msgs {
+			mm, _ := msg.(map[string]any)
+			blocks, _ := mm["content"].([]any)
+			for _, b := range blocks {
+				bb, _ := b.(map[string]any)
+				if bb["type"] == "tool_result" && bb["tool_use_id"] == id {
+					return flatten(bb["content"]), bb["is_error"] == true, true
+				}
+			}
+		}
+	}
+	return "", false, false
+}
+
+func flatten(v any) string {
+	switch v := v.(type) {
+	case string:
+		return v
+	case []any:
+		var parts []string
+		for _, p := range v {
+			if pm, _ := p.(map[string]any); pm != nil {
+				parts = append(parts, fmt.Sprint(pm["text"]))
+			}
+		}
+		return strings.Join(parts, "\n")
+	}
+	return fmt.Sprint(v)
+}
+
+// dump shows what the model received, for a failing scenario.
+func (m *model) dump() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b, _ := json.MarshalIndent(m.requests, "", "  ")
+	if len(b) > 20000 {
+		b = append(b[:20000], "..."...)
+	}
+	return string(b)
+}
+
+// session is one throwaway machine: a home with the hooks installed, and a project.
+type session struct {
+	t             *testing.T
+	home, project string
+	harnessHome   string
+	debug         string
+}
+
+func newSession(t *testing.T) *session {
+	t.Helper()
+	root := t.TempDir()
+	s := &session{t: t, home: filepath.Join(root, "home"), project: filepath.Join(root, "proj")}
+	s.harnessHome = filepath.Join(s.home, ".claude", "harness")
+	s.debug = filepath.Join(root, "debug.txt")
+	for _, d := range []string{s.home, s.project} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Trust the project, so that nothing waits for a dialog.
+	real, _ := filepath.EvalSymlinks(s.project)
+	trust := map[string]any{"hasCompletedOnboarding": true, "projects": map[string]any{real: map[string]any{"hasTrustDialogAccepted": true}}}
+	b, _ := json.Marshal(trust)
+	os.WriteFile(filepath.Join(s.home, ".claude.json"), b, 0o644)
+	return s
+}
+
+// install wires the built hooks into the session's user settings with the project's installer.
+func (s *session) install(args ...string) string {
+	s.t.Helper()
+	cmd := exec.Command(filepath.Join(binDir, "harness"), append([]string{"install", "--bin", binDir}, args...)...)
+	cmd.Env = append(os.Environ(), "HOME="+s.home, "HARNESS_HOME="+s.harnessHome, "HARNESS_CLAUDE="+claude)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		s.t.Fatalf("harness install: %v\n%s", err, out)
+	}
+	return string(out)
+}
+
+// run runs claude -p against the model and returns the stream-json output.
+func (s *session) run(m *model, prompt string) string {
+	s.t.Helper()
+	args := []string{"-p", prompt, "--output-format", "stream-json", "--verbose", "--include-hook-events", "--debug-file", s.debug,
+		"--permission-mode", "bypassPermissions"}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, claude, args...)
+	cmd.Dir = s.project
+	cmd.Env = []string{"HOME=" + s.home, "PATH=" + os.Getenv("PATH"), "ANTHROPIC_BASE_URL=" + m.addr, "ANTHROPIC_API_KEY=sk-test-not-a-key",
+		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_TELEMETRY=1", "DISABLE_AUTOUPDATER=1", "DISABLE_ERROR_REPORTING=1",
+		"IS_SANDBOX=1", "HARNESS_HOME=" + s.harnessHome, "TERM=dumb"}
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		s.t.Fatalf("claude timed out\n%s\nrequests:\n%s", out.String(), m.dump())
+	}
+	if err != nil {
+		s.t.Logf("claude exited: %v", err)
+	}
+	return out.String()
+}
+
+var unshareOnce = sync.OnceValue(func() bool {
+	return exec.Command("unshare", "-n", "true").Run() == nil
+})
+
+func unshareWorks() bool { return unshareOnce() }
+
+// hookLines returns the debug-file lines about hooks.
+func (s *session) hookLines() string {
+	f, err := os.Open(s.debug)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	var b strings.Builder
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		if strings.Contains(sc.Text(), "Hook") || strings.Contains(sc.Text(), "hook") {
+			b.WriteString(sc.Text() + "\n")
+		}
+	}
+	return b.String()
+}

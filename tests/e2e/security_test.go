@@ -1,0 +1,61 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// SecurityValidator, wired by the installer into the user settings the client loads, blocks a
+// destructive Bash call: the command never runs, and the model's next request carries the
+// reason as the tool's error.
+func TestSecurityValidatorBlocksDestructiveCommand(t *testing.T) {
+	needClient(t)
+	s := newSession(t)
+	s.install()
+	canary := filepath.Join(s.home, "keep-me")
+	os.WriteFile(canary, []byte("x"), 0o644)
+	m := startModel(t, turn{tool: "Bash", toolUse: "toolu_e2e_rm", input: map[string]any{"command": "cd ~ && rm -rf *", "description": "clean up"}})
+	out := s.run(m, "clean up my home directory")
+	content, isErr, found := m.toolResult("toolu_e2e_rm")
+	if !found || !isErr || !strings.Contains(content, "SecurityValidator: blocked `rm -rf *`") || !strings.Contains(content, "Instead:") {
+		t.Fatalf("tool_result %q (error %v, found %v)\nclaude:\n%s\nhooks:\n%s\nrequests:\n%s", content, isErr, found, out, s.hookLines(), m.dump())
+	}
+	if _, err := os.Stat(canary); err != nil {
+		t.Fatalf("the command ran: %v", err)
+	}
+}
+
+// An everyday command passes in silence and runs.
+func TestSecurityValidatorLetsEverydayCommandsRun(t *testing.T) {
+	needClient(t)
+	s := newSession(t)
+	s.install()
+	m := startModel(t, turn{tool: "Bash", toolUse: "toolu_e2e_echo", input: map[string]any{"command": "echo harness-e2e-ran && git --version >/dev/null", "description": "print"}})
+	out := s.run(m, "print something")
+	content, isErr, found := m.toolResult("toolu_e2e_echo")
+	if !found || isErr || !strings.Contains(content, "harness-e2e-ran") {
+		t.Fatalf("tool_result %q (error %v, found %v)\nclaude:\n%s\nhooks:\n%s", content, isErr, found, out, s.hookLines())
+	}
+}
+
+// A guard that cannot decide in time denies at its own deadline, below the timeout it is
+// installed with, instead of being killed by the client (which would let the call through).
+func TestGuardDeadlineDeniesInsteadOfTimingOut(t *testing.T) {
+	needClient(t)
+	s := newSession(t)
+	wiring := filepath.Join(s.project, "..", "wiring.json")
+	os.WriteFile(wiring, []byte(`{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"TestGuard","timeout":2}]}]}}`), 0o644)
+	s.install("--defaults", wiring)
+	marker := filepath.Join(s.project, "ran")
+	m := startModel(t, turn{tool: "Bash", toolUse: "toolu_e2e_hang", input: map[string]any{"command": "echo hang > " + marker, "description": "write"}})
+	out := s.run(m, "write the marker")
+	content, isErr, found := m.toolResult("toolu_e2e_hang")
+	if !found || !isErr || !strings.Contains(content, "no decision before the hook's deadline") {
+		t.Fatalf("tool_result %q (error %v, found %v)\nclaude:\n%s\nhooks:\n%s", content, isErr, found, out, s.hookLines())
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("the command ran although the guard never decided")
+	}
+}
