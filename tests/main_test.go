@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/tidwall/gjson"
+	"github.com/tidwall/sjson"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/*.txtar")
@@ -57,8 +59,9 @@ func TestScripts(t *testing.T) {
 			return copyDir("../lib/event/testdata/captured", filepath.Join(env.WorkDir, "captured"))
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"hook":                 cmdHook,
-			"harness-edit-timeout": cmdEditTimeout,
+			"hook":                    cmdHook,
+			"harness-edit-timeout":    cmdEditTimeout,
+			"harness-duplicate-group": cmdDuplicateGroup,
 		},
 	})
 }
@@ -133,6 +136,26 @@ func cmdEditTimeout(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("no timeout to edit in %s", args[0])
 	}
 	ts.Check(os.WriteFile(p, []byte(out), 0o644))
+}
+
+// cmdDuplicateGroup copies the last PreToolUse group of a settings file, as a tool that
+// rewrites settings might:
+//
+//	harness-duplicate-group FILE
+func cmdDuplicateGroup(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: harness-duplicate-group FILE")
+	}
+	p := ts.MkAbs(args[0])
+	b, err := os.ReadFile(p)
+	ts.Check(err)
+	groups := gjson.GetBytes(b, "hooks.PreToolUse").Array()
+	if len(groups) == 0 {
+		ts.Fatalf("no PreToolUse group in %s", args[0])
+	}
+	out, err := sjson.SetRawBytes(b, "hooks.PreToolUse.-1", []byte(groups[len(groups)-1].Raw))
+	ts.Check(err)
+	ts.Check(os.WriteFile(p, out, 0o644))
 }
 
 func copyDir(from, to string) error {
