@@ -43,7 +43,7 @@ func TestInstallScript(t *testing.T) {
 	settings := filepath.Join(home, ".claude", "settings.json")
 
 	out := run()
-	for _, want := range []string{"building 1 hooks and the harness CLI into " + filepath.Join(home, ".claude/harness/bin") + " ... ok",
+	for _, want := range []string{"hooks and the harness CLI into " + filepath.Join(home, ".claude/harness/bin") + " ... ok",
 		"add     PreToolUse[Bash] -> SecurityValidator", "undo with: harness uninstall"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("first run: no %q in\n%s", want, out)

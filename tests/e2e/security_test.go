@@ -59,3 +59,37 @@ func TestGuardDeadlineDeniesInsteadOfTimingOut(t *testing.T) {
 		t.Fatal("the command ran although the guard never decided")
 	}
 }
+
+// SecretGuard blocks a prompt that holds a key: the model is never called, and the reason
+// names the kind of secret. Claude Code 2.1.330 itself records the submitted prompt in the
+// session transcript (a queue-operation line written before hooks run, and "Original prompt:"
+// in the block notice), which no hook can prevent; nothing else under the home directory may
+// hold the key.
+func TestSecretGuardBlocksPromptWithKey(t *testing.T) {
+	needClient(t)
+	s := newSession(t)
+	s.install()
+	const key = "ghp_R4nd0mT0k3nV4lu3W1thM1x3dC4s3Ab12Cde"
+	m := startModel(t)
+	out := s.run(m, "use my token "+key+" to open the pull request")
+	if n := len(m.requests); n != 0 {
+		t.Fatalf("the model was called %d times\nclaude:\n%s", n, out)
+	}
+	if !strings.Contains(out, "SecretGuard: your prompt contains a GitHub token") {
+		t.Errorf("the block reason did not reach the user:\n%s", out)
+	}
+	transcripts := filepath.Join(s.home, ".claude", "projects")
+	filepath.Walk(s.home, func(p string, info os.FileInfo, err error) error {
+		if err != nil || info.IsDir() {
+			return nil
+		}
+		if b, _ := os.ReadFile(p); strings.Contains(string(b), key) {
+			if strings.HasPrefix(p, transcripts) && strings.HasSuffix(p, ".jsonl") {
+				t.Logf("Claude Code's own transcript keeps the prompt: %s", p)
+				return nil
+			}
+			t.Errorf("the key was written to %s", p)
+		}
+		return nil
+	})
+}

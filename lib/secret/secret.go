@@ -1,0 +1,353 @@
+package secret
+
+import (
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Kind names a sort of credential.
+type Kind string
+
+const (
+	PrivateKey         Kind = "private-key"
+	AWSAccessKey       Kind = "aws-access-key"
+	AWSSecretKey       Kind = "aws-secret-key"
+	GitHubToken        Kind = "github-token"
+	GitLabToken        Kind = "gitlab-token"
+	AnthropicKey       Kind = "anthropic-key"
+	OpenAIKey          Kind = "openai-key"
+	SlackToken         Kind = "slack-token"
+	SlackWebhook       Kind = "slack-webhook"
+	StripeKey          Kind = "stripe-key"
+	GoogleAPIKey       Kind = "google-api-key"
+	JWT                Kind = "jwt"
+	URLPassword        Kind = "url-password"
+	PasswordAssignment Kind = "password-assignment"
+)
+
+var names = map[Kind]string{
+	PrivateKey: "a private key", AWSAccessKey: "an AWS access key ID", AWSSecretKey: "an AWS secret access key",
+	GitHubToken: "a GitHub token", GitLabToken: "a GitLab token", AnthropicKey: "an Anthropic API key",
+	OpenAIKey: "an OpenAI API key", SlackToken: "a Slack token", SlackWebhook: "a Slack webhook URL",
+	StripeKey: "a Stripe key", GoogleAPIKey: "a Google API key", JWT: "a JSON Web Token",
+	URLPassword: "a password in a URL", PasswordAssignment: "a password or token assignment",
+}
+
+// Describe names the kind for people: "an AWS access key ID".
+func (k Kind) Describe() string { return names[k] }
+
+// Match is one credential found: its kind and where it is (byte offsets of the secret part).
+type Match struct {
+	Kind       Kind
+	Start, End int
+}
+
+// rule finds one kind: keywords any of which must appear (the cheap prefilter), a pattern
+// whose submatch 1 (or the whole match) is the secret, and a check that rejects look-alikes.
+type rule struct {
+	kind     Kind
+	keywords []string
+	fold     bool // keywords are lower case and searched case-insensitively
+	pattern  string
+	accept   func(secret string) bool
+	// span is how far past a keyword a match can reach (default 512 bytes).
+	span int
+}
+
+var rules = []rule{
+	{kind: PrivateKey, keywords: []string{"PRIVATE KEY"}, span: 32 << 10,
+		pattern: `-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\z)`},
+	{kind: AWSAccessKey, keywords: []string{"AKIA", "ASIA", "ABIA", "ACCA"},
+		pattern: `\b((?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})\b`, accept: notExample},
+	{kind: AWSSecretKey, keywords: []string{"aws", "secret_access", "secretaccess"}, fold: true,
+		pattern: `(?i)aws_?secret_?access_?key["']?\s*[:=]\s*["']?([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+]|$)`, accept: notExample},
+	{kind: GitHubToken, keywords: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"},
+		pattern: `\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{82})\b`, accept: random},
+	{kind: GitLabToken, keywords: []string{"glpat-"}, pattern: `\b(glpat-[A-Za-z0-9_-]{20,})`, accept: random},
+	{kind: AnthropicKey, keywords: []string{"sk-ant-"}, pattern: `\b(sk-ant-[a-z]+\d{2}-[A-Za-z0-9_-]{80,})`, accept: random},
+	{kind: OpenAIKey, keywords: []string{"sk-"},
+		pattern: `\b(sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}|sk-[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|sk-[A-Za-z0-9]{48})\b`, accept: random},
+	{kind: SlackWebhook, keywords: []string{"hooks.slack.com"},
+		pattern: `(https://hooks\.slack\.com/(?:services|workflows)/T[A-Z0-9]+/[A-Z0-9]+/[A-Za-z0-9]{16,})`, accept: random},
+	{kind: SlackToken, keywords: []string{"xox"}, pattern: `\b(xox[abeoprs]-[0-9]{6,}-[0-9A-Za-z-]{8,})`, accept: random},
+	{kind: StripeKey, keywords: []string{"_live_", "_test_"}, pattern: `\b((?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,})\b`, accept: random},
+	{kind: GoogleAPIKey, keywords: []string{"AIza"}, pattern: `\b(AIza[0-9A-Za-z_-]{35})(?:[^0-9A-Za-z_-]|$)`, accept: random},
+	{kind: JWT, keywords: []string{"eyJ"}, pattern: `\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,})`},
+	{kind: URLPassword, keywords: []string{"://"},
+		pattern: `\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@'"]*:([^\s@/'"]+)@[^\s/'"@]+`, accept: realPassword},
+	// The assignment rule is matched by hand (assignment below): its keywords are common words
+	// and a case-insensitive regexp over a large prompt is too slow.
+	{kind: PasswordAssignment, fold: true, keywords: assignmentKeys, accept: highEntropy},
+}
+
+var compiled = sync.OnceValue(func() []*regexp.Regexp {
+	out := make([]*regexp.Regexp, len(rules))
+	for i, r := range rules {
+		if r.pattern != "" {
+			out[i] = regexp.MustCompile(r.pattern)
+		}
+	}
+	return out
+})
+
+// asciiLower lowers A-Z only, so that offsets in the result are offsets in s.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 32
+		}
+	}
+	return string(b)
+}
+
+// assignmentKeys are the names a secret is assigned to (lower case).
+var assignmentKeys = []string{"password", "passwd", "pwd", "pass", "secret", "token", "apikey", "api_key", "api-key",
+	"accesskey", "access_key", "access-key", "private_key", "private-key", "credential", "credentials"}
+
+// assignment matches `<key>["']? *[:= ] *["']?<value>` at a key found at i in lower, and
+// returns where the value is.
+func assignment(text, lower string, i int, key string) (int, int, bool) {
+	j := i + len(key)
+	if j < len(lower) && lower[j] == 's' && key == "credential" {
+		j++
+	}
+	if j < len(text) && (text[j] == '"' || text[j] == '\'') {
+		j++
+	}
+	k := j
+	for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
+		k++
+	}
+	if k < len(text) && (text[k] == ':' || text[k] == '=') {
+		k++
+		for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
+			k++
+		}
+	} else if k == j {
+		return 0, 0, false // the key runs on into a longer word (tokenizer, passes)
+	}
+	if k < len(text) && (text[k] == '"' || text[k] == '\'') {
+		k++
+	}
+	start := k
+	for k < len(text) && !strings.ContainsRune(" \t\r\n\"'`,;&|)(<>{}[]", rune(text[k])) {
+		k++
+	}
+	if k-start < 12 {
+		return 0, 0, false
+	}
+	return start, k, true
+}
+
+// Scan finds the credentials in text, without overlaps, in order. Specific formats win over
+// the generic assignment rule. The patterns run only on windows around their keywords, so a
+// megabyte of text costs a few milliseconds.
+func Scan(text string) []Match {
+	var lower string
+	res := compiled()
+	var out []Match
+	for i, r := range rules {
+		if r.pattern == "" {
+			out = r.assignments(text, &lower, out)
+			continue
+		}
+		for _, w := range r.windows(text, &lower) {
+			for _, m := range res[i].FindAllStringSubmatchIndex(text[w[0]:w[1]], 256) {
+				start, end := m[0]+w[0], m[1]+w[0]
+				if len(m) >= 4 && m[2] >= 0 {
+					start, end = m[2]+w[0], m[3]+w[0]
+				}
+				if r.accept != nil && !r.accept(text[start:end]) || overlaps(out, start, end) {
+					continue
+				}
+				out = append(out, Match{Kind: r.kind, Start: start, End: end})
+			}
+		}
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].Start < out[b].Start })
+	return out
+}
+
+// windows returns the stretches of text around the rule's keywords, merged where they touch;
+// each starts at the beginning of the keyword's line (at most 64 bytes back).
+func (r rule) assignments(text string, lower *string, out []Match) []Match {
+	if *lower == "" {
+		*lower = asciiLower(text)
+	}
+	for _, k := range r.keywords {
+		for from := 0; from < len(*lower) && len(out) < 1024; {
+			i := strings.Index((*lower)[from:], k)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(k)
+			start, end, ok := assignment(text, *lower, i, k)
+			if ok && r.accept(text[start:end]) && !overlaps(out, start, end) {
+				out = append(out, Match{Kind: r.kind, Start: start, End: end})
+			}
+		}
+	}
+	return out
+}
+
+func (r rule) windows(text string, lower *string) [][2]int {
+	hay := text
+	if r.fold {
+		if *lower == "" {
+			*lower = asciiLower(text)
+		}
+		hay = *lower
+	}
+	span := r.span
+	if span == 0 {
+		span = 512
+	}
+	var ws [][2]int
+	for _, k := range r.keywords {
+		for from := 0; from < len(hay); {
+			i := strings.Index(hay[from:], k)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(k)
+			start := max(0, i-64)
+			if nl := strings.LastIndexByte(text[start:i], '\n'); nl >= 0 {
+				start += nl + 1
+			}
+			ws = append(ws, [2]int{start, min(len(text), i+span)})
+		}
+	}
+	if len(ws) < 2 {
+		return ws
+	}
+	sort.Slice(ws, func(a, b int) bool { return ws[a][0] < ws[b][0] })
+	merged := ws[:1]
+	for _, w := range ws[1:] {
+		last := &merged[len(merged)-1]
+		if w[0] <= last[1] {
+			last[1] = max(last[1], w[1])
+			continue
+		}
+		merged = append(merged, w)
+	}
+	return merged
+}
+
+func overlaps(ms []Match, start, end int) bool {
+	for _, m := range ms {
+		if start < m.End && m.Start < end {
+			return true
+		}
+	}
+	return false
+}
+
+// Kinds lists the distinct kinds of matches, in order of first appearance.
+func Kinds(ms []Match) []Kind {
+	var out []Kind
+	seen := map[Kind]bool{}
+	for _, m := range ms {
+		if !seen[m.Kind] {
+			seen[m.Kind] = true
+			out = append(out, m.Kind)
+		}
+	}
+	return out
+}
+
+// Redact replaces every credential in text with [REDACTED:<kind>].
+func Redact(text string) string {
+	ms := Scan(text)
+	if len(ms) == 0 {
+		return text
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range ms {
+		b.WriteString(text[last:m.Start])
+		b.WriteString("[REDACTED:" + string(m.Kind) + "]")
+		last = m.End
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// notExample rejects AWS's documented example credentials (…EXAMPLE, …EXAMPLEKEY).
+func notExample(s string) bool {
+	return !strings.HasSuffix(s, "EXAMPLE") && !strings.HasSuffix(s, "EXAMPLEKEY") && random(s)
+}
+
+// random rejects placeholders: runs of one character (ghp_XXXX…), too few distinct characters.
+func random(s string) bool {
+	body := s
+	if i := strings.LastIndexAny(s, "_-"); i >= 0 && i < len(s)-8 {
+		body = s[i+1:]
+	}
+	distinct := map[rune]bool{}
+	for _, r := range body {
+		distinct[r] = true
+	}
+	return len(distinct) >= 6 && !placeholder(strings.ToLower(s))
+}
+
+// placeholder reports the words people put where a secret goes in examples and templates.
+func placeholder(lower string) bool {
+	for _, w := range []string{"xxxx", "your", "example", "changeme", "placeholder", "redacted", "dummy", "sample", "<", ">", "${", "{{", "****", "...", "todo", "insert", "replace"} {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// realPassword accepts a URL password that is not a placeholder or a variable.
+func realPassword(p string) bool {
+	lower := strings.ToLower(p)
+	switch lower {
+	case "password", "pass", "passwd", "secret", "pwd", "root", "admin", "user", "postgres", "guest", "test":
+		return false
+	}
+	if strings.HasPrefix(p, "$") || strings.HasPrefix(p, "%") || placeholder(lower) {
+		return false
+	}
+	return len(p) >= 6
+}
+
+// highEntropy accepts an assignment's value that looks generated: long enough, varied enough,
+// not a variable reference, a path or a placeholder.
+func highEntropy(v string) bool {
+	lower := strings.ToLower(v)
+	if strings.HasPrefix(v, "$") || strings.HasPrefix(v, "%") || strings.Contains(v, "/") && !strings.ContainsAny(v, "+=") ||
+		placeholder(lower) || strings.HasPrefix(lower, "test") || strings.HasPrefix(lower, "fake") || strings.HasPrefix(lower, "mock") {
+		return false
+	}
+	classes := 0
+	for _, set := range []string{"abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "0123456789"} {
+		if strings.ContainsAny(v, set) {
+			classes++
+		}
+	}
+	return classes >= 2 && entropy(v) >= 3.3
+}
+
+// entropy is the Shannon entropy of s in bits per character.
+func entropy(s string) float64 {
+	counts := map[rune]int{}
+	n := 0
+	for _, r := range s {
+		counts[r]++
+		n++
+	}
+	var h float64
+	for _, c := range counts {
+		p := float64(c) / float64(n)
+		h -= p * math.Log2(p)
+	}
+	return h
+}

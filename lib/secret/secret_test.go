@@ -1,0 +1,87 @@
+package secret
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestScanAndRedact(t *testing.T) {
+	tests := []struct {
+		text string
+		want []Kind
+	}{
+		{"my key is AKIAZ3MNQ5R7T2WXY4BQ ok", []Kind{AWSAccessKey}},
+		{"AKIAIOSFODNN7EXAMPLE is the documented example", nil},
+		{"export GITHUB_TOKEN=ghp_R4nd0mT0k3nV4lu3W1thM1x3dC4s3Ab12Cde", []Kind{GitHubToken}},
+		{"ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX", nil},
+		{"postgres://app:S3cr3t-Pw0rd!x@db.internal:5432/app", []Kind{URLPassword}},
+		{"postgres://user:password@localhost/app", nil},
+		{"DB_PASSWORD=f8Kq2LmZ9xPw4RtY", []Kind{PasswordAssignment}},
+		{"password=${DB_PASSWORD}", nil},
+		{"commit 3f786850e387550fdab836ed7e6dc881de23001b", nil},
+		{"-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----", []Kind{PrivateKey}},
+		{"İİİ token=f8Kq2LmZ9xPw4RtY after dotted capitals", []Kind{PasswordAssignment}},
+		{"-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkq\n-----END PUBLIC KEY-----", nil},
+	}
+	for _, tt := range tests {
+		got := Kinds(Scan(tt.text))
+		if strings.Join(kindStrings(got), ",") != strings.Join(kindStrings(tt.want), ",") {
+			t.Errorf("%q: %v, want %v", tt.text, got, tt.want)
+		}
+		if len(tt.want) > 0 && strings.Contains(Redact(tt.text), "[REDACTED:"+string(tt.want[0])+"]") == false {
+			t.Errorf("%q: not redacted: %s", tt.text, Redact(tt.text))
+		}
+	}
+}
+
+func kindStrings(ks []Kind) []string {
+	var out []string
+	for _, k := range ks {
+		out = append(out, string(k))
+	}
+	return out
+}
+
+// megabyte is 1 MB of prose and code with a few credentials in it.
+func megabyte() string {
+	var b strings.Builder
+	line := "The build uses token-based auth; see docs/auth.md. const x = compute(a, b) // sha 3f786850e387550fdab836ed7e6dc881de23001b\n"
+	for b.Len() < 1<<20 {
+		b.WriteString(line)
+		if b.Len()%(200<<10) < len(line) {
+			b.WriteString("export AWS_ACCESS_KEY_ID=AKIAZ3MNQ5R7T2WXY4BQ\n")
+		}
+	}
+	return b.String()
+}
+
+// BenchmarkScan1MB: target <= 20 ms.
+func BenchmarkScan1MB(b *testing.B) {
+	text := megabyte()
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		Scan(text)
+	}
+}
+
+func FuzzScan(f *testing.F) {
+	for _, s := range []string{"AKIAZ3MNQ5R7T2WXY4BQ", "password=abc", "x://a:b@c", "eyJa.eyJb.c", "-----BEGIN RSA PRIVATE KEY-----"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		ms := Scan(s)
+		last := 0
+		for _, m := range ms {
+			if m.Start < last || m.End > len(s) || m.Start >= m.End {
+				t.Fatalf("bad match %+v in %q", m, s)
+			}
+			last = m.End
+		}
+		r := Redact(s)
+		for _, m := range ms {
+			if strings.Contains(r, s[m.Start:m.End]) && m.End-m.Start > 12 {
+				t.Fatalf("Redact left %q in", s[m.Start:m.End])
+			}
+		}
+	})
+}
