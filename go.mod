@@ -12,6 +12,7 @@ require (
 
 require (
 	github.com/BurntSushi/toml v1.5.0 // indirect
+	github.com/bmatcuk/doublestar/v4 v4.10.4 // indirect
 	github.com/cpuguy83/go-md2man/v2 v2.0.7 // indirect
 	github.com/gofrs/flock v0.13.1 // indirect
 	github.com/itchyny/gojq v0.12.13 // indirect

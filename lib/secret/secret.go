@@ -59,11 +59,12 @@ type rule struct {
 
 var rules = []rule{
 	{kind: PrivateKey, keywords: []string{"PRIVATE KEY"}, span: 32 << 10,
-		pattern: `-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\z)`},
+		// A header alone (grep '-----BEGIN RSA PRIVATE KEY-----') is not a key: a body must follow.
+		pattern: `-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]{0,200}?[A-Za-z0-9+/]{20,}[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\z)`},
 	{kind: AWSAccessKey, keywords: []string{"AKIA", "ASIA", "ABIA", "ACCA"},
 		pattern: `\b((?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})\b`, accept: notExample},
 	{kind: AWSSecretKey, keywords: []string{"aws", "secret_access", "secretaccess"}, fold: true,
-		pattern: `(?i)aws_?secret_?access_?key["']?\s*[:=]\s*["']?([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+]|$)`, accept: notExample},
+		pattern: `(?i)(?:aws_?)?secret_?access_?key["']?(?:\s*[:=]\s*|\s+)["']?([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+]|$)`, accept: notExample},
 	{kind: GitHubToken, keywords: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"},
 		pattern: `\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{82})\b`, accept: random},
 	{kind: GitLabToken, keywords: []string{"glpat-"}, pattern: `\b(glpat-[A-Za-z0-9_-]{20,})`, accept: random},
@@ -72,7 +73,7 @@ var rules = []rule{
 		pattern: `\b(sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}|sk-[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|sk-[A-Za-z0-9]{48})\b`, accept: random},
 	{kind: SlackWebhook, keywords: []string{"hooks.slack.com"},
 		pattern: `(https://hooks\.slack\.com/(?:services|workflows)/T[A-Z0-9]+/[A-Z0-9]+/[A-Za-z0-9]{16,})`, accept: random},
-	{kind: SlackToken, keywords: []string{"xox"}, pattern: `\b(xox[abeoprs]-[0-9]{6,}-[0-9A-Za-z-]{8,})`, accept: random},
+	{kind: SlackToken, keywords: []string{"xox"}, pattern: `\b(xox[abeoprs]-[0-9]+-[0-9A-Za-z-]{10,})`, accept: random},
 	{kind: StripeKey, keywords: []string{"_live_", "_test_"}, pattern: `\b((?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,})\b`, accept: random},
 	{kind: GoogleAPIKey, keywords: []string{"AIza"}, pattern: `\b(AIza[0-9A-Za-z_-]{35})(?:[^0-9A-Za-z_-]|$)`, accept: random},
 	{kind: JWT, keywords: []string{"eyJ"}, pattern: `\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,})`},

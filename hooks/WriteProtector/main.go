@@ -1,0 +1,74 @@
+// Hook: WriteProtector
+// Event: PreToolUse
+// Matcher: Write|Edit|MultiEdit|NotebookEdit|Bash
+// Failure policy: closed
+//
+// Guards where things are written. Every path a tool call writes (file_path, notebook_path,
+// and for Bash the redirections and file-writing commands the shell analysis finds) is
+// resolved (~, .., relative paths, symlinks, Windows separators) and judged by tier: no access
+// (credentials), read-only (system paths, .git internals, the harness's and Claude Code's own
+// settings), ask (.env files, shell rc files, the project's Claude settings), and outside the
+// project and the temp directories: deny. Command danger is SecurityValidator's business.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/hookkit/harness/lib/answer"
+	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/hook"
+	"github.com/hookkit/harness/lib/paths"
+)
+
+var spec = hook.Spec{
+	Name:        "WriteProtector",
+	Description: "blocks writes to credentials, system paths and places outside the project; asks before .env and rc files",
+	Policy:      hook.Closed,
+	Events:      []hook.Binding{{Event: event.PreToolUse, Matcher: "Write|Edit|MultiEdit|NotebookEdit|Bash", Timeout: 5}},
+}
+
+func main() { hook.Main(spec, run) }
+
+func run(ctx context.Context, in event.Input) (answer.Answer, error) {
+	call := in.PreToolUse()
+	home, _ := os.UserHomeDir()
+	project := os.Getenv("CLAUDE_PROJECT_DIR")
+	cwd := in.Cwd()
+	if project == "" {
+		project = cwd
+	}
+	if cwd == "" {
+		cwd = project
+	}
+	harnessHome := os.Getenv("HARNESS_HOME")
+	if harnessHome == "" && home != "" {
+		harnessHome = home + "/.claude/harness"
+	}
+	pol, err := paths.LoadPolicy(paths.PolicyFiles(harnessHome, project))
+	if err != nil {
+		return nil, err
+	}
+	temp := []string{"/tmp", "/var/tmp", "/private/tmp"}
+	if t := os.Getenv("TMPDIR"); t != "" {
+		temp = append(temp, t)
+	}
+	env := paths.Env{Cwd: cwd, Home: home, Project: project, Temp: temp, HarnessHome: harnessHome}
+	js, err := env.JudgeCall(call.ToolName(), call.ToolInput(), pol, os.LookupEnv)
+	if err != nil || len(js) == 0 {
+		return nil, err
+	}
+	j := js[0]
+	msg := fmt.Sprintf("%s `%s` (%s): %s [rule %s].", map[paths.Action]string{paths.Deny: "blocked writing", paths.Ask: "asks before writing"}[j.Action], j.Write.Path, j.How, j.Why, j.Rule)
+	if j.Instead != "" {
+		msg += "\nInstead: " + j.Instead + "."
+	}
+	switch j.Action {
+	case paths.Deny:
+		return answer.Block(msg), nil
+	case paths.Ask:
+		return answer.PreToolUse{Decision: answer.Ask, Reason: "WriteProtector: " + msg}, nil
+	}
+	return nil, nil
+}

@@ -1,0 +1,110 @@
+package paths
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/hookkit/harness/lib/event"
+)
+
+type pathCase struct {
+	Want  string              `json:"want"`
+	Tool  string              `json:"tool"`
+	Input json.RawMessage     `json:"input"`
+	Cat   string              `json:"cat"`
+	Note  string              `json:"note"`
+	Cwd   string              `json:"cwd"`
+	Setup []map[string]string `json:"setup"`
+}
+
+func TestCorpus(t *testing.T) {
+	f, err := os.Open("testdata/corpus.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var cases []pathCase
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var c pathCase
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatalf("line %d: %v", len(cases)+1, err)
+		}
+		cases = append(cases, c)
+	}
+	// The machine's /tmp counts as temp, so the fixtures live outside it (in the user cache).
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		t.Skip("no user cache directory for fixtures outside /tmp")
+	}
+	os.MkdirAll(cache, 0o755)
+	var wrong []string
+	counts := map[string][2]int{}
+	for i, c := range cases {
+		root, err := os.MkdirTemp(cache, "harness-paths-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer os.RemoveAll(root)
+		root, _ = filepath.EvalSymlinks(root)
+		home, tmp := filepath.Join(root, "home"), filepath.Join(root, "tmp")
+		proj := filepath.Join(home, "proj")
+		for _, d := range []string{proj, tmp} {
+			os.MkdirAll(d, 0o755)
+		}
+		sub := strings.NewReplacer("{home}", home, "{proj}", proj, "{tmp}", tmp)
+		for _, s := range c.Setup {
+			if d, ok := s["dir"]; ok {
+				os.MkdirAll(sub.Replace(d), 0o755)
+			}
+			if l, ok := s["link"]; ok {
+				os.MkdirAll(filepath.Dir(sub.Replace(l)), 0o755)
+				os.Symlink(sub.Replace(s["to"]), sub.Replace(l))
+			}
+		}
+		cwd := proj
+		if c.Cwd != "" {
+			cwd = sub.Replace(c.Cwd)
+		}
+		e := Env{Cwd: cwd, Home: home, Project: proj, Temp: []string{tmp, "/tmp", "/var/tmp"}, HarnessHome: filepath.Join(home, ".claude", "harness")}
+		input := sub.Replace(string(c.Input))
+		env := func(k string) (string, bool) {
+			if k == "HOME" {
+				return home, true
+			}
+			return "", false
+		}
+		js, err := e.JudgeCall(c.Tool, event.ToolInput{Result: gjson.Parse(input)}, nil, env)
+		got := "allow"
+		detail := ""
+		switch {
+		case err != nil:
+			got, detail = "deny", err.Error()
+		case len(js) > 0:
+			got, detail = js[0].Action.String(), js[0].Rule+" "+js[0].Verdict.Path
+		}
+		n := counts[c.Want]
+		n[0]++
+		if got == c.Want {
+			n[1]++
+		} else {
+			wrong = append(wrong, fmt.Sprintf("line %d: want %s got %s [%s] %s %s (%s) %s", i+1, c.Want, got, c.Cat, c.Tool, strings.ReplaceAll(input, root, "<root>"), c.Note, strings.ReplaceAll(detail, root, "<root>")))
+		}
+		counts[c.Want] = n
+	}
+	sort.Strings(wrong)
+	t.Logf("path corpus: %d cases; per label (right/total): deny %d/%d, ask %d/%d, allow %d/%d", len(cases),
+		counts["deny"][1], counts["deny"][0], counts["ask"][1], counts["ask"][0], counts["allow"][1], counts["allow"][0])
+	if len(wrong) > 0 {
+		t.Errorf("%d cases disagree:\n%s", len(wrong), strings.Join(wrong, "\n"))
+	}
+}

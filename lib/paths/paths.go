@@ -1,0 +1,292 @@
+package paths
+
+import (
+	"io/fs"
+	"os"
+	"path"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+)
+
+// Action is a verdict, ordered by severity.
+type Action int
+
+const (
+	Allow Action = iota
+	Ask
+	Deny
+)
+
+func (a Action) String() string { return [...]string{"allow", "ask", "deny"}[a] }
+
+// Verdict is the judgement on one path.
+type Verdict struct {
+	Action Action
+	// Path is the path as resolved (what the rules saw).
+	Path string
+	// Rule, Why and Instead explain a deny or ask.
+	Rule, Why, Instead string
+}
+
+// Env is where the writes happen.
+type Env struct {
+	Cwd, Home, Project string
+	// Temp are the directories writes may go to outside the project (the system's temp dirs:
+	// the hook passes /tmp, /var/tmp and $TMPDIR).
+	Temp []string
+	// HarnessHome is the harness's own directory (its binaries, policy, manifest).
+	HarnessHome string
+}
+
+// Policy tunes the tiers. Patterns are doublestar globs over resolved paths; a leading ~/ is
+// the home directory, a relative pattern is relative to the project root.
+type Policy struct {
+	// AllowDirs are directories outside the project that may be written (user policy only).
+	AllowDirs []string
+	// Deny, ReadOnly and Ask add paths to those tiers.
+	Deny, ReadOnly, Ask []string
+	// AskWorkflows makes writes to CI workflow files ask.
+	AskWorkflows bool
+}
+
+// Resolve turns a path as a tool or command wrote it into the real path it names: Windows
+// separators and drive letters normalised, ~ and $HOME expanded, made absolute against cwd,
+// cleaned, and symlinks followed on the part of the path that exists.
+func (e Env) Resolve(p string) string {
+	p = strings.TrimSpace(p)
+	if len(p) >= 2 && p[1] == ':' && isLetter(p[0]) {
+		// C:\Users\x or C:/Users/x: a Windows drive, which is no directory of this machine.
+		p = "/" + strings.ToLower(p[:1]) + "/" + strings.TrimLeft(strings.ReplaceAll(p[2:], `\`, "/"), "/")
+	}
+	// A backslash is a Windows separator: POSIX file names with one in them are too rare to
+	// let it hide a ..\ escape.
+	p = strings.ReplaceAll(p, `\`, "/")
+	switch {
+	case p == "~" || p == "$HOME" || p == "${HOME}":
+		p = e.Home
+	case strings.HasPrefix(p, "~/"):
+		p = e.Home + p[1:]
+	case strings.HasPrefix(p, "$HOME/"):
+		p = e.Home + p[5:]
+	case strings.HasPrefix(p, "${HOME}/"):
+		p = e.Home + p[7:]
+	}
+	if !strings.HasPrefix(p, "/") {
+		p = e.Cwd + "/" + p
+	}
+	p = path.Clean(p)
+	if device(p) {
+		return p // /dev/stdout is a link into /proc; it is still where output goes
+	}
+	return followLinks(p, 0)
+}
+
+// device reports the files under /dev that programs write as a matter of course.
+func device(p string) bool {
+	switch p {
+	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero":
+		return true
+	}
+	return under(p, "/dev/fd")
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// followLinks resolves symlinks in every existing component of an absolute, clean path; the
+// components that do not exist yet are kept as written.
+func followLinks(p string, depth int) string {
+	if depth > 40 || p == "/" {
+		return p
+	}
+	dir, base := path.Split(p)
+	dir = followLinks(path.Clean(dir), depth+1)
+	full := path.Join(dir, base)
+	st, err := os.Lstat(full)
+	if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+		return full
+	}
+	target, err := os.Readlink(full)
+	if err != nil {
+		return full
+	}
+	if !strings.HasPrefix(target, "/") {
+		target = path.Join(dir, target)
+	}
+	return followLinks(path.Clean(target), depth+1)
+}
+
+// under reports whether p is dir or inside it.
+func under(p, dir string) bool {
+	if dir == "" {
+		return false
+	}
+	if dir == "/" {
+		return true
+	}
+	return p == dir || strings.HasPrefix(p, dir+"/")
+}
+
+var systemDirs = []string{"/etc", "/usr", "/bin", "/sbin", "/boot", "/lib", "/lib32", "/lib64", "/libx32", "/var", "/sys", "/proc", "/dev", "/System", "/Library"}
+
+// Judge decides a write to a path as written by a tool or command.
+func (e Env) Judge(p string, pol *Policy) Verdict {
+	if pol == nil {
+		pol = &Policy{}
+	}
+	r := e.Resolve(p)
+	v := Verdict{Path: r}
+	if device(r) {
+		return v
+	}
+	if e.match(r, pol.Deny) {
+		return v.with(Deny, "policy.deny", "the policy forbids writing "+r, "write somewhere else")
+	}
+	if IsCredential(r, e.Home) || e.inSecretDir(r) {
+		return v.with(Deny, "credentials", r+" holds credentials, which no tool call may touch", "ask the user to change credentials themselves")
+	}
+	if e.Home != "" && (r == e.Home+"/.claude/settings.json" || r == e.Home+"/.claude/settings.local.json") {
+		return v.with(Deny, "read-only.claude-settings", r+" configures the hooks that guard this session", "ask the user to change their Claude Code settings")
+	}
+	if under(r, e.HarnessHome) {
+		return v.with(Deny, "read-only.harness", r+" is one of the harness's own files", "use harness install / uninstall, or ask the user")
+	}
+	for _, d := range systemDirs {
+		if under(r, d) && !under(r, "/var/tmp") && !under(r, "/var/folders") {
+			return v.with(Deny, "read-only.system", r+" is a system path", "write inside the project, or ask the user to change system files")
+		}
+	}
+	if gitInternal(r) {
+		return v.with(Deny, "read-only.git", r+" is inside a .git directory, which only git should write", "use git commands (git config, git update-ref, ...) instead")
+	}
+	if e.match(r, pol.ReadOnly) {
+		return v.with(Deny, "policy.read-only", "the policy makes "+r+" read-only", "leave it as it is")
+	}
+	if e.rcFile(r) {
+		return v.with(Ask, "ask.rc-file", r+" runs in every new shell", "tell the user the line to add, or ask first")
+	}
+	if !e.inside(r, pol) {
+		return v.with(Deny, "outside-project", r+" is outside the project ("+e.Project+") and the temp directories", "write inside the project or under /tmp, or add the directory to allow_dirs in the user policy")
+	}
+	if EnvFile(r) {
+		return v.with(Ask, "ask.env", r+" is an environment file, which usually holds secrets", "write the variable names to .env.example and let the user fill in the values")
+	}
+	if e.Project != "" && (r == e.Project+"/.claude/settings.json" || r == e.Project+"/.claude/settings.local.json") {
+		return v.with(Ask, "ask.project-settings", r+" can change the hooks and permissions of this project", "check the change with the user")
+	}
+	if pol.AskWorkflows && e.Project != "" && (under(r, e.Project+"/.github/workflows") || r == e.Project+"/.gitlab-ci.yml") {
+		return v.with(Ask, "ask.ci-workflow", r+" runs in CI with the repository's secrets", "check the change with the user")
+	}
+	if e.match(r, pol.Ask) {
+		return v.with(Ask, "policy.ask", "the policy asks before writing "+r, "")
+	}
+	return v
+}
+
+// inside reports a path in the project, a temp directory or a directory the policy allows.
+func (e Env) inside(r string, pol *Policy) bool {
+	if under(r, e.Project) {
+		return true
+	}
+	for _, d := range e.Temp {
+		if under(r, d) {
+			return true
+		}
+	}
+	for _, d := range pol.AllowDirs {
+		if under(r, e.expand(d)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (v Verdict) with(a Action, rule, why, instead string) Verdict {
+	v.Action, v.Rule, v.Why, v.Instead = a, rule, why, instead
+	return v
+}
+
+func (e Env) expand(pattern string) string {
+	switch {
+	case strings.HasPrefix(pattern, "~/"):
+		return e.Home + pattern[1:]
+	case !strings.HasPrefix(pattern, "/"):
+		return e.Project + "/" + pattern
+	}
+	return pattern
+}
+
+func (e Env) match(p string, patterns []string) bool {
+	for _, pat := range patterns {
+		if ok, _ := doublestar.Match(e.expand(pat), p); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// secretDirs are the directories in home every file of which is a credential.
+var secretDirs = []string{".ssh", ".gnupg", ".aws", ".config/gcloud", ".password-store", ".azure", ".kube", ".docker"}
+
+func (e Env) inSecretDir(p string) bool {
+	for _, d := range secretDirs {
+		if e.Home != "" && under(p, e.Home+"/"+d) {
+			return d != ".kube" && d != ".docker" || p == e.Home+"/.kube/config" || p == e.Home+"/.docker/config.json"
+		}
+	}
+	return false
+}
+
+// IsCredential reports whether a resolved path holds credentials: private keys, key stores,
+// .env files, cloud and tool credentials.
+func IsCredential(p, home string) bool {
+	base := strings.ToLower(path.Base(p))
+	switch {
+	case strings.HasPrefix(base, "id_") && strings.Contains(p, "/.ssh/") && !strings.HasSuffix(base, ".pub"):
+		return true
+	case strings.HasSuffix(base, ".pem") || strings.HasSuffix(base, ".key") || strings.HasSuffix(base, ".p12") ||
+		strings.HasSuffix(base, ".pfx") || strings.HasSuffix(base, ".keystore") || strings.HasSuffix(base, ".jks"):
+		return true
+	case p == "/etc/shadow" || p == "/etc/gshadow":
+		return true
+	}
+	if home == "" {
+		return false
+	}
+	for _, s := range []string{"/.aws/credentials", "/.aws/config", "/.netrc", "/.git-credentials", "/.docker/config.json",
+		"/.kube/config", "/.pgpass", "/.npmrc", "/.pypirc", "/.my.cnf", "/.config/gh/hosts.yml", "/.claude/.credentials.json"} {
+		if p == home+s {
+			return true
+		}
+	}
+	return false
+}
+
+// EnvFile reports a .env file that is not a template (.env.example, .env.sample, ...).
+func EnvFile(p string) bool {
+	base := path.Base(p)
+	if base != ".env" && !strings.HasPrefix(base, ".env.") {
+		return false
+	}
+	for _, t := range []string{"example", "sample", "template", "dist", "defaults", "tmpl", "schema"} {
+		if strings.HasSuffix(base, "."+t) || strings.Contains(base, "."+t+".") {
+			return false
+		}
+	}
+	return true
+}
+
+func (e Env) rcFile(p string) bool {
+	if e.Home == "" || path.Dir(p) != e.Home {
+		return false
+	}
+	switch path.Base(p) {
+	case ".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zshenv", ".zprofile", ".zlogin", ".kshrc", ".cshrc", ".tcshrc":
+		return true
+	}
+	return false
+}
+
+func gitInternal(p string) bool {
+	return strings.Contains(p+"/", "/.git/")
+}

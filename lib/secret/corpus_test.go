@@ -1,0 +1,61 @@
+package secret
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+)
+
+type secretCase struct {
+	Want  string   `json:"want"`
+	Kinds []string `json:"kinds"`
+	Text  string   `json:"text"`
+	Note  string   `json:"note"`
+	Cat   string   `json:"cat"`
+}
+
+// TestCorpus runs the labelled corpus: every secret found with exactly its kinds, every
+// look-alike clean.
+func TestCorpus(t *testing.T) {
+	f, err := os.Open("testdata/corpus.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var wrong []string
+	secrets, found, clean, flagged, n := 0, 0, 0, 0, 0
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		n++
+		var c secretCase
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatalf("line %d: %v", n, err)
+		}
+		got := kindStrings(Kinds(Scan(c.Text)))
+		sort.Strings(got)
+		sort.Strings(c.Kinds)
+		if c.Want == "secret" {
+			secrets++
+			if len(got) > 0 {
+				found++
+			}
+		} else {
+			clean++
+			if len(got) > 0 {
+				flagged++
+			}
+		}
+		if strings.Join(got, ",") != strings.Join(c.Kinds, ",") {
+			wrong = append(wrong, fmt.Sprintf("line %d: want %v got %v (%s) %.160q", n, c.Kinds, got, c.Note, c.Text))
+		}
+	}
+	t.Logf("secret corpus: %d cases; recall %d/%d, false positives %d/%d", n, found, secrets, flagged, clean)
+	if len(wrong) > 0 {
+		t.Errorf("%d cases disagree:\n%s", len(wrong), strings.Join(wrong, "\n"))
+	}
+}
