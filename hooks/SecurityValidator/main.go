@@ -42,7 +42,7 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	input, err := judgeInput(in.Cwd())
+	input, err := judgeInput(hook.Locate(in))
 	if err != nil {
 		return nil, err
 	}
@@ -57,24 +57,18 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 }
 
 // judgeInput describes the machine the command runs on and loads the policy files.
-func judgeInput(cwd string) (danger.Input, error) {
-	home, _ := os.UserHomeDir()
-	project := os.Getenv("CLAUDE_PROJECT_DIR")
-	if cwd == "" {
-		cwd = project
-	}
-	if project == "" {
-		project = cwd
-	}
-	harnessHome := os.Getenv("HARNESS_HOME")
-	if harnessHome == "" && home != "" {
-		harnessHome = home + "/.claude/harness"
-	}
-	pol, err := danger.LoadPolicy(danger.PolicyFiles(harnessHome, project))
+func judgeInput(w hook.Where) (danger.Input, error) {
+	pol, err := danger.LoadPolicy(danger.PolicyFiles(w.HarnessHome, w.Project))
 	if err != nil {
 		return danger.Input{}, err
 	}
-	return danger.Input{Policy: pol, World: shell.World{Cwd: cwd, Home: home, Project: project, Env: os.LookupEnv}}, nil
+	return danger.Input{Policy: pol, World: shell.World{Cwd: w.Cwd, Home: w.Home, Project: w.Project, Env: os.LookupEnv}}, nil
+}
+
+// explainInput is a payload that says only where the command runs.
+func explainInput(cwd string) event.Input {
+	in, _ := event.Parse([]byte(fmt.Sprintf(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":""},"cwd":%q}`, cwd)))
+	return in
 }
 
 func explain(args []string, stdout, stderr io.Writer) answer.Code {
@@ -86,7 +80,7 @@ func explain(args []string, stdout, stderr io.Writer) answer.Code {
 	if len(args) == 2 {
 		cwd = args[1]
 	}
-	input, err := judgeInput(cwd)
+	input, err := judgeInput(hook.Locate(explainInput(cwd)))
 	if err != nil {
 		fmt.Fprintf(stderr, "SecurityValidator: %v\n", err)
 		return answer.Failed

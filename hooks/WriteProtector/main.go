@@ -33,20 +33,8 @@ func main() { hook.Main(spec, run) }
 
 func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	call := in.PreToolUse()
-	home, _ := os.UserHomeDir()
-	project := os.Getenv("CLAUDE_PROJECT_DIR")
-	cwd := in.Cwd()
-	if project == "" {
-		project = cwd
-	}
-	if cwd == "" {
-		cwd = project
-	}
-	harnessHome := os.Getenv("HARNESS_HOME")
-	if harnessHome == "" && home != "" {
-		harnessHome = home + "/.claude/harness"
-	}
-	pol, err := paths.LoadPolicy(paths.PolicyFiles(harnessHome, project))
+	w := hook.Locate(in)
+	pol, err := paths.LoadPolicy(paths.PolicyFiles(w.HarnessHome, w.Project))
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +42,7 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	if t := os.Getenv("TMPDIR"); t != "" {
 		temp = append(temp, t)
 	}
-	env := paths.Env{Cwd: cwd, Home: home, Project: project, Temp: temp, HarnessHome: harnessHome}
+	env := paths.Env{Cwd: w.Cwd, Home: w.Home, Project: w.Project, Temp: temp, HarnessHome: w.HarnessHome}
 	js, err := env.JudgeCall(call.ToolName(), call.ToolInput(), pol, os.LookupEnv)
 	if err != nil || len(js) == 0 {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/hookkit/harness/lib/paths"
 	"github.com/hookkit/harness/lib/shell"
 )
 
@@ -158,43 +159,24 @@ func dynamicTail(p string) (string, bool) {
 	return dir, true
 }
 
-// isSecretFile reports whether a resolved path holds credentials.
+// isSecretFile reports whether a resolved path holds credentials: the rules of lib/paths
+// (keys, key stores, cloud and tool credentials), .env files, and the private files in the
+// credential directories of home (public keys, known_hosts and ssh config aside: reading or
+// sending those leaks nothing).
 func (j *judge) isSecretFile(p string) bool {
 	h := j.world.Home
+	if paths.IsCredential(p, h) || paths.EnvFile(p) || p == "/etc/sudoers" {
+		return true
+	}
 	base := path.Base(p)
-	switch {
-	case strings.HasPrefix(base, "id_") && !strings.HasSuffix(base, ".pub") && strings.Contains(p, "/.ssh/"):
-		return true
-	case strings.HasSuffix(base, ".pem") || strings.HasSuffix(base, ".key") || strings.HasSuffix(base, ".p12") ||
-		strings.HasSuffix(base, ".pfx") || strings.HasSuffix(base, ".keystore") || strings.HasSuffix(base, ".jks"):
-		return true
-	case base == ".env" || strings.HasPrefix(base, ".env.") && !isTemplate(base):
-		return true
-	case base == "id_rsa" || base == "id_ed25519" || base == "id_ecdsa" || base == "id_dsa":
-		return true
-	case p == "/etc/shadow" || p == "/etc/gshadow" || p == "/etc/sudoers":
+	if base == "id_rsa" || base == "id_ed25519" || base == "id_ecdsa" || base == "id_dsa" {
 		return true
 	}
 	if h == "" {
 		return false
 	}
-	for _, s := range []string{"/.aws/credentials", "/.aws/config", "/.netrc", "/.git-credentials", "/.docker/config.json",
-		"/.kube/config", "/.pgpass", "/.npmrc", "/.pypirc", "/.my.cnf", "/.config/gh/hosts.yml", "/.claude/.credentials.json"} {
-		if p == h+s {
-			return true
-		}
-	}
 	for _, d := range []string{"/.gnupg", "/.config/gcloud", "/.ssh", "/.password-store", "/.azure"} {
 		if under(p, h+d) && !strings.HasSuffix(p, ".pub") && !strings.HasSuffix(p, "/known_hosts") && !strings.HasSuffix(p, "/config") {
-			return true
-		}
-	}
-	return false
-}
-
-func isTemplate(base string) bool {
-	for _, t := range []string{"example", "sample", "template", "dist", "defaults", "tmpl"} {
-		if strings.HasSuffix(base, "."+t) || strings.Contains(base, "."+t+".") {
 			return true
 		}
 	}

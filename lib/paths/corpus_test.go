@@ -108,3 +108,19 @@ func TestCorpus(t *testing.T) {
 		t.Errorf("%d cases disagree:\n%s", len(wrong), strings.Join(wrong, "\n"))
 	}
 }
+
+// FuzzResolve: resolution never panics, always gives a clean absolute path, and judging it
+// never panics.
+func FuzzResolve(f *testing.F) {
+	for _, s := range []string{"~/.ssh/id_rsa", "../../x", `C:\Users\dev\x`, "/dev/stdout", "a//b/./c/", "$HOME/.bashrc", `proj\..\..\x`, ""} {
+		f.Add(s)
+	}
+	e := Env{Cwd: "/home/dev/proj/sub", Home: "/home/dev", Project: "/home/dev/proj", Temp: []string{"/tmp"}, HarnessHome: "/home/dev/.claude/harness"}
+	f.Fuzz(func(t *testing.T, p string) {
+		r := e.Resolve(p)
+		if !strings.HasPrefix(r, "/") || filepath.Clean(r) != r && !device(r) {
+			t.Fatalf("Resolve(%q) = %q", p, r)
+		}
+		e.Judge(p, &Policy{Deny: []string{"**/*.db"}, Ask: []string{"migrations/**"}})
+	})
+}

@@ -93,3 +93,40 @@ func TestSecretGuardBlocksPromptWithKey(t *testing.T) {
 		return nil
 	})
 }
+
+// WriteProtector in the real client: a Write to a private key is blocked (the file is not
+// created), a Write to .env asks (which headless mode treats as a denial), and a Write inside
+// the project goes through.
+func TestWriteProtector(t *testing.T) {
+	needClient(t)
+	s := newSession(t)
+	s.install()
+	key := filepath.Join(s.home, ".ssh", "id_ed25519")
+	env := filepath.Join(s.project, ".env")
+	ok := filepath.Join(s.project, "notes.md")
+	m := startModel(t,
+		turn{tool: "Write", toolUse: "toolu_e2e_key", input: map[string]any{"file_path": key, "content": "not a key"}},
+		turn{tool: "Write", toolUse: "toolu_e2e_env", input: map[string]any{"file_path": env, "content": "A=1\n"}},
+		turn{tool: "Write", toolUse: "toolu_e2e_ok", input: map[string]any{"file_path": ok, "content": "fine\n"}})
+	out := s.run(m, "write three files")
+	content, isErr, found := m.toolResult("toolu_e2e_key")
+	if !found || !isErr || !strings.Contains(content, "WriteProtector: blocked writing") {
+		t.Errorf("key: %q (error %v, found %v)\nclaude:\n%s", content, isErr, found, out)
+	}
+	if _, err := os.Stat(key); err == nil {
+		t.Error("the key file was written")
+	}
+	content, isErr, found = m.toolResult("toolu_e2e_env")
+	if !found || !isErr {
+		t.Errorf(".env: %q (error %v, found %v)", content, isErr, found)
+	}
+	if _, err := os.Stat(env); err == nil {
+		t.Error(".env was written although the hook asked, in headless mode")
+	}
+	if _, isErr, found = m.toolResult("toolu_e2e_ok"); !found || isErr {
+		t.Errorf("notes.md: error %v, found %v\nclaude:\n%s\nhooks:\n%s", isErr, found, out, s.hookLines())
+	}
+	if b, err := os.ReadFile(ok); err != nil || string(b) != "fine\n" {
+		t.Errorf("notes.md was not written: %v", err)
+	}
+}
