@@ -84,15 +84,18 @@ var rules = []rule{
 	{kind: PasswordAssignment, fold: true, keywords: assignmentKeys, accept: highEntropy},
 }
 
-var compiled = sync.OnceValue(func() []*regexp.Regexp {
-	out := make([]*regexp.Regexp, len(rules))
+// compiled holds each rule's regexp, compiled the first time a keyword of the rule turns up:
+// most texts hold no keyword at all, and compiling every pattern would cost each hook start
+// half a millisecond.
+var compiled = func() []func() *regexp.Regexp {
+	out := make([]func() *regexp.Regexp, len(rules))
 	for i, r := range rules {
 		if r.pattern != "" {
-			out[i] = regexp.MustCompile(r.pattern)
+			out[i] = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(r.pattern) })
 		}
 	}
 	return out
-})
+}()
 
 // asciiLower lowers A-Z only, so that offsets in the result are offsets in s.
 func asciiLower(s string) string {
@@ -149,7 +152,7 @@ func assignment(text, lower string, i int, key string) (int, int, bool) {
 // megabyte of text costs a few milliseconds.
 func Scan(text string) []Match {
 	var lower string
-	res := compiled()
+	res := compiled
 	var out []Match
 	for i, r := range rules {
 		if r.pattern == "" {
@@ -157,7 +160,7 @@ func Scan(text string) []Match {
 			continue
 		}
 		for _, w := range r.windows(text, &lower) {
-			for _, m := range res[i].FindAllStringSubmatchIndex(text[w[0]:w[1]], 256) {
+			for _, m := range res[i]().FindAllStringSubmatchIndex(text[w[0]:w[1]], 256) {
 				start, end := m[0]+w[0], m[1]+w[0]
 				if len(m) >= 4 && m[2] >= 0 {
 					start, end = m[2]+w[0], m[3]+w[0]
