@@ -29,6 +29,7 @@ func app() *cli.App {
 			uninstallCommand,
 			statusCommand,
 			validateCommand,
+			auditCommand,
 			pluginCommand,
 			{
 				Name:      "events",

@@ -23,6 +23,7 @@ var spec = hook.Spec{
 	Name:        "SecretGuard",
 	Description: "blocks prompts that hold credentials and asks before commands that embed them",
 	Policy:      hook.Closed,
+	Record:      true,
 	Events: []hook.Binding{
 		{Event: event.UserPromptSubmit, Timeout: 10},
 		{Event: event.PreToolUse, Matcher: "Bash", Timeout: 5},

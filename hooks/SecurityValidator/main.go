@@ -30,6 +30,7 @@ var spec = hook.Spec{
 	Name:        name,
 	Description: "blocks destructive and dangerous Bash commands; silent on everyday work",
 	Policy:      hook.Closed,
+	Record:      true,
 	Events:      []hook.Binding{{Event: event.PreToolUse, Matcher: "Bash", Timeout: 5}},
 	Flags: []hook.Flag{{Name: "--explain", Args: "'<command>' [cwd]",
 		Usage: "print the parse, the commands found, the rules that matched and the decision", Run: explain}},

@@ -26,6 +26,7 @@ var spec = hook.Spec{
 	Name:        "WriteProtector",
 	Description: "blocks writes to credentials, system paths and places outside the project; asks before .env and rc files",
 	Policy:      hook.Closed,
+	Record:      true,
 	Events:      []hook.Binding{{Event: event.PreToolUse, Matcher: "Write|Edit|MultiEdit|NotebookEdit|Bash", Timeout: 5}},
 }
 

@@ -58,6 +58,9 @@ type Spec struct {
 	// Flags are the hook's own command-line modes for people (e.g. --explain), besides
 	// --describe, --version and --help.
 	Flags []Flag
+	// Record makes the runtime append the hook's verdict on each call to the audit log
+	// (guards do, so that harness audit why can show every verdict on a tool call).
+	Record bool
 }
 
 // Flag is a command-line mode of a hook: `<hook> <Name> ARGS...` runs Run instead of reading
@@ -85,12 +88,28 @@ type Env func(string) string
 // the answer goes to a private copy of the real stdout, so it stays the only thing there.
 func Main(spec Spec, run Func) {
 	stdout := privateStdout()
-	os.Exit(int(Run(spec, run, os.Args[1:], os.Stdin, stdout, os.Stderr, os.Getenv)))
+	rec := &recording{start: time.Now()}
+	code := run0(spec, run, os.Args[1:], os.Stdin, stdout, os.Stderr, os.Getenv, rec)
+	if spec.Record && rec.in.Event() != "" {
+		recordVerdict(spec, rec, code)
+	}
+	os.Exit(int(code))
 }
 
 // Run is Main with its streams and environment passed in, so tests can call it directly.
 func Run(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io.Writer, env Env) answer.Code {
-	r := runner{spec: spec, stdout: stdout, stderr: stderr}
+	return run0(spec, run, args, stdin, stdout, stderr, env, &recording{})
+}
+
+// recording keeps what a call was and what it answered, for the audit log.
+type recording struct {
+	start time.Time
+	in    event.Input
+	reply answer.Reply
+}
+
+func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io.Writer, env Env, rec *recording) answer.Code {
+	r := runner{spec: spec, stdout: stdout, stderr: stderr, rec: rec}
 	if err := spec.Check(); err != nil {
 		// A hook that cannot say what it is must not guess its policy: block and say why.
 		fmt.Fprintf(stderr, "%s: this hook is built wrong and blocks everything: %s\n", or(spec.Name, "hook"), err)
@@ -128,6 +147,7 @@ func Run(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io.
 	if err != nil {
 		return r.fail(eventHint(data, spec), err)
 	}
+	rec.in = in
 	if !r.handles(in.Event()) {
 		return r.fail(in.Event(), fmt.Errorf("%s is not an event this hook handles (it handles %s)", in.Event(), r.events()))
 	}
@@ -146,6 +166,7 @@ type runner struct {
 	spec           Spec
 	stdout, stderr io.Writer
 	installed      int // the installed timeout in seconds (--timeout=N), 0 when not given
+	rec            *recording
 }
 
 func (r runner) policyCode() answer.Code {
@@ -341,6 +362,7 @@ func (r runner) fail(ev event.Name, cause error) answer.Code {
 
 // write prints the one reply in single writes: never a partial or second document.
 func (r runner) write(reply answer.Reply) answer.Code {
+	r.rec.reply = reply
 	if len(reply.Stdout) > 0 {
 		r.stdout.Write(reply.Stdout)
 	}

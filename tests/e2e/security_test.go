@@ -38,6 +38,19 @@ func TestSecurityValidatorLetsEverydayCommandsRun(t *testing.T) {
 	if !found || isErr || !strings.Contains(content, "harness-e2e-ran") {
 		t.Fatalf("tool_result %q (error %v, found %v)\nclaude:\n%s\nhooks:\n%s", content, isErr, found, out, s.hookLines())
 	}
+	// AuditLog recorded the call before and after it ran, and the guards their verdicts.
+	logs, _ := filepath.Glob(filepath.Join(s.harnessHome, "projects", "*", "audit", "*.jsonl"))
+	var all strings.Builder
+	for _, l := range logs {
+		b, _ := os.ReadFile(l)
+		all.Write(b)
+	}
+	for _, want := range []string{`"hook":"AuditLog","tool":"Bash","tool_use_id":"toolu_e2e_echo"`, `"event":"PostToolUse","hook":"AuditLog"`,
+		`"hook":"SecurityValidator","tool":"Bash","tool_use_id":"toolu_e2e_echo","decision":"silent"`} {
+		if !strings.Contains(all.String(), want) {
+			t.Errorf("the audit log has no %s:\n%s", want, all.String())
+		}
+	}
 }
 
 // A guard that cannot decide in time denies at its own deadline, below the timeout it is
