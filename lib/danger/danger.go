@@ -91,7 +91,8 @@ func limitFinding(err error) Finding {
 
 type judge struct {
 	world    shell.World
-	harness  string // the harness's own directory
+	harness  string   // the harness's own directory
+	tainted  []string // files the line fills with secrets
 	pol      *Policy
 	an       *shell.Analysis
 	findings []Finding
@@ -114,6 +115,15 @@ var packNames = map[string]string{
 }
 
 func (j *judge) run() {
+	// A file that an earlier command fills with a secret (env > /tmp/e.txt) is a secret file
+	// for the commands after it.
+	for _, c := range j.an.Cmds {
+		if what := j.readsSecret(c); what != "" {
+			for _, t := range c.Writes(j.world.Home) {
+				j.tainted = append(j.tainted, t.Path)
+			}
+		}
+	}
 	for _, name := range j.an.ForkBombs {
 		j.add(nil, "fork.bomb", Deny, High, fmt.Sprintf("function %s calls itself in a pipeline or the background: a fork bomb that freezes the machine", name), "write a bounded loop instead")
 	}
@@ -135,6 +145,10 @@ func (j *judge) cmd(c *shell.Cmd) {
 		f(j, c)
 	} else if strings.HasPrefix(c.Name, "mkfs.") {
 		j.formats(c)
+	}
+	switch c.Name {
+	case "rails", "rake", "mix", "prisma", "mysqladmin", "manage.py", "python", "python3":
+		j.frameworkDrop(c)
 	}
 	if c.Code != "" {
 		j.code(c)

@@ -43,9 +43,6 @@ func (j *judge) formats(c *shell.Cmd) {
 			return
 		}
 	}
-	if len(p.Operands) > 0 {
-		j.add(c, "disk.mkfs", Ask, Medium, c.Name+" creates a filesystem on "+p.Operands[0], "check the target is an image file you created")
-	}
 }
 
 func (j *judge) wipefs(c *shell.Cmd) {

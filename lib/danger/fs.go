@@ -240,6 +240,8 @@ func (j *judge) perm(c *shell.Cmd) {
 		switch {
 		case recursive && (pl == root || pl == system || pl == home || pl == homeSecret || pl == ancestor):
 			j.add(c, "perm.recursive-critical", Deny, High, c.Name+" -R changes every file in "+label, "change only the files that need it")
+		case (pl == root || pl == home) && (wide || c.Name != "chmod"):
+			j.add(c, "perm.critical", Deny, High, "it changes the permissions or owner of "+label, "change only the files that need it")
 		case pl == system && (wide || c.Name != "chmod"):
 			j.add(c, "perm.system", Deny, High, "it changes the permissions or owner of "+label, "leave system files alone")
 		case pl == homeSecret && wide:

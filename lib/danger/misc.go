@@ -96,7 +96,18 @@ func devName(n string) bool {
 // redis-cli, and its stdin.
 func sqlText(c *shell.Cmd) string {
 	var parts []string
-	p := shell.Opts{Short: "cefhUpPdDuqQnsHiw", Long: []string{"command", "execute", "eval", "query", "file", "host", "user", "port", "dbname", "database", "username", "password"}}.Parse(c.Args)
+	args := c.Args
+	if c.Name == "mysql" || c.Name == "mariadb" || c.Name == "mycli" {
+		// mysql's -p takes its password only attached (-psecret); a lone -p prompts for it.
+		var kept []string
+		for _, a := range args {
+			if !strings.HasPrefix(a, "-p") && !strings.HasPrefix(a, "--password") {
+				kept = append(kept, a)
+			}
+		}
+		args = kept
+	}
+	p := shell.Opts{Short: "cefhUPdDuqQnsHiw", Long: []string{"command", "execute", "eval", "query", "file", "host", "user", "port", "dbname", "database", "username", "password"}}.Parse(args)
 	for _, k := range []string{"c", "command", "e", "execute", "eval", "q", "query", "Q"} {
 		if v, ok := p.Flags[k]; ok {
 			parts = append(parts, v)
@@ -204,6 +215,43 @@ func dbNameOf(c *shell.Cmd) string {
 	return ""
 }
 
+// frameworkDrop: the database commands of web frameworks (rails db:drop, mix ecto.drop,
+// prisma migrate reset, mysqladmin drop). They default to the development database: ask; in a
+// production environment: deny.
+func (j *judge) frameworkDrop(c *shell.Cmd) {
+	words := append([]string{c.Name}, c.Args...)
+	drop := ""
+	for i, w := range words {
+		switch {
+		case w == "db:drop" || w == "db:reset" || w == "db:purge":
+			drop = w
+		case w == "ecto.drop" || w == "ecto.reset":
+			drop = w
+		case w == "migrate" && at(words, i+1) == "reset" && c.Name == "prisma":
+			drop = "prisma migrate reset"
+		case w == "flush" && strings.HasSuffix(c.Name, "python") || w == "flush" && at(words, i-1) == "manage.py":
+			drop = "manage.py flush"
+		}
+	}
+	if c.Name == "mysqladmin" {
+		ops := shell.Opts{Short: "uhPpS", Long: []string{"user", "host", "port", "socket"}}.Parse(c.Args).Operands
+		if len(ops) >= 2 && (ops[0] == "drop") {
+			j.dbDestroy(c, "mysqladmin drop "+ops[1], ops[1], "mysqladmin")
+		}
+		return
+	}
+	if drop == "" {
+		return
+	}
+	env := strings.Join(append(append([]string{}, c.Env...), c.Args...), " ")
+	if strings.Contains(env, "RAILS_ENV=production") || strings.Contains(env, "MIX_ENV=prod") || strings.Contains(env, "NODE_ENV=production") ||
+		strings.Contains(env, "DJANGO_SETTINGS_MODULE=") && strings.Contains(env, "prod") {
+		j.add(c, "db.destructive", Deny, High, drop+" destroys the production database", "back it up first and ask the user to run it")
+		return
+	}
+	j.add(c, "db.drop-dev", Ask, Medium, drop+" drops the development or test database", "confirm it is not shared, or recreate it from migrations")
+}
+
 func (j *judge) dropdb(c *shell.Cmd) {
 	ops := shell.Opts{Short: "hpUdD", Long: []string{"host", "port", "username", "maintenance-db"}}.Parse(c.Args).Operands
 	if len(ops) == 0 {
@@ -309,6 +357,12 @@ func (j *judge) kubectl(c *shell.Cmd) {
 	if len(ops) == 0 || ops[0] != "delete" {
 		return
 	}
+	for _, f := range c.ArgsFrom {
+		if (f.Name == "kubectl" || f.Name == "oc") && contains(f.Args, "get") && (contains(f.Args, "ns") || contains(f.Args, "namespace") || contains(f.Args, "namespaces")) {
+			j.add(c, "container.k8s-namespace", Deny, High, "it deletes the namespaces a listing produced, and with them everything running in them", "delete the namespace you mean by name")
+			return
+		}
+	}
 	kind := at(ops, 1)
 	switch {
 	case kind == "namespace" || kind == "namespaces" || kind == "ns" || strings.HasPrefix(kind, "namespace/") || strings.HasPrefix(kind, "ns/"):
@@ -330,12 +384,22 @@ func (j *judge) docker(c *shell.Cmd) {
 		j.add(c, "container.prune", Ask, Medium, "docker volume prune deletes the data of every unused volume", "remove the volumes you mean by name")
 	case strings.HasPrefix(s, "rm") || strings.HasPrefix(s, "rmi") || strings.HasPrefix(s, "volume rm") || strings.HasPrefix(s, "container rm") || strings.HasPrefix(s, "image rm"):
 		for _, f := range c.ArgsFrom {
-			if f.Name == "docker" || f.Name == "podman" {
+			if (f.Name == "docker" || f.Name == "podman") && !filtered(f.Args) {
 				j.add(c, "container.rm-all", Deny, High, "it removes every container, image or volume that docker lists", "remove the ones you mean by name")
 				return
 			}
 		}
 	}
+}
+
+// filtered reports a docker listing narrowed by --filter or -f.
+func filtered(args []string) bool {
+	for _, a := range args {
+		if a == "-f" || a == "--filter" || strings.HasPrefix(a, "--filter=") {
+			return true
+		}
+	}
+	return false
 }
 
 // History and logs.

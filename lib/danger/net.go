@@ -213,8 +213,8 @@ func (j *judge) code(c *shell.Cmd) {
 		}
 		return false
 	}
-	sockets := has("socket", "fsockopen", "require('net')", `require("net")`, "net.connect", "createconnection", "tcpsocket", "io::socket", "net::telnet", "socket.new")
-	shells := has("subprocess", "pty.spawn", "os.dup2", "/bin/sh", "/bin/bash", "exec", "spawn", "popen", "system", "child_process", "cmd.exe")
+	sockets := has("/inet/tcp", "/inet/udp", "socket", "fsockopen", "require('net')", `require("net")`, "net.connect", "createconnection", "tcpsocket", "io::socket", "net::telnet", "socket.new")
+	shells := has("/inet/tcp", "/inet/udp", "subprocess", "pty.spawn", "os.dup2", "/bin/sh", "/bin/bash", "exec", "spawn", "popen", "system", "child_process", "cmd.exe")
 	downloads := has("urlopen", "requests.get", "lwp", "get(", "net::http", "open-uri", "uri.open", "fetch(", "http.get", "https.get", "curl", "wget", "file_get_contents")
 	switch {
 	case sockets && shells:
@@ -264,27 +264,42 @@ func (j *judge) exfil(c *shell.Cmd) {
 			note(v)
 		}
 	}
-	uploadValue := false
-	for _, a := range c.Args {
-		if uploadValue {
-			check(strings.TrimPrefix(a, "@"))
-			uploadValue = false
-			continue
-		}
-		switch {
-		case a == "-T" || a == "--upload-file" || a == "--post-file" || a == "--body-file":
-			uploadValue = true
-		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
-			_, v, _ := strings.Cut(a, "=")
-			check(strings.TrimPrefix(v, "@"))
-		case strings.Contains(a, "@"):
-			// curl -d @file, -F name=@file; httpie name@file
-			check(a[strings.LastIndex(a, "@")+1:])
-		case strings.HasPrefix(strings.ToUpper(a), "FILE:") || strings.HasPrefix(strings.ToUpper(a), "OPEN:") || strings.HasPrefix(strings.ToUpper(a), "GOPEN:"):
-			_, v, _ := strings.Cut(a, ":")
-			check(strings.SplitN(v, ",", 2)[0])
-		case !strings.HasPrefix(a, "-"):
-			check(a)
+	// ssh -i KEY uses the key to log in: what ssh sends is its stdin, checked below.
+	if c.Name != "ssh" {
+		uploadValue, identity := false, false
+		for _, a := range c.Args {
+			if identity {
+				identity = false
+				continue
+			}
+			sshFamily := c.Name == "scp" || c.Name == "sftp" || c.Name == "rsync"
+			if sshFamily && (a == "-i" || a == "-F") {
+				identity = true // the key or config used to log in, not a file sent
+				continue
+			}
+			if sshFamily && strings.HasPrefix(a, "-i") && len(a) > 2 || strings.HasPrefix(a, "IdentityFile=") {
+				continue
+			}
+			if uploadValue {
+				check(strings.TrimPrefix(a, "@"))
+				uploadValue = false
+				continue
+			}
+			switch {
+			case a == "-T" || a == "--upload-file" || a == "--post-file" || a == "--body-file":
+				uploadValue = true
+			case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
+				_, v, _ := strings.Cut(a, "=")
+				check(strings.TrimPrefix(v, "@"))
+			case strings.Contains(a, "@"):
+				// curl -d @file, -F name=@file; httpie name@file
+				check(a[strings.LastIndex(a, "@")+1:])
+			case strings.HasPrefix(strings.ToUpper(a), "FILE:") || strings.HasPrefix(strings.ToUpper(a), "OPEN:") || strings.HasPrefix(strings.ToUpper(a), "GOPEN:"):
+				_, v, _ := strings.Cut(a, ":")
+				check(strings.SplitN(v, ",", 2)[0])
+			case !strings.HasPrefix(a, "-"):
+				check(a)
+			}
 		}
 	}
 	if c.Stdin != nil {

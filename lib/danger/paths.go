@@ -165,6 +165,11 @@ func dynamicTail(p string) (string, bool) {
 // sending those leaks nothing).
 func (j *judge) isSecretFile(p string) bool {
 	h := j.world.Home
+	for _, t := range j.tainted {
+		if p == t {
+			return true
+		}
+	}
 	if paths.IsCredential(p, h) || paths.EnvFile(p) || p == "/etc/sudoers" {
 		return true
 	}

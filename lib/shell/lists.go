@@ -17,6 +17,8 @@ func (a *analyzer) xargs(c *Cmd, args []string, st *state) {
 			items = splitItems(c.Stdin.Text, p.Has("0", "null"))
 		} else if f := a.findOutput(from); f != nil {
 			items = f // find prints its start paths (and what it matches under them)
+		} else if l := a.lsOutput(from); l != nil {
+			items = l // ls prints what is in its directories
 		}
 	}
 	if len(items) > 64 {
@@ -43,6 +45,29 @@ func (a *analyzer) xargs(c *Cmd, args []string, st *state) {
 		sc := &Cmd{Dir: c.Dir, Env: c.Env, Via: with(c.Via, "xargs"), Text: c.Text, Remote: c.Remote, ArgsFrom: from}
 		a.simple(sc, w, st.child())
 	}
+}
+
+// lsOutput returns what an ls at the end of a pipeline prints, as patterns: the entries of
+// each directory it lists (dir/*), or the paths or globs it was given with -d.
+func (a *analyzer) lsOutput(from []*Cmd) []string {
+	if len(from) == 0 || from[len(from)-1].Name != "ls" {
+		return nil
+	}
+	l := from[len(from)-1]
+	p := Opts{Long: []string{"color", "format", "sort", "time-style", "ignore", "hide", "width", "block-size", "indicator-style", "quoting-style"}}.Parse(l.Args)
+	ops := p.Operands
+	if len(ops) == 0 {
+		ops = []string{"."}
+	}
+	var out []string
+	for _, o := range ops {
+		r := a.resolve(o, l.Dir)
+		if !p.Has("d", "directory") && !strings.ContainsAny(o, "*?[") {
+			r = strings.TrimSuffix(r, "/") + "/*"
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // findOutput returns what a find at the end of a pipeline prints, when it is one: its start
@@ -119,13 +144,12 @@ func (a *analyzer) parallel(c *Cmd, args []string, st *state) {
 	}
 }
 
-// findFilters are the find predicates that narrow what it matches.
+// findFilters are the find predicates that narrow what it matches to named things. Time, size
+// and type tests do not: find ~ -mtime +30 -delete still empties the home directory of
+// everything old.
 var findFilters = map[string]bool{"-name": true, "-iname": true, "-path": true, "-ipath": true,
-	"-wholename": true, "-iwholename": true, "-regex": true, "-iregex": true, "-newer": true,
-	"-mtime": true, "-mmin": true, "-atime": true, "-amin": true, "-ctime": true, "-cmin": true,
-	"-size": true, "-user": true, "-group": true, "-perm": true, "-empty": true, "-links": true,
-	"-inum": true, "-samefile": true, "-uid": true, "-gid": true, "-lname": true, "-ilname": true,
-	"-nouser": true, "-nogroup": true, "-newermt": true, "-used": true}
+	"-wholename": true, "-iwholename": true, "-regex": true, "-iregex": true, "-lname": true, "-ilname": true,
+	"-inum": true, "-samefile": true}
 
 // FindStarts returns the start paths of a find command (the operands before its expression).
 func FindStarts(args []string) []string {

@@ -118,6 +118,13 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 			if len(p.Rest) > 1 {
 				rest = p.Rest[1:]
 			}
+		case "npx", "bunx", "pnpx":
+			rest = Opts{Short: "pc", Long: []string{"package", "call"}, StopAtOperand: true}.Parse(args).Rest
+		case "bundle", "poetry", "pipenv", "uv", "pnpm", "yarn", "pdm", "hatch":
+			// bundle exec CMD, poetry run CMD, uv run CMD, pnpm exec CMD, yarn exec CMD
+			if len(args) > 1 && (args[0] == "exec" || args[0] == "run" && name != "pnpm" && name != "yarn") {
+				rest = Opts{StopAtOperand: true}.Parse(args[1:]).Rest
+			}
 		case "xargs":
 			a.xargs(c, args, st)
 			return
