@@ -56,6 +56,9 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("PATH", binDir+string(os.PathListSeparator)+env.Getenv("PATH"))
 			env.Setenv("BIN", binDir)
+			if err := copyDir("../lib/transcript/testdata", filepath.Join(env.WorkDir, "transcripts")); err != nil {
+				return err
+			}
 			return copyDir("../lib/event/testdata/captured", filepath.Join(env.WorkDir, "captured"))
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

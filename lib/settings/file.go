@@ -15,6 +15,8 @@ import (
 
 	"github.com/gofrs/flock"
 	"github.com/tidwall/gjson"
+
+	"github.com/hookkit/harness/lib/state"
 )
 
 // File is a settings file as it is on disk.
@@ -108,63 +110,9 @@ func Lock(dir, name string) (*flock.Flock, error) {
 	return l, nil
 }
 
-// crashBeforeRename lets tests kill the writer between the temp file and the rename.
-var crashBeforeRename = os.Getenv("HARNESS_TEST_CRASH_BEFORE_RENAME") != ""
-
-// Write replaces path with data atomically: a temp file in the same directory, fsync, the
-// old file's mode, rename, fsync of the directory. A crash leaves the old file or the new
-// one, never a mix. The directory is created when missing.
-func Write(path string, data []byte, mode fs.FileMode) error {
-	return write(path, data, mode, crashBeforeRename)
-}
-
-func write(path string, data []byte, mode fs.FileMode, crash bool) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("creating %s: %w", dir, err)
-	}
-	// A temp file left by a writer that died before its rename is ours to remove.
-	if stale, _ := filepath.Glob(filepath.Join(dir, "."+filepath.Base(path)+".harness-*")); len(stale) > 0 {
-		for _, s := range stale {
-			os.Remove(s)
-		}
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".harness-*")
-	if err != nil {
-		return fmt.Errorf("writing next to %s: %w", path, err)
-	}
-	done := false
-	defer func() {
-		if !done {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err := tmp.Write(data); err != nil {
-		return fmt.Errorf("writing %s: %w", tmp.Name(), err)
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		return fmt.Errorf("setting the mode of %s: %w", tmp.Name(), err)
-	}
-	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("syncing %s: %w", tmp.Name(), err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("closing %s: %w", tmp.Name(), err)
-	}
-	if crash {
-		os.Exit(3)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("replacing %s: %w", path, err)
-	}
-	done = true
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
-	}
-	return nil
-}
+// Write replaces path with data atomically (lib/state): a crash leaves the old file or the
+// new one, never a mix.
+func Write(path string, data []byte, mode fs.FileMode) error { return state.Write(path, data, mode) }
 
 // Backup copies the current content of a settings file to dir, named by the file and the time.
 func Backup(dir string, f *File) (string, error) {
@@ -176,7 +124,7 @@ func Backup(dir string, f *File) (string, error) {
 	}
 	name := strings.ReplaceAll(strings.Trim(f.Path, "/"), "/", "_")
 	p := filepath.Join(dir, name+"."+time.Now().UTC().Format("20060102T150405.000000000Z"))
-	if err := write(p, f.Raw, 0o600, false); err != nil {
+	if err := state.WriteFile(p, f.Raw, 0o600); err != nil {
 		return "", err
 	}
 	return p, nil

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+
+	"github.com/hookkit/harness/lib/state"
 )
 
 // Manifest records, per settings file, exactly what the installer added, so that uninstall
@@ -66,7 +68,7 @@ func (m *Manifest) Save() error {
 	if err != nil {
 		return err
 	}
-	return write(m.path, append(b, '\n'), 0o644, false)
+	return state.WriteFile(m.path, append(b, '\n'), 0o644)
 }
 
 // Find returns the record of a settings file, or nil.

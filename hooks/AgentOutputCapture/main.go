@@ -1,0 +1,63 @@
+// Hook: AgentOutputCapture
+// Event: SubagentStop
+// Matcher: *
+// Failure policy: open
+//
+// Saves what each subagent returned and what it did (from its own transcript) as Markdown and
+// JSON in its session's folder under $HARNESS_HOME, and adds it to the session's summary.
+package main
+
+import (
+	"context"
+	"os"
+
+	"github.com/hookkit/harness/lib/answer"
+	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/hook"
+	"github.com/hookkit/harness/lib/summary"
+	"github.com/hookkit/harness/lib/transcript"
+)
+
+var spec = hook.Spec{
+	Name:        "AgentOutputCapture",
+	Description: "saves each subagent's answer and tool use, redacted, next to its session's summary",
+	Policy:      hook.Open,
+	Events:      []hook.Binding{{Event: event.SubagentStop, Matcher: "*", Timeout: 10}},
+}
+
+func main() { hook.Main(spec, run) }
+
+func run(ctx context.Context, in event.Input) (answer.Answer, error) {
+	w := hook.Locate(in)
+	p := in.SubagentStop()
+	id := in.SessionID()
+	path := p.AgentTranscriptPath()
+	work, _, err := transcript.Fold(path, nil, func() *transcript.State {
+		st := transcript.New(id, w.Project, w.Home)
+		st.Agent = true
+		return st
+	})
+	if err != nil {
+		return nil, err
+	}
+	a := summary.Agent{AgentID: in.AgentID(), Type: in.AgentType(), Session: id, Transcript: path,
+		Start: work.Start, End: work.End, DurationS: work.Duration().Seconds(), LastMessage: work.LastMessage, Work: work}
+	if m := p.LastAssistantMessage(); m != "" {
+		a.LastMessage = transcript.Clean(m, transcript.MaxLast)
+	}
+	store := summary.Open(w.HarnessHome, w.Project, summary.Keep(os.Getenv("HARNESS_SUMMARY_KEEP")))
+	unlock, err := store.LockSession(id)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	if _, err := store.SaveAgent(a); err != nil {
+		return nil, err
+	}
+	// The session's summary lists the capture at once; the next Stop rewrites it the same way.
+	if d, ok := store.Load(id); ok {
+		d.Agents = store.Agents(id)
+		return nil, store.Save(d)
+	}
+	return nil, nil
+}

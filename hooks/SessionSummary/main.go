@@ -1,0 +1,68 @@
+// Hook: SessionSummary
+// Event: Stop, SessionEnd
+// Matcher: * (SessionEnd)
+// Failure policy: open
+//
+// Keeps a Markdown summary and its JSON twin per session under $HARNESS_HOME (lib/summary),
+// read from the transcript as a stream (lib/transcript). Each Stop resumes from the checkpoint
+// the last run left, so the work is the new lines only and SessionEnd fits its 1.5 s budget;
+// the same transcript always gives the same bytes. Every text is redacted.
+package main
+
+import (
+	"context"
+	"os"
+
+	"github.com/hookkit/harness/lib/answer"
+	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/hook"
+	"github.com/hookkit/harness/lib/summary"
+	"github.com/hookkit/harness/lib/transcript"
+)
+
+var spec = hook.Spec{
+	Name:        "SessionSummary",
+	Description: "writes a redacted Markdown and JSON summary of each session, updated at every stop",
+	Policy:      hook.Open,
+	Events: []hook.Binding{
+		{Event: event.Stop, Timeout: 10},
+		{Event: event.SessionEnd, Matcher: "*", Timeout: 1},
+	},
+}
+
+func main() { hook.Main(spec, run) }
+
+func run(ctx context.Context, in event.Input) (answer.Answer, error) {
+	w := hook.Locate(in)
+	id := in.SessionID()
+	store := summary.Open(w.HarnessHome, w.Project, summary.Keep(os.Getenv("HARNESS_SUMMARY_KEEP")))
+	unlock, err := store.LockSession(id)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	path := in.TranscriptPath()
+	sum, cp, err := transcript.Fold(path, store.Checkpoint(id), func() *transcript.State {
+		return transcript.New(id, w.Project, w.Home)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := store.SaveCheckpoint(id, cp); err != nil {
+		return nil, err
+	}
+	d := summary.Doc{Summary: sum, Transcript: path, DurationS: sum.Duration().Seconds(), Agents: store.Agents(id)}
+	switch in.Event() {
+	case event.Stop:
+		// The transcript may lag behind the hook; the payload has the final reply.
+		if m := in.Stop().LastAssistantMessage(); m != "" {
+			d.LastMessage = transcript.Clean(m, transcript.MaxLast)
+		}
+	case event.SessionEnd:
+		d.Final, d.EndReason = true, in.SessionEnd().Reason()
+		if prev, ok := store.Load(id); ok && d.LastMessage == "" {
+			d.LastMessage = prev.LastMessage
+		}
+	}
+	return nil, store.Save(d)
+}

@@ -1,0 +1,88 @@
+// Package state writes the files the harness keeps: atomically replaced files and locks.
+package state
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/gofrs/flock"
+)
+
+// crashBeforeRename lets tests kill the writer between the temp file and the rename.
+var crashBeforeRename = os.Getenv("HARNESS_TEST_CRASH_BEFORE_RENAME") != ""
+
+// Write replaces path with data atomically: a temp file in the same directory, fsync, the
+// old file's mode, rename, fsync of the directory. A crash leaves the old file or the new
+// one, never a mix. The directory is created when missing.
+func Write(path string, data []byte, mode fs.FileMode) error {
+	return write(path, data, mode, crashBeforeRename)
+}
+
+// WriteFile is Write without the test crash point: for files written along the way (backups,
+// manifests, records) rather than the one a crash test aims at.
+func WriteFile(path string, data []byte, mode fs.FileMode) error {
+	return write(path, data, mode, false)
+}
+
+func write(path string, data []byte, mode fs.FileMode, crash bool) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("creating %s: %w", dir, err)
+	}
+	// A temp file left by a writer that died before its rename is ours to remove.
+	if stale, _ := filepath.Glob(filepath.Join(dir, "."+filepath.Base(path)+".harness-*")); len(stale) > 0 {
+		for _, s := range stale {
+			os.Remove(s)
+		}
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".harness-*")
+	if err != nil {
+		return fmt.Errorf("writing next to %s: %w", path, err)
+	}
+	done := false
+	defer func() {
+		if !done {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err := tmp.Write(data); err != nil {
+		return fmt.Errorf("writing %s: %w", tmp.Name(), err)
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		return fmt.Errorf("setting the mode of %s: %w", tmp.Name(), err)
+	}
+	if err := tmp.Sync(); err != nil {
+		return fmt.Errorf("syncing %s: %w", tmp.Name(), err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("closing %s: %w", tmp.Name(), err)
+	}
+	if crash {
+		os.Exit(3)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("replacing %s: %w", path, err)
+	}
+	done = true
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// Lock takes an exclusive lock on the file name+".lock", creating its directory. Parallel hooks
+// and sessions that update one shared file (an index) take it around read-modify-write.
+func Lock(name string) (*flock.Flock, error) {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return nil, fmt.Errorf("creating %s: %w", filepath.Dir(name), err)
+	}
+	l := flock.New(name + ".lock")
+	if err := l.Lock(); err != nil {
+		return nil, fmt.Errorf("locking %s: %w", name, err)
+	}
+	return l, nil
+}
