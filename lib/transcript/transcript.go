@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -206,6 +207,8 @@ func (st *State) Line(line []byte) {
 			f.attachment = v
 		case "compactMetadata":
 			f.compact = v
+		case "promptSource":
+			f.system = v.Str == "system"
 		}
 		return true
 	})
@@ -252,14 +255,18 @@ func (st *State) Line(line []byte) {
 
 type fields struct {
 	typ, subtype, time, cwd                        string
-	sidechain, meta, compactSummary                bool
+	sidechain, meta, compactSummary, system        bool
 	message, result, decision, attachment, compact gjson.Result
 }
 
 func (st *State) user(f *fields) {
 	content := f.message.Get("content")
 	if content.Type == gjson.String {
-		if !f.meta && !f.compactSummary {
+		if strings.HasPrefix(strings.TrimSpace(content.Str), "<task-notification>") {
+			st.notification(content.Str)
+			return
+		}
+		if !f.meta && !f.compactSummary && !f.system {
 			if p, ok := prompt(content.Str); ok {
 				st.Summary.Prompts.add(p, MaxList)
 			}
@@ -276,9 +283,29 @@ func (st *State) user(f *fields) {
 		}
 		return true
 	})
-	if text != "" && !f.meta && !f.compactSummary {
+	if text != "" && !f.meta && !f.compactSummary && !f.system {
 		if p, ok := prompt(text); ok {
 			st.Summary.Prompts.add(p, MaxList)
+		}
+	}
+}
+
+// notification folds a background agent's task-notification (the client's message when an
+// agent launched in the background finishes) into the Agent call that started it.
+func (st *State) notification(s string) {
+	id := between(s, "<tool-use-id>", "</tool-use-id>")
+	for i := range st.Summary.Subagents {
+		a := &st.Summary.Subagents[i]
+		if a.ToolUseID != id || id == "" {
+			continue
+		}
+		a.Status = between(s, "<status>", "</status>")
+		a.Result = Clean(between(s, "<result>", "</result>"), MaxText)
+		if n, err := strconv.ParseInt(between(s, "<duration_ms>", "</duration_ms>"), 10, 64); err == nil {
+			a.DurationMS = n
+		}
+		if n, err := strconv.ParseInt(between(s, "<tool_uses>", "</tool_uses>"), 10, 64); err == nil {
+			a.ToolUses = n
 		}
 	}
 }

@@ -98,6 +98,14 @@ func TestRealTranscriptFacts(t *testing.T) {
 		t.Errorf("compactions = %+v", s.Compactions)
 	}
 
+	// A background agent (the default in the real client): launched, then a task-notification
+	// that is no prompt but the agent's result.
+	s, _ = fold(t, "testdata/async-agent.jsonl", nil)
+	if s.Prompts.Total != 1 || len(s.Subagents) != 1 || s.Subagents[0].Status != "completed" ||
+		s.Subagents[0].Result != "Subagent says hi." || s.Subagents[0].DurationMS != 90 {
+		t.Errorf("prompts = %v, subagents = %+v", s.Prompts, s.Subagents)
+	}
+
 	// The subagent's own transcript: every line is a sidechain line.
 	st := fresh()
 	st.Agent = true

@@ -108,7 +108,9 @@ type turn struct {
 // model is a scripted Messages API: the reply to a request is chosen by how many assistant
 // messages the request already holds, so a retry gets the same answer. Every body is kept.
 type model struct {
-	turns    []turn
+	turns []turn
+	// sub are the replies to a subagent: a request whose first message holds subMark.
+	sub      []turn
 	mu       sync.Mutex
 	requests []map[string]any
 	srv      *http.Server
@@ -148,9 +150,13 @@ func (m *model) serve(w http.ResponseWriter, r *http.Request) {
 			n++
 		}
 	}
+	turns := m.turns
+	if len(msgs) > 0 && strings.Contains(flatten(msgs[0].(map[string]any)["content"]), subMark) {
+		turns = m.sub
+	}
 	tr := turn{text: "Done."}
-	if n < len(m.turns) {
-		tr = m.turns[n]
+	if n < len(turns) {
+		tr = turns[n]
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	send := func(ev string, data any) {
@@ -174,6 +180,9 @@ func (m *model) serve(w http.ResponseWriter, r *http.Request) {
 	send("message_delta", map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": stop, "stop_sequence": nil}, "usage": map[string]any{"output_tokens": 5}})
 	send("message_stop", map[string]any{"type": "message_stop"})
 }
+
+// subMark marks the prompt of a subagent in a scripted Agent call.
+const subMark = "SUBTASK-E2E"
 
 // toolResult finds the tool_result for id in the requests the model received.
 func (m *model) toolResult(id string) (content string, isError, found bool) {

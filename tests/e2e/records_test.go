@@ -1,0 +1,69 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// After a session that writes a file, runs a failing command and delegates to a subagent,
+// SessionSummary's summary exists with the right counts, AgentOutputCapture saved what the
+// subagent returned, and AuditLog has a record for every tool_use_id.
+func TestSessionRecords(t *testing.T) {
+	needClient(t)
+	s := newSession(t)
+	s.install()
+	m := startModel(t,
+		turn{tool: "Write", toolUse: "toolu_e2e_w", input: map[string]any{"file_path": filepath.Join(s.project, "notes.txt"), "content": "hello\n"}},
+		turn{tool: "Bash", toolUse: "toolu_e2e_fail", input: map[string]any{"command": "ls /harness-e2e-missing", "description": "list"}},
+		turn{tool: "Agent", toolUse: "toolu_e2e_agent", input: map[string]any{"description": "Say hi", "prompt": subMark + ": say hi", "subagent_type": "general-purpose"}},
+		turn{text: "Waiting for the agent."},
+	)
+	// The client runs the agent in the background; its task-notification starts one more turn,
+	// which the model answers with "Done.".
+	m.sub = []turn{{text: "Subagent says hi."}}
+	out := s.run(m, "write notes, list a folder, then delegate")
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Fatalf(format+"\nclaude:\n%s\nhooks:\n%s\nrequests:\n%s", append(args, out, s.hookLines(), m.dump())...)
+	}
+	mds, _ := filepath.Glob(filepath.Join(s.harnessHome, "projects", "*", "sessions", "*.md"))
+	if len(mds) != 1 {
+		fail("summaries: %v", mds)
+	}
+	b, _ := os.ReadFile(mds[0])
+	md := string(b)
+	for _, want := range []string{
+		"## Prompts (1)\n\n1. write notes, list a folder, then delegate\n",
+		"## Tool calls (3)", "- Agent: 1\n", "- Bash: 1\n", "- Write: 1\n",
+		"## Files created (1)\n\n- `" + filepath.Join(s.project, "notes.txt") + "`",
+		"## Failures (1)\n\n- Bash `ls /harness-e2e-missing`",
+		"## Subagents (1)\n\n- general-purpose \"Say hi\" (completed",
+		"## Captured subagent outputs (1)", "Subagent says hi.",
+		"## Last assistant message\n\n> Done.",
+		"- Status: ended",
+	} {
+		if !strings.Contains(md, want) {
+			fail("the summary lacks %q:\n%s", want, md)
+		}
+	}
+	agents, _ := filepath.Glob(filepath.Join(s.harnessHome, "projects", "*", "sessions", "*.agents", "*.md"))
+	if len(agents) != 1 {
+		fail("captured agents: %v", agents)
+	}
+	if a, _ := os.ReadFile(agents[0]); !strings.Contains(string(a), "> Subagent says hi.") || !strings.Contains(string(a), "- Type: general-purpose") {
+		fail("the captured agent:\n%s", a)
+	}
+	logs, _ := filepath.Glob(filepath.Join(s.harnessHome, "projects", "*", "audit", "*.jsonl"))
+	var all strings.Builder
+	for _, l := range logs {
+		b, _ := os.ReadFile(l)
+		all.Write(b)
+	}
+	for _, id := range []string{"toolu_e2e_w", "toolu_e2e_fail", "toolu_e2e_agent"} {
+		if !strings.Contains(all.String(), `"tool_use_id":"`+id+`"`) {
+			fail("the audit log has no record of %s:\n%s", id, all.String())
+		}
+	}
+}
