@@ -2,7 +2,9 @@ package audit
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -102,15 +104,19 @@ func Append(harnessHome string, r Record) error {
 		r.Time = time.Now()
 	}
 	dir := Dir(harnessHome, r.Project)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("creating %s: %w", dir, err)
-	}
 	name := filepath.Join(dir, r.Time.UTC().Format("2006-01-02")+".jsonl")
 	line := r.Line()
 	// Open, lock, and check that the file locked is still the one at name: another writer may
 	// have rotated it away while this one waited for the lock.
 	for attempt := 0; attempt < 8; attempt++ {
 		f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+		if errors.Is(err, fs.ErrNotExist) {
+			// The folder is made on the first record only: a stat less on every call.
+			if err := os.MkdirAll(dir, 0o700); err != nil {
+				return fmt.Errorf("creating %s: %w", dir, err)
+			}
+			f, err = os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+		}
 		if err != nil {
 			return fmt.Errorf("opening %s: %w", name, err)
 		}
