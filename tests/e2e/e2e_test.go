@@ -24,6 +24,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/hookkit/harness/lib/event"
 )
 
 var (
@@ -237,6 +239,8 @@ type session struct {
 	home, project string
 	harnessHome   string
 	debug         string
+	// tap receives every payload the client sends to a hook (tests/hooks/PayloadTap).
+	tap string
 }
 
 func newSession(t *testing.T) *session {
@@ -245,6 +249,7 @@ func newSession(t *testing.T) *session {
 	s := &session{t: t, home: filepath.Join(root, "home"), project: filepath.Join(root, "proj")}
 	s.harnessHome = filepath.Join(s.home, ".claude", "harness")
 	s.debug = filepath.Join(root, "debug.txt")
+	s.tap = filepath.Join(root, "payloads.jsonl")
 	for _, d := range []string{s.home, s.project} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
@@ -255,7 +260,35 @@ func newSession(t *testing.T) *session {
 	trust := map[string]any{"hasCompletedOnboarding": true, "projects": map[string]any{real: map[string]any{"hasTrustDialogAccepted": true}}}
 	b, _ := json.Marshal(trust)
 	os.WriteFile(filepath.Join(s.home, ".claude.json"), b, 0o644)
+	s.wireTap()
 	return s
+}
+
+// wireTap adds PayloadTap on every event in the project's local settings, apart from the user
+// settings the installer writes.
+func (s *session) wireTap() {
+	groups := map[string]any{}
+	for _, e := range event.All() {
+		g := map[string]any{"hooks": []any{map[string]any{"type": "command", "command": filepath.Join(binDir, "PayloadTap"), "timeout": 5}}}
+		if e.Matcher != "" {
+			g["matcher"] = "*"
+		}
+		groups[string(e.Name)] = []any{g}
+	}
+	b, _ := json.MarshalIndent(map[string]any{"hooks": groups}, "", "  ")
+	os.MkdirAll(filepath.Join(s.project, ".claude"), 0o755)
+	if err := os.WriteFile(filepath.Join(s.project, ".claude", "settings.local.json"), b, 0o644); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// payloads is every payload the hooks received, for a failing scenario.
+func (s *session) payloads() string {
+	b, _ := os.ReadFile(s.tap)
+	if len(b) > 30000 {
+		b = append(b[:30000], "..."...)
+	}
+	return "\npayloads sent to the hooks:\n" + string(b)
 }
 
 // install wires the built hooks into the session's user settings with the project's installer.
@@ -281,7 +314,7 @@ func (s *session) run(m *model, prompt string) string {
 	cmd.Dir = s.project
 	cmd.Env = []string{"HOME=" + s.home, "PATH=" + os.Getenv("PATH"), "ANTHROPIC_BASE_URL=" + m.addr, "ANTHROPIC_API_KEY=sk-test-not-a-key",
 		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_TELEMETRY=1", "DISABLE_AUTOUPDATER=1", "DISABLE_ERROR_REPORTING=1",
-		"IS_SANDBOX=1", "HARNESS_HOME=" + s.harnessHome, "TERM=dumb"}
+		"IS_SANDBOX=1", "HARNESS_HOME=" + s.harnessHome, "TERM=dumb", "HARNESS_E2E_TAP=" + s.tap}
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()

@@ -26,7 +26,11 @@ func TestSessionRecords(t *testing.T) {
 	out := s.run(m, "write notes, list a folder, then delegate")
 	fail := func(format string, args ...any) {
 		t.Helper()
-		t.Fatalf(format+"\nclaude:\n%s\nhooks:\n%s\nrequests:\n%s", append(args, out, s.hookLines(), m.dump())...)
+		t.Fatalf(format+"\nclaude:\n%s\nhooks:\n%s\nrequests:\n%s", append(args, out, s.hookLines()+s.payloads(), m.dump())...)
+	}
+	// The tap that lets a failing scenario show the payloads saw the subagent's stop.
+	if p := s.payloads(); !strings.Contains(p, `"hook_event_name":"SubagentStop"`) {
+		fail("the payload tap did not see SubagentStop")
 	}
 	mds, _ := filepath.Glob(filepath.Join(s.harnessHome, "projects", "*", "sessions", "*.md"))
 	if len(mds) != 1 {

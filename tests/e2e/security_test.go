@@ -20,7 +20,7 @@ func TestSecurityValidatorBlocksDestructiveCommand(t *testing.T) {
 	out := s.run(m, "clean up my home directory")
 	content, isErr, found := m.toolResult("toolu_e2e_rm")
 	if !found || !isErr || !strings.Contains(content, "SecurityValidator: blocked `rm -rf *`") || !strings.Contains(content, "Instead:") {
-		t.Fatalf("tool_result %q (error %v, found %v)\nclaude:\n%s\nhooks:\n%s\nrequests:\n%s", content, isErr, found, out, s.hookLines(), m.dump())
+		t.Fatalf("tool_result %q (error %v, found %v)\nclaude:\n%s\nhooks:\n%s\nrequests:\n%s", content, isErr, found, out, s.hookLines()+s.payloads(), m.dump())
 	}
 	if _, err := os.Stat(canary); err != nil {
 		t.Fatalf("the command ran: %v", err)
@@ -36,7 +36,7 @@ func TestSecurityValidatorLetsEverydayCommandsRun(t *testing.T) {
 	out := s.run(m, "print something")
 	content, isErr, found := m.toolResult("toolu_e2e_echo")
 	if !found || isErr || !strings.Contains(content, "harness-e2e-ran") {
-		t.Fatalf("tool_result %q (error %v, found %v)\nclaude:\n%s\nhooks:\n%s", content, isErr, found, out, s.hookLines())
+		t.Fatalf("tool_result %q (error %v, found %v)\nclaude:\n%s\nhooks:\n%s", content, isErr, found, out, s.hookLines()+s.payloads())
 	}
 	// AuditLog recorded the call before and after it ran, and the guards their verdicts.
 	logs, _ := filepath.Glob(filepath.Join(s.harnessHome, "projects", "*", "audit", "*.jsonl"))
@@ -66,7 +66,7 @@ func TestGuardDeadlineDeniesInsteadOfTimingOut(t *testing.T) {
 	out := s.run(m, "write the marker")
 	content, isErr, found := m.toolResult("toolu_e2e_hang")
 	if !found || !isErr || !strings.Contains(content, "no decision before the hook's deadline") {
-		t.Fatalf("tool_result %q (error %v, found %v)\nclaude:\n%s\nhooks:\n%s", content, isErr, found, out, s.hookLines())
+		t.Fatalf("tool_result %q (error %v, found %v)\nclaude:\n%s\nhooks:\n%s", content, isErr, found, out, s.hookLines()+s.payloads())
 	}
 	if _, err := os.Stat(marker); err == nil {
 		t.Fatal("the command ran although the guard never decided")
@@ -137,7 +137,7 @@ func TestWriteProtector(t *testing.T) {
 		t.Error(".env was written although the hook asked, in headless mode")
 	}
 	if _, isErr, found = m.toolResult("toolu_e2e_ok"); !found || isErr {
-		t.Errorf("notes.md: error %v, found %v\nclaude:\n%s\nhooks:\n%s", isErr, found, out, s.hookLines())
+		t.Errorf("notes.md: error %v, found %v\nclaude:\n%s\nhooks:\n%s", isErr, found, out, s.hookLines()+s.payloads())
 	}
 	if b, err := os.ReadFile(ok); err != nil || string(b) != "fine\n" {
 		t.Errorf("notes.md was not written: %v", err)
