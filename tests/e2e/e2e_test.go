@@ -68,7 +68,7 @@ func setup(m *testing.M) int {
 	}
 	defer os.RemoveAll(dir)
 	binDir = dir
-	cmd := exec.Command("go", "build", "-trimpath", "-o", dir+string(os.PathSeparator), "../../hooks/...", "../../cmd/...", "../hooks/...")
+	cmd := exec.Command("go", "build", "-trimpath", "-o", dir+string(os.PathSeparator), "../../hooks/...", "../../cmd/...", "../hooks/...", "./payloadtap")
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "e2e: building the binaries:", err)
@@ -239,7 +239,7 @@ type session struct {
 	home, project string
 	harnessHome   string
 	debug         string
-	// tap receives every payload the client sends to a hook (tests/hooks/PayloadTap).
+	// tap receives every payload the client sends to a hook (tests/e2e/payloadtap).
 	tap string
 }
 
@@ -264,12 +264,12 @@ func newSession(t *testing.T) *session {
 	return s
 }
 
-// wireTap adds PayloadTap on every event in the project's local settings, apart from the user
+// wireTap adds payloadtap on every event in the project's local settings, apart from the user
 // settings the installer writes.
 func (s *session) wireTap() {
 	groups := map[string]any{}
 	for _, e := range event.All() {
-		g := map[string]any{"hooks": []any{map[string]any{"type": "command", "command": filepath.Join(binDir, "PayloadTap"), "timeout": 5}}}
+		g := map[string]any{"hooks": []any{map[string]any{"type": "command", "command": filepath.Join(binDir, "payloadtap"), "timeout": 5}}}
 		if e.Matcher != "" {
 			g["matcher"] = "*"
 		}

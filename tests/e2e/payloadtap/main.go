@@ -1,4 +1,4 @@
-// PayloadTap appends the payload it gets on stdin, as one line, to the file named by
+// payloadtap appends the payload it gets on stdin, as one line, to the file named by
 // HARNESS_E2E_TAP, and answers nothing. The end-to-end tests wire it on every event so that a
 // failing scenario can show exactly what the client sent to the hooks.
 package main
