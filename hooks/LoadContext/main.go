@@ -1,0 +1,81 @@
+// Hook: LoadContext
+// Event: SessionStart
+// Matcher: startup|resume|clear|compact
+// Failure policy: open
+//
+// Injects a compact briefing at the start of a session (lib/briefing): the previous session's
+// summary, work in progress, the project's shape, the user's prompt files, and, for hosts other
+// than Claude Code, the repository snapshot and machine facts. Configured in the shared harness
+// configuration (lib/config); a slow or failing command costs its section, never the session.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/hookkit/harness/lib/answer"
+	"github.com/hookkit/harness/lib/briefing"
+	"github.com/hookkit/harness/lib/config"
+	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/hook"
+)
+
+var spec = hook.Spec{
+	Name:        "LoadContext",
+	Description: "injects a briefing at session start: previous session, work in progress, project shape, prompt files",
+	Policy:      hook.Open,
+	Events:      []hook.Binding{{Event: event.SessionStart, Matcher: "startup|resume|clear|compact", Timeout: 5}},
+	Flags: []hook.Flag{{Name: "--preview", Args: "[project] [source]",
+		Usage: "print the briefing a session starting in project (default: the current folder) would get", Run: preview}},
+}
+
+func main() { hook.Main(spec, run) }
+
+func run(ctx context.Context, in event.Input) (answer.Answer, error) {
+	w := hook.Locate(in)
+	text := build(ctx, w, in.SessionID(), in.SessionStart().Source(), in.AgentType() != "", os.Stderr)
+	if text == "" {
+		return nil, nil
+	}
+	return answer.Context(text), nil
+}
+
+func build(ctx context.Context, w hook.Where, session, source string, subagent bool, debug io.Writer) string {
+	cfg := config.Load(w.HarnessHome, w.Project)
+	for _, p := range cfg.Problems {
+		fmt.Fprintln(debug, "LoadContext:", p)
+	}
+	now := time.Now()
+	if t, err := time.Parse(time.RFC3339, os.Getenv("HARNESS_NOW")); err == nil {
+		now = t // a fixed clock for tests
+	}
+	return briefing.Build(ctx, briefing.Options{Project: w.Project, Home: w.Home, HarnessHome: w.HarnessHome,
+		Session: session, Source: source, Subagent: subagent, ClaudeCode: os.Getenv("CLAUDECODE") == "1",
+		Now: now, Config: cfg, Debug: debug})
+}
+
+// preview prints the briefing for people, with the reasons for any section left out.
+func preview(args []string, stdout, stderr io.Writer) answer.Code {
+	dir, source := ".", "startup"
+	if len(args) > 0 {
+		dir = args[0]
+	}
+	if len(args) > 1 {
+		source = args[1]
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		fmt.Fprintln(stderr, "LoadContext:", err)
+		return answer.Failed
+	}
+	w := hook.Locate(event.Input{})
+	w.Cwd, w.Project = abs, abs
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Second)
+	defer cancel()
+	fmt.Fprintln(stdout, build(ctx, w, "", source, false, stderr))
+	return answer.OK
+}

@@ -1,0 +1,124 @@
+package briefing
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/hookkit/harness/lib/config"
+)
+
+// Cap never exceeds its limit, never splits a rune, and always shows its marker.
+func TestCap(t *testing.T) {
+	text := strings.Repeat("héllo wörld ✓ ", 200)
+	for max := len(truncationMarker); max < 300; max++ {
+		got := Cap(text, max)
+		if len(got) > max || !utf8.ValidString(got) || !strings.HasSuffix(got, truncationMarker) {
+			t.Fatalf("Cap(%d) = %q (%d bytes)", max, got, len(got))
+		}
+	}
+	if Cap("short", 100) != "short" {
+		t.Error("a short text changed")
+	}
+}
+
+// The project's file overrides the user's key by key; bad values fall back to the defaults.
+func TestConfigScopes(t *testing.T) {
+	home, proj := t.TempDir(), t.TempDir()
+	os.WriteFile(config.UserPath(home), []byte(`{"context":{"caps":{"total":5000,"shape":100},"sections":{"wip":false},"prompt_files":["A.md"]}}`), 0o644)
+	os.MkdirAll(filepath.Join(proj, ".claude"), 0o755)
+	os.WriteFile(config.ProjectPath(proj), []byte(`{"context":{"caps":{"total":3000,"wip":"big"},"sections":{"wip":true}}}`), 0o644)
+	c := config.Load(home, proj)
+	if c.Int("context.caps.total", 1) != 3000 || c.Int("context.caps.shape", 1) != 100 || c.Int("context.caps.wip", 7) != 7 {
+		t.Errorf("caps: total %d shape %d wip %d", c.Int("context.caps.total", 1), c.Int("context.caps.shape", 1), c.Int("context.caps.wip", 7))
+	}
+	if !c.Bool("context.sections.wip", false) || strings.Join(c.Strings("context.prompt_files", nil), ",") != "A.md" {
+		t.Error("project override or user value lost")
+	}
+	if len(c.Problems) != 0 {
+		t.Errorf("problems: %v", c.Problems)
+	}
+}
+
+// A command that does not answer in time costs its section, not the briefing.
+func TestSlowCommandCostsItsSection(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "bin")
+	os.MkdirAll(bin, 0o755)
+	sleep, err := exec.LookPath("sleep")
+	if err != nil {
+		t.Skip("no sleep command")
+	}
+	slow := []byte("#!/bin/sh\nexec " + sleep + " 5\n")
+	os.WriteFile(filepath.Join(bin, "git"), slow, 0o755)
+	os.WriteFile(filepath.Join(bin, "go"), slow, 0o755)
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n"), 0o644)
+	t.Setenv("PATH", bin)
+	var debug strings.Builder
+	start := time.Now()
+	out := Build(context.Background(), Options{Project: dir, Config: &config.Config{}, Debug: &debug, ClaudeCode: true})
+	if took := time.Since(start); took > 3*time.Second {
+		t.Errorf("took %v", took)
+	}
+	if !strings.Contains(out, "## Project") || strings.Contains(out, "Work in progress") || !strings.Contains(debug.String(), "no answer within") {
+		t.Errorf("briefing:\n%s\ndebug:\n%s", out, debug.String())
+	}
+}
+
+// BenchmarkBriefing builds the whole briefing on a repository with 10,000 files and 5,000
+// commits (made with git fast-import), work in progress and an upstream. Target: well under
+// a second.
+//
+//	go test ./lib/briefing -run '^$' -bench Briefing -benchtime 5x
+func BenchmarkBriefing(b *testing.B) {
+	if _, err := exec.LookPath("git"); err != nil {
+		b.Skip("git is not installed")
+	}
+	dir := b.TempDir()
+	repo := filepath.Join(dir, "repo")
+	git := func(stdin string, args ...string) {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = repo
+		cmd.Stdin = strings.NewReader(stdin)
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=b", "GIT_AUTHOR_EMAIL=b@x", "GIT_COMMITTER_NAME=b", "GIT_COMMITTER_EMAIL=b@x")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	os.MkdirAll(repo, 0o755)
+	git("", "init", "-q", "-b", "main")
+	var fi strings.Builder
+	// The first commit holds 10,000 files in 100 folders; 4,999 more each change one file.
+	fmt.Fprintf(&fi, "blob\nmark :1\ndata 6\nhello\n")
+	fmt.Fprintf(&fi, "commit refs/heads/main\nmark :2\ncommitter b <b@x> 1700000000 +0000\ndata 5\nfirst\n")
+	for i := 0; i < 10000; i++ {
+		fmt.Fprintf(&fi, "M 100644 :1 dir%02d/file%05d.txt\n", i%100, i)
+	}
+	for c := 1; c < 5000; c++ {
+		fmt.Fprintf(&fi, "commit refs/heads/main\ncommitter b <b@x> %d +0000\ndata 9\ncommit %02d\nM 100644 inline dir%02d/file%05d.txt\ndata 3\n%02d\n\n", 1700000000+c, c%100, c%100, c, c%100)
+	}
+	git(fi.String(), "fast-import", "--quiet")
+	git("", "checkout", "-q", "-f", "main")
+	git("", "clone", "-q", "--bare", ".", filepath.Join(dir, "remote.git"))
+	git("", "remote", "add", "origin", filepath.Join(dir, "remote.git"))
+	git("", "fetch", "-q", "origin")
+	git("", "branch", "-q", "--set-upstream-to=origin/main")
+	os.WriteFile(filepath.Join(repo, "dir00", "file00000.txt"), []byte("changed\n"), 0o644)
+	os.WriteFile(filepath.Join(repo, "new.txt"), []byte("new\n"), 0o644)
+	os.WriteFile(filepath.Join(repo, "go.mod"), []byte("module x\n"), 0o644)
+	b.ResetTimer()
+	var out string
+	for i := 0; i < b.N; i++ {
+		out = Build(context.Background(), Options{Project: repo, Config: &config.Config{}, Now: time.Now()})
+	}
+	b.StopTimer()
+	if !strings.Contains(out, "Uncommitted changes against HEAD: 1 file changed") || !strings.Contains(out, "Top level (102 entries)") {
+		b.Fatalf("briefing:\n%s", out)
+	}
+}

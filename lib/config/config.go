@@ -1,0 +1,98 @@
+// Package config reads the harness's one configuration format, shared by every hook: JSON in
+// $HARNESS_HOME/config.json (user scope) and <project>/.claude/harness.json (project scope).
+// A key set in the project file overrides the same key of the user file, key by key (the
+// deepest key wins: a project that sets context.caps.total keeps the user's other caps).
+package config
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/tidwall/gjson"
+)
+
+// Config is the two scopes, read once.
+type Config struct {
+	user, project gjson.Result
+	// Problems are the files that could not be used, one message each; their keys fall back
+	// to the defaults.
+	Problems []string
+}
+
+// UserPath and ProjectPath are where the two files live.
+func UserPath(harnessHome string) string { return filepath.Join(harnessHome, "config.json") }
+
+// ProjectPath is the project scope's file.
+func ProjectPath(project string) string { return filepath.Join(project, ".claude", "harness.json") }
+
+// Load reads both scopes; a missing file is an empty scope, an invalid one a Problem.
+func Load(harnessHome, project string) *Config {
+	c := &Config{}
+	c.user = c.read(UserPath(harnessHome))
+	if project != "" {
+		c.project = c.read(ProjectPath(project))
+	}
+	return c
+}
+
+func (c *Config) read(path string) gjson.Result {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		if !os.IsNotExist(err) {
+			c.Problems = append(c.Problems, fmt.Sprintf("%s: %v; using the defaults", path, err))
+		}
+		return gjson.Result{}
+	}
+	if !gjson.ValidBytes(b) || !gjson.ParseBytes(b).IsObject() {
+		c.Problems = append(c.Problems, fmt.Sprintf("%s is not a JSON object; using the defaults", path))
+		return gjson.Result{}
+	}
+	return gjson.ParseBytes(b)
+}
+
+// Get is the value of a dotted key, the project's over the user's; it does not exist when
+// neither sets it.
+func (c *Config) Get(key string) gjson.Result {
+	if v := c.project.Get(key); v.Exists() && v.Type != gjson.Null {
+		return v
+	}
+	if v := c.user.Get(key); v.Type != gjson.Null {
+		return v
+	}
+	return gjson.Result{}
+}
+
+// Bool is a boolean key, def when unset or not a boolean.
+func (c *Config) Bool(key string, def bool) bool {
+	v := c.Get(key)
+	if v.Type == gjson.True || v.Type == gjson.False {
+		return v.Bool()
+	}
+	return def
+}
+
+// Int is a positive whole-number key, def when unset or not one.
+func (c *Config) Int(key string, def int) int {
+	v := c.Get(key)
+	if v.Type == gjson.Number && v.Int() > 0 && float64(v.Int()) == v.Num {
+		return int(v.Int())
+	}
+	return def
+}
+
+// Strings is a list-of-strings key, def when unset or not a list of strings.
+func (c *Config) Strings(key string, def []string) []string {
+	v := c.Get(key)
+	if !v.IsArray() {
+		return def
+	}
+	out := []string{}
+	for _, x := range v.Array() {
+		if x.Type != gjson.String {
+			return def
+		}
+		out = append(out, x.Str)
+	}
+	return out
+}

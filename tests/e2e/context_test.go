@@ -1,0 +1,45 @@
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// LoadContext's briefing arrives in the model's first request: the project's prompt file, and
+// in a second session the summary of the first.
+func TestLoadContextArrivesInFirstRequest(t *testing.T) {
+	needClient(t)
+	s := newSession(t)
+	s.install()
+	os.WriteFile(filepath.Join(s.project, "AGENTS.md"), []byte("Harness-e2e marker: always run the linter.\n"), 0o644)
+	os.WriteFile(filepath.Join(s.project, "go.mod"), []byte("module e2e\n"), 0o644)
+
+	m1 := startModel(t, turn{tool: "Bash", toolUse: "toolu_e2e_ls", input: map[string]any{"command": "ls", "description": "list"}})
+	out := s.run(m1, "first session: look around")
+	first := m1.firstRequest()
+	for _, want := range []string{"# Session briefing (harness LoadContext)", "Harness-e2e marker: always run the linter.", "`go test ./...`"} {
+		if !strings.Contains(first, want) {
+			t.Fatalf("the first request lacks %q\nclaude:\n%s\nhooks:\n%s\nrequests:\n%s", want, out, s.hookLines()+s.payloads(), m1.dump())
+		}
+	}
+	m2 := startModel(t)
+	out = s.run(m2, "second session")
+	if second := m2.firstRequest(); !strings.Contains(second, "## Previous session in this project") ||
+		!strings.Contains(second, "Asked: first session: look around") || !strings.Contains(second, "Tool calls: Bash 1") {
+		t.Fatalf("the second session's first request lacks the first session's summary\nclaude:\n%s\nhooks:\n%s\nrequests:\n%s", out, s.hookLines()+s.payloads(), m2.dump())
+	}
+}
+
+// firstRequest is the first Messages request, as JSON text.
+func (m *model) firstRequest() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(m.requests) == 0 {
+		return ""
+	}
+	b, _ := json.Marshal(m.requests[0])
+	return string(b)
+}
