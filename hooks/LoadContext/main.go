@@ -21,6 +21,7 @@ import (
 	"github.com/hookkit/harness/lib/briefing"
 	"github.com/hookkit/harness/lib/config"
 	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/gitstate"
 	"github.com/hookkit/harness/lib/hook"
 )
 
@@ -37,6 +38,8 @@ func main() { hook.Main(spec, run) }
 
 func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	w := hook.Locate(in)
+	// The repository's state now is what PromptContext compares each prompt against.
+	gitstate.Snapshot(w.HarnessHome, w.Project, in.SessionID())
 	text := build(ctx, w, in.SessionID(), in.SessionStart().Source(), in.AgentType() != "", os.Stderr)
 	if text == "" {
 		return nil, nil

@@ -15,6 +15,7 @@ import (
 
 	"github.com/hookkit/harness/lib/object"
 	"github.com/hookkit/harness/lib/secret"
+	"github.com/hookkit/harness/lib/state"
 )
 
 // Record is one line of the log.
@@ -40,21 +41,9 @@ type Record struct {
 // MaxFile is the size past which a day's log is rotated.
 var MaxFile int64 = 16 << 20
 
-// Dir is where a project's records live: $HARNESS_HOME/projects/<key>/audit, the key made the
-// way Claude Code names its own project folders (every non-alphanumeric character a dash).
+// Dir is where a project's records live: $HARNESS_HOME/projects/<key>/audit (lib/state).
 func Dir(harnessHome, project string) string {
-	return filepath.Join(harnessHome, "projects", Key(project), "audit")
-}
-
-// Key is a project's folder name.
-func Key(project string) string {
-	b := []byte(project)
-	for i, c := range b {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			b[i] = '-'
-		}
-	}
-	return string(b)
+	return filepath.Join(state.ProjectDir(harnessHome, project), "audit")
 }
 
 // Line renders a record as one JSON line, redacting and capping its texts.

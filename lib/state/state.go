@@ -74,6 +74,24 @@ func write(path string, data []byte, mode fs.FileMode, crash bool) error {
 	return nil
 }
 
+// ProjectDir is where the harness keeps a project's files: $HARNESS_HOME/projects/<key>, the
+// key made the way Claude Code names its own project folders (every character that is not a
+// letter or digit a dash), so nothing lands in the user's repository.
+func ProjectDir(harnessHome, project string) string {
+	return filepath.Join(harnessHome, "projects", Key(project))
+}
+
+// Key is a project's folder name.
+func Key(project string) string {
+	b := []byte(project)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			b[i] = '-'
+		}
+	}
+	return string(b)
+}
+
 // Lock takes an exclusive lock on the file name+".lock", creating its directory. Parallel hooks
 // and sessions that update one shared file (an index) take it around read-modify-write.
 func Lock(name string) (*flock.Flock, error) {

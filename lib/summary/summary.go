@@ -15,7 +15,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hookkit/harness/lib/audit"
 	"github.com/hookkit/harness/lib/state"
 	"github.com/hookkit/harness/lib/transcript"
 )
@@ -34,7 +33,7 @@ func Keep(v string) int {
 // Dir is where a project's sessions live: $HARNESS_HOME/projects/<key>/sessions, keyed like
 // Claude Code's own project folders, never inside the user's repository.
 func Dir(harnessHome, project string) string {
-	return filepath.Join(harnessHome, "projects", audit.Key(project), "sessions")
+	return filepath.Join(state.ProjectDir(harnessHome, project), "sessions")
 }
 
 // safe keeps ids to the characters Claude Code uses for them, so no id can name another path.
