@@ -1,11 +1,13 @@
 // Hook: PromptContext
-// Event: UserPromptSubmit
+// Event: UserPromptSubmit, PreCompact
+// Matcher: * (PreCompact)
 // Failure policy: open
 //
 // Per prompt, and lean: the current date and time, what moved in the repository since the
 // session started (branch switched, commits made, files they changed), and the prompt files
 // the user marks as per-turn. HEAD is read from the files under .git; git runs only when it
-// moved. When nothing changed, only the date.
+// moved. When nothing changed, only the date. Before a compaction, it adds the user's "always
+// preserve" instructions (context.preserve) to the compaction prompt.
 package main
 
 import (
@@ -28,7 +30,10 @@ var spec = hook.Spec{
 	Name:        "PromptContext",
 	Description: "adds the date and time, and what moved in the repository since the session started, to each prompt",
 	Policy:      hook.Open,
-	Events:      []hook.Binding{{Event: event.UserPromptSubmit, Timeout: 5}},
+	Events: []hook.Binding{
+		{Event: event.UserPromptSubmit, Timeout: 5},
+		{Event: event.PreCompact, Matcher: "*", Timeout: 5},
+	},
 }
 
 func main() { hook.Main(spec, run) }
@@ -40,6 +45,13 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	cfg := config.Load(w.HarnessHome, w.Project)
 	for _, p := range cfg.Problems {
 		fmt.Fprintln(os.Stderr, "PromptContext:", p)
+	}
+	if in.Event() == event.PreCompact {
+		keep := cfg.Strings("context.preserve", nil)
+		if len(keep) == 0 {
+			return nil, nil
+		}
+		return answer.CompactInstructions("When summarizing, always preserve:\n- " + strings.Join(keep, "\n- ")), nil
 	}
 	now := time.Now()
 	if t, err := time.Parse(time.RFC3339, os.Getenv("HARNESS_NOW")); err == nil {

@@ -80,6 +80,13 @@ func checkReply(ev event.Name, r Reply) error {
 	if len(r.Stdout) == 0 {
 		return nil
 	}
+	if ev == event.PreCompact && !strings.HasPrefix(string(r.Stdout), "{") {
+		// Plain text on PreCompact: instructions appended to the compaction prompt.
+		if strings.TrimSpace(string(r.Stdout)) == "" {
+			return fmt.Errorf("empty PreCompact instructions")
+		}
+		return nil
+	}
 	if ev == event.WorktreeCreate {
 		if strings.Count(string(r.Stdout), "\n") != 1 || !strings.HasSuffix(string(r.Stdout), "\n") {
 			return fmt.Errorf("WorktreeCreate path must be one line: %q", r.Stdout)
@@ -202,6 +209,7 @@ var samples = map[string]Answer{
 	"watch":         Watch("/home/dev/proj/.env", "/home/dev/proj/.envrc"),
 	"display":       Display("**shown**"),
 	"worktree":      WorktreePath("/home/dev/wt/feature"),
+	"compact":       CompactInstructions("Always preserve: the list of failing tests."),
 	"pretool-deny":  PreToolUse{Decision: Deny, Reason: "no", Context: "ctx", SystemMessage: "m", Halt: &Halt{"stop"}},
 	"pretool-allow": PreToolUse{Decision: Allow, Reason: "safe", UpdatedInput: []byte(`{"command":"ls -la"}`)},
 	"pretool-ask":   PreToolUse{Decision: Ask, Reason: "check"},
@@ -295,6 +303,7 @@ func TestGolden(t *testing.T) {
 		{Prompt{Block: "holds a key"}, event.UserPromptSubmit,
 			`{"decision":"block","reason":"holds a key"}` + "\n", "", OK},
 		{WorktreePath("/w/x"), event.WorktreeCreate, "/w/x\n", "", OK},
+		{CompactInstructions("  keep the plan\n"), event.PreCompact, "keep the plan\n", "", OK},
 		{PostToolUse{}, event.PostToolUse, "", "", OK},
 		{PreToolUse{Decision: Allow, UpdatedInput: []byte("{\n  \"command\": \"a  b\",\n  \"x\": [1, 2]\n}")}, event.PreToolUse,
 			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"a  b","x":[1,2]}}}` + "\n", "", OK},
@@ -339,6 +348,8 @@ func TestRefused(t *testing.T) {
 		{Prompt{SessionTitle: "t"}, event.UserPromptExpansion, "UserPromptExpansion answer: UserPromptExpansion does not accept sessionTitle"},
 		{Watch("relative/.env"), event.CwdChanged, `CwdChanged answer: watch path "relative/.env" is not absolute`},
 		{WorktreePath("/a/../b"), event.WorktreeCreate, `WorktreeCreate answer: "/a/../b" has . or .. parts, which Claude Code refuses`},
+		{CompactInstructions("x"), event.PostCompact, "PostCompact answer: compaction instructions are for PreCompact"},
+		{CompactInstructions(`{"keep": 1}`), event.PreCompact, "PreCompact answer: compaction instructions may not start with {"},
 		{Elicitation{Action: Decline, Content: []byte(`{}`)}, event.Elicitation, "Elicitation answer: content goes with accept"},
 		{PostToolUse{ClassifierContext: strings.Repeat("x", 2001)}, event.PostToolUse, "PostToolUse answer: classifierContext is 2001 UTF-16 units, over 2,000"},
 		{Message("x"), event.InstructionsLoaded, "InstructionsLoaded answer: InstructionsLoaded ignores systemMessage"},

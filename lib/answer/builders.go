@@ -412,3 +412,25 @@ func (a Elicitation) render(ev event.Name, _ string) (Reply, error) {
 	}
 	return d.reply()
 }
+
+type compactAnswer struct{ text string }
+
+// CompactInstructions adds text to the instructions of a compaction (PreCompact): Claude Code
+// 2.1.330 appends a PreCompact hook's plain stdout to the summary prompt, after the user's own
+// /compact instructions (seen in the real client's requests).
+func CompactInstructions(text string) Answer { return compactAnswer{text} }
+
+func (a compactAnswer) render(ev event.Name, _ string) (Reply, error) {
+	if ev != event.PreCompact {
+		return Reply{}, fmt.Errorf("%s answer: compaction instructions are for PreCompact", ev)
+	}
+	t := strings.TrimSpace(a.text)
+	switch {
+	case t == "":
+		return Reply{}, fmt.Errorf("PreCompact answer: empty compaction instructions")
+	case strings.HasPrefix(t, "{"):
+		// Stdout starting with { is read as JSON: the instructions would be lost.
+		return Reply{}, fmt.Errorf("PreCompact answer: compaction instructions may not start with {")
+	}
+	return Reply{Stdout: []byte(t + "\n")}, nil
+}

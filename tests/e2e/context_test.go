@@ -8,9 +8,9 @@ import (
 	"testing"
 )
 
-// LoadContext's briefing arrives in the model's first request: the project's prompt file, and
-// in a second session the summary of the first.
-func TestLoadContextArrivesInFirstRequest(t *testing.T) {
+// LoadContext's briefing and PromptContext's date arrive in the model's first request: the
+// project's prompt file, and in a second session the summary of the first.
+func TestContextArrivesInFirstRequest(t *testing.T) {
 	needClient(t)
 	s := newSession(t)
 	s.install()
@@ -20,7 +20,7 @@ func TestLoadContextArrivesInFirstRequest(t *testing.T) {
 	m1 := startModel(t, turn{tool: "Bash", toolUse: "toolu_e2e_ls", input: map[string]any{"command": "ls", "description": "list"}})
 	out := s.run(m1, "first session: look around")
 	first := m1.firstRequest()
-	for _, want := range []string{"# Session briefing (harness LoadContext)", "Harness-e2e marker: always run the linter.", "`go test ./...`"} {
+	for _, want := range []string{"# Session briefing (harness LoadContext)", "Harness-e2e marker: always run the linter.", "`go test ./...`", "Current date and time: "} {
 		if !strings.Contains(first, want) {
 			t.Fatalf("the first request lacks %q\nclaude:\n%s\nhooks:\n%s\nrequests:\n%s", want, out, s.hookLines()+s.payloads(), m1.dump())
 		}
@@ -41,5 +41,29 @@ func (m *model) firstRequest() string {
 		return ""
 	}
 	b, _ := json.Marshal(m.requests[0])
+	return string(b)
+}
+
+// Before a compaction, PromptContext's "always preserve" instructions reach the model's
+// summary request, after the user's own /compact instructions.
+func TestPreserveInstructionsReachCompaction(t *testing.T) {
+	needClient(t)
+	s := newSession(t)
+	s.install()
+	os.WriteFile(filepath.Join(s.project, ".claude", "harness.json"), []byte(`{"context":{"preserve":["the e2e-preserve-marker decisions"]}}`), 0o644)
+	m := startModel(t)
+	s.run(m, "hello")
+	out := s.run(m, "/compact keep-the-notes", "--continue")
+	all := m.allRequests()
+	if !strings.Contains(all, `keep-the-notes\n\nWhen summarizing, always preserve:\n- the e2e-preserve-marker decisions`) {
+		t.Fatalf("no compaction request carries the instructions\nclaude:\n%s\nhooks:\n%s\nrequests:\n%s", out, s.hookLines()+s.payloads(), m.dump())
+	}
+}
+
+// allRequests is every request, as JSON text.
+func (m *model) allRequests() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b, _ := json.Marshal(m.requests)
 	return string(b)
 }

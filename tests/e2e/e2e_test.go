@@ -303,11 +303,12 @@ func (s *session) install(args ...string) string {
 	return string(out)
 }
 
-// run runs claude -p against the model and returns the stream-json output.
-func (s *session) run(m *model, prompt string) string {
+// run runs claude -p against the model, with extra arguments (--continue), and returns the
+// stream-json output.
+func (s *session) run(m *model, prompt string, extra ...string) string {
 	s.t.Helper()
-	args := []string{"-p", prompt, "--output-format", "stream-json", "--verbose", "--include-hook-events", "--debug-file", s.debug,
-		"--permission-mode", "bypassPermissions"}
+	args := append([]string{"-p", prompt, "--output-format", "stream-json", "--verbose", "--include-hook-events", "--debug-file", s.debug,
+		"--permission-mode", "bypassPermissions"}, extra...)
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, claude, args...)
