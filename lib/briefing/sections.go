@@ -201,7 +201,11 @@ func (b *builder) shape(ctx context.Context) string {
 	var s strings.Builder
 	s.WriteString("## Project\n")
 	max := b.c.Int("context.listing_max", 100)
-	fmt.Fprintf(&s, "Top level (%d entries): ", len(names))
+	if len(names) == 0 {
+		s.WriteString("Top level: nothing but dot-files")
+	} else {
+		fmt.Fprintf(&s, "Top level (%d entries): ", len(names))
+	}
 	shown := names
 	if len(shown) > max {
 		shown = shown[:max]
