@@ -31,6 +31,7 @@ func app() *cli.App {
 			validateCommand,
 			auditCommand,
 			pluginCommand,
+			doctorCommand,
 			{
 				Name:      "events",
 				Usage:     "list the hook events of Claude Code 2.1.330, or show one in full",

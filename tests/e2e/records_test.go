@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -69,5 +70,25 @@ func TestSessionRecords(t *testing.T) {
 		if !strings.Contains(all.String(), `"tool_use_id":"`+id+`"`) {
 			fail("the audit log has no record of %s:\n%s", id, all.String())
 		}
+	}
+}
+
+// harness doctor, on the settings the installer wrote for the client, finds every hook in place
+// and every guard enforcing.
+func TestDoctorOnInstalledSettings(t *testing.T) {
+	needClient(t)
+	s := newSession(t)
+	s.install()
+	cmd := exec.Command(filepath.Join(binDir, "harness"), "doctor")
+	cmd.Env = append(os.Environ(), "HOME="+s.home, "HARNESS_HOME="+s.harnessHome)
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "every guard enforces") || strings.Contains(string(out), "FAIL") {
+		t.Fatalf("harness doctor: %v\n%s", err, out)
+	}
+	// The settings doctor checked are the ones the client runs: a session fires the guards.
+	m := startModel(t, turn{tool: "Bash", toolUse: "toolu_e2e_doc", input: map[string]any{"command": "rm -rf ~", "description": "x"}})
+	run := s.run(m, "doctor check")
+	if content, isErr, _ := m.toolResult("toolu_e2e_doc"); !isErr || !strings.Contains(content, "SecurityValidator") {
+		t.Fatalf("the guard doctor vouched for did not block in the client: %q\n%s", content, run)
 	}
 }

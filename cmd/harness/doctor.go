@@ -1,0 +1,164 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os/exec"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/tidwall/gjson"
+	"github.com/urfave/cli/v2"
+
+	"github.com/hookkit/harness/lib/canary"
+	"github.com/hookkit/harness/lib/hook"
+	"github.com/hookkit/harness/lib/settings"
+)
+
+var doctorCommand = &cli.Command{
+	Name:  "doctor",
+	Usage: "check every installed hook (binary, self-description, version) and prove each guard enforces with a canary",
+	Description: "For every settings file the installer changed: each entry is in place, each binary exists,\n" +
+		"is executable, describes itself as the hook it is wired as and is this build's version; then\n" +
+		"each guard gets a known-dangerous and a known-safe payload, run exactly as Claude Code runs it\n" +
+		"(same arguments, same timeout), and must stop the first and stay silent on the second.\n" +
+		"Exits 1 when anything is wrong.",
+	Action: doctor,
+}
+
+// installed is one hook handler the installer wrote.
+type installed struct {
+	file, hook, event string
+	program           string
+	args              []string
+	timeout           time.Duration
+}
+
+func doctor(c *cli.Context) error {
+	home, err := harnessHome()
+	if err != nil {
+		return err
+	}
+	m, err := settings.LoadManifest(home)
+	if err != nil {
+		return err
+	}
+	var hs []installed
+	for _, rec := range m.Files {
+		for _, e := range rec.Entries {
+			h := gjson.GetBytes(e.Group, "hooks.0")
+			in := installed{file: rec.Path, hook: e.Hook, event: e.Event, timeout: 60 * time.Second}
+			if t := h.Get("timeout").Int(); t > 0 {
+				in.timeout = time.Duration(t) * time.Second
+			}
+			cmd := h.Get("command").Str
+			if h.Get("args").Exists() {
+				in.program = cmd
+				for _, a := range h.Get("args").Array() {
+					in.args = append(in.args, a.Str)
+				}
+			} else {
+				in.program = settings.Program(cmd)
+				rest := strings.TrimPrefix(cmd, settings.ShellQuote(in.program))
+				if rest != cmd {
+					in.args = strings.Fields(rest)
+				}
+			}
+			hs = append(hs, in)
+		}
+	}
+	if len(hs) == 0 {
+		fmt.Fprintln(c.App.Writer, "nothing is installed (run ./install.sh)")
+		return cli.Exit("", 1)
+	}
+	project, done, err := canary.Scratch()
+	if err != nil {
+		return err
+	}
+	defer done()
+
+	w := tabwriter.NewWriter(c.App.Writer, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "RESULT\tHOOK\tEVENT\tCHECK\tDETAIL")
+	failed := 0
+	row := func(ok bool, h installed, check, detail string) {
+		res := "ok"
+		if !ok {
+			res, failed = "FAIL", failed+1
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", res, h.hook, h.event, check, detail)
+	}
+	probs, _, err := settings.Check(home, "", "", nil)
+	if err != nil {
+		return err
+	}
+	for _, p := range probs {
+		failed++
+		fmt.Fprintf(w, "FAIL\t-\t-\tsettings\t%s: %s\n", p.File, p.What)
+	}
+	described := map[string]*hook.Description{}
+	for _, h := range hs {
+		d, ok := described[h.program]
+		if !ok {
+			d, err = describeBinary(h.program)
+			if err != nil {
+				row(false, h, "binary", err.Error())
+				described[h.program] = nil
+				continue
+			}
+			described[h.program] = d
+		} else if d == nil {
+			continue
+		}
+		switch {
+		case d.Name != h.hook:
+			row(false, h, "binary", fmt.Sprintf("%s describes itself as %s", h.program, d.Name))
+			continue
+		case d.Version != hook.Version:
+			row(false, h, "binary", fmt.Sprintf("%s is version %s, this harness is %s (run ./install.sh)", h.program, d.Version, hook.Version))
+			continue
+		}
+		row(true, h, "binary", fmt.Sprintf("%s (%s, fails %s)", h.program, d.Version, d.Policy))
+		if d.Policy != "closed" {
+			continue
+		}
+		cases := 0
+		for _, cs := range canary.Cases[h.hook] {
+			if cs.Event != h.event {
+				continue
+			}
+			cases++
+			r := canary.Run(h.program, h.args, h.timeout, project, cs)
+			if r.OK() {
+				row(true, h, "canary", fmt.Sprintf("%s: %s in %v", cs.Name, r.Got, r.Took.Round(time.Millisecond)))
+			} else {
+				row(false, h, "canary", fmt.Sprintf("%s: %s", cs.Name, r.Problem))
+			}
+		}
+		if cases == 0 {
+			row(true, h, "canary", "no canary for this guard on "+h.event)
+		}
+	}
+	w.Flush()
+	if failed > 0 {
+		return cli.Exit(fmt.Sprintf("%d problem(s): a guard that fails here does not protect you", failed), 1)
+	}
+	fmt.Fprintln(c.App.Writer, "every installed hook is in place and every guard enforces")
+	return nil
+}
+
+// describeBinary runs a hook's --describe.
+func describeBinary(bin string) (*hook.Description, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, bin, "--describe").Output()
+	if err != nil {
+		return nil, fmt.Errorf("%s --describe: %v", bin, err)
+	}
+	var d hook.Description
+	if err := json.Unmarshal(out, &d); err != nil {
+		return nil, fmt.Errorf("%s --describe printed no description: %v", bin, err)
+	}
+	return &d, nil
+}

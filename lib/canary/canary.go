@@ -1,0 +1,149 @@
+// Package canary proves that an installed guard enforces: it feeds the guard a known-dangerous
+// and a known-safe payload, exactly as Claude Code would (same binary, same arguments, same
+// timeout), reads the answer the way Claude Code reads it, and says whether the guard stopped
+// the first and stayed silent on the second.
+package canary
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/tidwall/gjson"
+)
+
+// Case is one canary payload and the verdict a working guard gives it.
+type Case struct {
+	Name    string
+	Event   string
+	Payload string // JSON with {{PROJECT}} for the scratch project folder
+	// Want is "stop" (deny, ask or block: the call does not go through silently) or "silent".
+	Want string
+}
+
+// Cases are the canaries of the harness's own guards, by hook name and event.
+var Cases = map[string][]Case{
+	"SecurityValidator": {
+		{Name: "rm -rf ~", Event: "PreToolUse", Want: "stop",
+			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf ~"},"tool_use_id":"canary-1"}`},
+		{Name: "ls -la", Event: "PreToolUse", Want: "silent",
+			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls -la"},"tool_use_id":"canary-2"}`},
+	},
+	"WriteProtector": {
+		{Name: "write ~/.ssh/id_rsa", Event: "PreToolUse", Want: "stop",
+			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"~/.ssh/id_rsa","content":"x"},"tool_use_id":"canary-3"}`},
+		{Name: "write a project file", Event: "PreToolUse", Want: "silent",
+			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"{{PROJECT}}/notes.txt","content":"x"},"tool_use_id":"canary-4"}`},
+	},
+	"SecretGuard": {
+		{Name: "command with a literal token", Event: "PreToolUse", Want: "stop",
+			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"curl -H 'Authorization: token ghp_R4nd0mT0k3nV4lu3W1thM1x3dC4s3Ab12Cde' https://api.github.com/user"},"tool_use_id":"canary-5"}`},
+		{Name: "command with a variable", Event: "PreToolUse", Want: "silent",
+			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"curl -H \"Authorization: token $GITHUB_TOKEN\" https://api.github.com/user"},"tool_use_id":"canary-6"}`},
+		{Name: "prompt with a key", Event: "UserPromptSubmit", Want: "stop",
+			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"UserPromptSubmit","prompt":"deploy with ghp_R4nd0mT0k3nV4lu3W1thM1x3dC4s3Ab12Cde"}`},
+		{Name: "plain prompt", Event: "UserPromptSubmit", Want: "silent",
+			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"UserPromptSubmit","prompt":"list the files"}`},
+	},
+}
+
+// Result is one canary run.
+type Result struct {
+	Case Case
+	// Got is what Claude Code would do: "deny", "ask", "block", "silent", or "allow".
+	Got  string
+	Took time.Duration
+	// Problem is why the guard failed the canary ("" when it passed).
+	Problem string
+}
+
+// OK says whether the guard answered as a working guard does.
+func (r Result) OK() bool { return r.Problem == "" }
+
+// Run runs one case against the program with its arguments, within timeout, with project as
+// the scratch project folder. The guard's own audit records are switched off: a canary is not
+// a tool call.
+func Run(program string, args []string, timeout time.Duration, project string, c Case) Result {
+	payload := strings.ReplaceAll(c.Payload, "{{PROJECT}}", project)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, program, args...)
+	cmd.Dir = project
+	cmd.Stdin = strings.NewReader(payload)
+	cmd.Env = append(os.Environ(), "CLAUDE_PROJECT_DIR="+project, "HARNESS_AUDIT=0")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.WaitDelay = time.Second
+	start := time.Now()
+	err := cmd.Run()
+	r := Result{Case: c, Took: time.Since(start)}
+	code := 0
+	var ee *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		r.Got, r.Problem = "allow", fmt.Sprintf("no answer within its %v timeout: Claude Code lets the call through", timeout)
+		return r
+	case errors.As(err, &ee):
+		code = ee.ExitCode()
+	case err != nil:
+		r.Got, r.Problem = "allow", "does not start: "+err.Error()
+		return r
+	}
+	r.Got = verdict(c.Event, code, stdout.Bytes())
+	switch {
+	case r.Got == "invalid":
+		r.Problem = fmt.Sprintf("printed output Claude Code cannot use (exit %d): %.200q", code, stdout.String())
+	case c.Want == "stop" && (r.Got == "silent" || r.Got == "allow"):
+		r.Problem = fmt.Sprintf("let a dangerous call through (%s, exit %d)", r.Got, code)
+	case c.Want == "silent" && r.Got != "silent":
+		r.Problem = fmt.Sprintf("did not stay silent on a safe call: %s (exit %d) %.200s", r.Got, code, strings.TrimSpace(stdout.String()+" "+stderr.String()))
+	}
+	return r
+}
+
+// verdict reads a hook's answer the way Claude Code 2.1.330 does for the event.
+func verdict(event string, code int, stdout []byte) string {
+	out := bytes.TrimSpace(stdout)
+	if code == 2 {
+		return "block" // exit 2 blocks PreToolUse and UserPromptSubmit whatever stdout says
+	}
+	if len(out) == 0 {
+		return "silent" // exit 0 silent, or a non-blocking error: the call goes ahead
+	}
+	if out[0] != '{' || !gjson.ValidBytes(out) {
+		if code == 0 && event == "UserPromptSubmit" {
+			return "silent" // plain text is context: nothing is stopped
+		}
+		return "invalid"
+	}
+	j := gjson.ParseBytes(out)
+	if d := j.Get("hookSpecificOutput.permissionDecision").Str; d != "" {
+		return d
+	}
+	if j.Get("decision").Str == "block" {
+		return "block"
+	}
+	if j.Get("continue").Exists() && !j.Get("continue").Bool() {
+		return "block"
+	}
+	return "silent"
+}
+
+// Scratch makes the project folder the canaries run in.
+func Scratch() (string, func(), error) {
+	dir, err := os.MkdirTemp("", "harness-canary-")
+	if err != nil {
+		return "", nil, err
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		real = dir
+	}
+	return real, func() { os.RemoveAll(dir) }, nil
+}
