@@ -5,11 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os/exec"
-	"strings"
 	"text/tabwriter"
 	"time"
 
-	"github.com/tidwall/gjson"
 	"github.com/urfave/cli/v2"
 
 	"github.com/hookkit/harness/lib/canary"
@@ -28,46 +26,14 @@ var doctorCommand = &cli.Command{
 	Action: doctor,
 }
 
-// installed is one hook handler the installer wrote.
-type installed struct {
-	file, hook, event string
-	program           string
-	args              []string
-	timeout           time.Duration
-}
-
 func doctor(c *cli.Context) error {
 	home, err := harnessHome()
 	if err != nil {
 		return err
 	}
-	m, err := settings.LoadManifest(home)
+	hs, err := canary.Installed(home)
 	if err != nil {
 		return err
-	}
-	var hs []installed
-	for _, rec := range m.Files {
-		for _, e := range rec.Entries {
-			h := gjson.GetBytes(e.Group, "hooks.0")
-			in := installed{file: rec.Path, hook: e.Hook, event: e.Event, timeout: 60 * time.Second}
-			if t := h.Get("timeout").Int(); t > 0 {
-				in.timeout = time.Duration(t) * time.Second
-			}
-			cmd := h.Get("command").Str
-			if h.Get("args").Exists() {
-				in.program = cmd
-				for _, a := range h.Get("args").Array() {
-					in.args = append(in.args, a.Str)
-				}
-			} else {
-				in.program = settings.Program(cmd)
-				rest := strings.TrimPrefix(cmd, settings.ShellQuote(in.program))
-				if rest != cmd {
-					in.args = strings.Fields(rest)
-				}
-			}
-			hs = append(hs, in)
-		}
 	}
 	if len(hs) == 0 {
 		fmt.Fprintln(c.App.Writer, "nothing is installed (run ./install.sh)")
@@ -82,12 +48,12 @@ func doctor(c *cli.Context) error {
 	w := tabwriter.NewWriter(c.App.Writer, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "RESULT\tHOOK\tEVENT\tCHECK\tDETAIL")
 	failed := 0
-	row := func(ok bool, h installed, check, detail string) {
+	row := func(ok bool, h canary.Handler, check, detail string) {
 		res := "ok"
 		if !ok {
 			res, failed = "FAIL", failed+1
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", res, h.hook, h.event, check, detail)
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", res, h.Hook, h.Event, check, detail)
 	}
 	probs, _, err := settings.Check(home, "", "", nil)
 	if err != nil {
@@ -99,37 +65,37 @@ func doctor(c *cli.Context) error {
 	}
 	described := map[string]*hook.Description{}
 	for _, h := range hs {
-		d, ok := described[h.program]
+		d, ok := described[h.Program]
 		if !ok {
-			d, err = describeBinary(h.program)
+			d, err = describeBinary(h.Program)
 			if err != nil {
 				row(false, h, "binary", err.Error())
-				described[h.program] = nil
+				described[h.Program] = nil
 				continue
 			}
-			described[h.program] = d
+			described[h.Program] = d
 		} else if d == nil {
 			continue
 		}
 		switch {
-		case d.Name != h.hook:
-			row(false, h, "binary", fmt.Sprintf("%s describes itself as %s", h.program, d.Name))
+		case d.Name != h.Hook:
+			row(false, h, "binary", fmt.Sprintf("%s describes itself as %s", h.Program, d.Name))
 			continue
 		case d.Version != hook.Version:
-			row(false, h, "binary", fmt.Sprintf("%s is version %s, this harness is %s (run ./install.sh)", h.program, d.Version, hook.Version))
+			row(false, h, "binary", fmt.Sprintf("%s is version %s, this harness is %s (run ./install.sh)", h.Program, d.Version, hook.Version))
 			continue
 		}
-		row(true, h, "binary", fmt.Sprintf("%s (%s, fails %s)", h.program, d.Version, d.Policy))
+		row(true, h, "binary", fmt.Sprintf("%s (%s, fails %s)", h.Program, d.Version, d.Policy))
 		if d.Policy != "closed" {
 			continue
 		}
 		cases := 0
-		for _, cs := range canary.Cases[h.hook] {
-			if cs.Event != h.event {
+		for _, cs := range canary.Cases[h.Hook] {
+			if cs.Event != h.Event {
 				continue
 			}
 			cases++
-			r := canary.Run(h.program, h.args, h.timeout, project, cs)
+			r := canary.Run(h.Program, h.Args, h.Timeout, project, cs)
 			if r.OK() {
 				row(true, h, "canary", fmt.Sprintf("%s: %s in %v", cs.Name, r.Got, r.Took.Round(time.Millisecond)))
 			} else {
@@ -137,7 +103,7 @@ func doctor(c *cli.Context) error {
 			}
 		}
 		if cases == 0 {
-			row(true, h, "canary", "no canary for this guard on "+h.event)
+			row(true, h, "canary", "no canary for this guard on "+h.Event)
 		}
 	}
 	w.Flush()

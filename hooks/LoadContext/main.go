@@ -5,7 +5,8 @@
 //
 // Injects a compact briefing at the start of a session (lib/briefing): the previous session's
 // summary, work in progress, the project's shape, the user's prompt files, and, for hosts other
-// than Claude Code, the repository snapshot and machine facts. Configured in the shared harness
+// than Claude Code, the repository snapshot and machine facts. It also runs the guards' canary
+// (harness doctor's) and warns the user and the model when a guard does not enforce. Configured in the shared harness
 // configuration (lib/config); a slow or failing command costs its section, never the session.
 package main
 
@@ -15,10 +16,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/hookkit/harness/lib/answer"
 	"github.com/hookkit/harness/lib/briefing"
+	"github.com/hookkit/harness/lib/canary"
 	"github.com/hookkit/harness/lib/config"
 	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/gitstate"
@@ -41,11 +44,29 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	// The repository's state now is what PromptContext compares each prompt against.
 	gitstate.Snapshot(w.HarnessHome, w.Project, in.SessionID())
 	text := build(ctx, w, in.SessionID(), in.SessionStart().Source(), in.AgentType() != "", os.Stderr)
-	if text == "" {
+	a := answer.SessionStart{Context: text}
+	// The guards' canary (harness doctor's), at the start of every session: a guard that is
+	// broken, missing or slow is announced to the user and the model, not discovered later.
+	if config.Load(w.HarnessHome, w.Project).Bool("context.canary", true) && in.AgentType() == "" {
+		fails, err := canary.Guards(w.HarnessHome, canaryLimit)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "LoadContext: canary:", err)
+		}
+		if len(fails) > 0 {
+			warn := "harness: a guard is NOT enforcing, so the calls it should stop would go through: " +
+				strings.Join(fails, "; ") + ". Run `harness doctor`, then ./install.sh."
+			a.SystemMessage = warn
+			a.Context = strings.TrimSpace("WARNING from the harness: " + warn + "\n\n" + a.Context)
+		}
+	}
+	if a.Context == "" && a.SystemMessage == "" {
 		return nil, nil
 	}
-	return answer.Context(text), nil
+	return a, nil
 }
+
+// canaryLimit bounds each guard's canary at session start: slower than this is "slow".
+const canaryLimit = 1500 * time.Millisecond
 
 func build(ctx context.Context, w hook.Where, session, source string, subagent bool, debug io.Writer) string {
 	cfg := config.Load(w.HarnessHome, w.Project)

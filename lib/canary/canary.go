@@ -13,9 +13,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/hookkit/harness/lib/settings"
 )
 
 // Case is one canary payload and the verdict a working guard gives it.
@@ -146,4 +149,92 @@ func Scratch() (string, func(), error) {
 		real = dir
 	}
 	return real, func() { os.RemoveAll(dir) }, nil
+}
+
+// Handler is one hook handler the installer wrote, as Claude Code will run it.
+type Handler struct {
+	File, Hook, Event string
+	Program           string
+	Args              []string
+	Timeout           time.Duration
+}
+
+// Installed lists the handlers recorded in the installer's manifest.
+func Installed(harnessHome string) ([]Handler, error) {
+	m, err := settings.LoadManifest(harnessHome)
+	if err != nil {
+		return nil, err
+	}
+	var hs []Handler
+	for _, rec := range m.Files {
+		for _, e := range rec.Entries {
+			h := gjson.GetBytes(e.Group, "hooks.0")
+			in := Handler{File: rec.Path, Hook: e.Hook, Event: e.Event, Timeout: 60 * time.Second}
+			if t := h.Get("timeout").Int(); t > 0 {
+				in.Timeout = time.Duration(t) * time.Second
+			}
+			cmd := h.Get("command").Str
+			if h.Get("args").Exists() {
+				in.Program = cmd
+				for _, a := range h.Get("args").Array() {
+					in.Args = append(in.Args, a.Str)
+				}
+			} else {
+				in.Program = settings.Program(cmd)
+				if rest, ok := strings.CutPrefix(cmd, settings.ShellQuote(in.Program)); ok {
+					in.Args = strings.Fields(rest)
+				}
+			}
+			hs = append(hs, in)
+		}
+	}
+	return hs, nil
+}
+
+// Guards runs every canary of every installed guard handler in parallel, each within the
+// smaller of its handler's timeout and limit, and returns the failures ("" entries dropped):
+// what LoadContext warns about at the start of a session.
+func Guards(harnessHome string, limit time.Duration) ([]string, error) {
+	hs, err := Installed(harnessHome)
+	if err != nil {
+		return nil, err
+	}
+	project, done, err := Scratch()
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	type job struct {
+		h Handler
+		c Case
+	}
+	var jobs []job
+	for _, h := range hs {
+		for _, c := range Cases[h.Hook] {
+			if c.Event == h.Event {
+				jobs = append(jobs, job{h, c})
+			}
+		}
+	}
+	out := make([]string, len(jobs))
+	var wg sync.WaitGroup
+	for i, j := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t := min(j.h.Timeout, limit)
+			r := Run(j.h.Program, j.h.Args, t, project, j.c)
+			if !r.OK() {
+				out[i] = fmt.Sprintf("%s on %s (%s): %s", j.h.Hook, j.h.Event, j.c.Name, r.Problem)
+			}
+		}()
+	}
+	wg.Wait()
+	var fails []string
+	for _, f := range out {
+		if f != "" {
+			fails = append(fails, f)
+		}
+	}
+	return fails, nil
 }

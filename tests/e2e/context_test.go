@@ -25,6 +25,9 @@ func TestContextArrivesInFirstRequest(t *testing.T) {
 			t.Fatalf("the first request lacks %q\nclaude:\n%s\nhooks:\n%s\nrequests:\n%s", want, out, s.hookLines()+s.payloads(), m1.dump())
 		}
 	}
+	if strings.Contains(first, "NOT enforcing") {
+		t.Fatalf("the session-start canary says a guard is broken:\n%s", m1.dump())
+	}
 	m2 := startModel(t)
 	out = s.run(m2, "second session")
 	if second := m2.firstRequest(); !strings.Contains(second, "## Previous session in this project") ||
