@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -12,10 +13,37 @@ import (
 )
 
 func main() {
-	if err := app().Run(os.Args); err != nil {
+	if err := app().Run(flagsFirst(os.Args)); err != nil {
 		fmt.Fprintln(os.Stderr, "harness:", err)
 		os.Exit(1)
 	}
+}
+
+// flagsFirst lets `harness run EVENT --tool Bash ...` be written as the issue and the README
+// show it: urfave/cli stops reading flags at the first argument, so the event moves after them.
+func flagsFirst(args []string) []string {
+	if len(args) < 3 || args[1] != "run" {
+		return args
+	}
+	valued := map[string]bool{"--settings": true, "--payload": true, "--tool": true, "--input": true, "--project": true}
+	var flags, rest []string
+	for i := 2; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			rest = append(rest, args[i+1:]...)
+			i = len(args)
+		case strings.HasPrefix(a, "-"):
+			flags = append(flags, a)
+			if valued[a] && i+1 < len(args) {
+				flags = append(flags, args[i+1])
+				i++
+			}
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return append(append(append([]string{}, args[:2]...), flags...), rest...)
 }
 
 func app() *cli.App {
@@ -32,6 +60,7 @@ func app() *cli.App {
 			auditCommand,
 			pluginCommand,
 			doctorCommand,
+			runCommand,
 			{
 				Name:      "events",
 				Usage:     "list the hook events of Claude Code 2.1.330, or show one in full",
