@@ -146,7 +146,7 @@ func printRun(w io.Writer, ev string, spec event.Spec, payload []byte, groups []
 			answer += ": " + oneLine(r.Outcome.Reason, 80)
 		}
 		answer += " (" + r.Outcome.Note + ")"
-		fmt.Fprintf(tw, "%s\t%s\t%v\t%s\t%s\n", hookName(r.Handler), exit, r.Took.Round(time.Millisecond), answer, oneLine(r.Stderr, 60))
+		fmt.Fprintf(tw, "%s\t%s\t%v\t%s\t%s\n", dispatch.HookName(r.Handler), exit, r.Took.Round(time.Millisecond), answer, oneLine(r.Stderr, 60))
 	}
 	tw.Flush()
 	verdict := "the action goes ahead"
@@ -196,7 +196,7 @@ func printRunJSON(w io.Writer, ev string, groups []dispatch.Match, v dispatch.Ve
 		out.Groups = append(out.Groups, g.Why)
 	}
 	for _, r := range v.Results {
-		out.Hooks = append(out.Hooks, hookOut{Hook: hookName(r.Handler), Exit: r.Code, TimedOut: r.TimedOut, TookMS: float64(r.Took.Microseconds()) / 1000,
+		out.Hooks = append(out.Hooks, hookOut{Hook: dispatch.HookName(r.Handler), Exit: r.Code, TimedOut: r.TimedOut, TookMS: float64(r.Took.Microseconds()) / 1000,
 			Decision: r.Outcome.Decision, Reason: r.Outcome.Reason, Note: r.Outcome.Note, Stdout: r.Stdout, Stderr: r.Stderr})
 	}
 	if out.Reasons == nil {
@@ -205,13 +205,6 @@ func printRunJSON(w io.Writer, ev string, groups []dispatch.Match, v dispatch.Ve
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.Encode(out)
-}
-
-func hookName(h dispatch.Handler) string {
-	if h.Args != nil {
-		return strings.TrimSpace(filepath.Base(h.Command) + " " + strings.Join(h.Args, " "))
-	}
-	return h.Command
 }
 
 func oneLine(s string, max int) string {

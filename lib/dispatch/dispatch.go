@@ -31,6 +31,9 @@ import (
 // Handler is one command hook of a settings file.
 type Handler struct {
 	Command string
+	// Callback, when set, is a Go function run instead of a command; Name names it.
+	Callback Callback
+	Name     string
 	// If is a permission-rule filter ("Bash(git *)"), honoured on tool events only.
 	If string
 	// Args set means exec form (no shell); nil means shell form (sh -c).
@@ -233,6 +236,30 @@ func glob(pat, s string) bool {
 type Env struct {
 	Project, SessionID string
 	Base               []string
+	// Progress, when set, receives each hook's start, output and finish.
+	Progress chan<- Progress
+}
+
+// Callback is a Go function registered as a hook: it gets the event and the payload and
+// answers as a command would, with stdout and an exit code.
+type Callback func(ctx context.Context, ev string, payload []byte) (stdout string, code int)
+
+// Progress is one step of a hook's run: "started", "output" (its stdout and stderr), or
+// "finished" with the outcome ("success", "error", "cancelled").
+type Progress struct {
+	Kind, Hook, Event string
+	Stdout, Stderr    string
+	Outcome           string
+}
+
+func (e Env) emit(ctx context.Context, p Progress) {
+	if e.Progress == nil {
+		return
+	}
+	select {
+	case e.Progress <- p:
+	case <-ctx.Done():
+	}
 }
 
 // Result is one handler's run, as the client reads it.
@@ -245,7 +272,9 @@ type Result struct {
 	TimedOut bool
 	// StartErr is set when the command could not be started.
 	StartErr error
-	Outcome  Outcome
+	// Async is set when the hook answered {"async": true} and was run again.
+	Async   bool
+	Outcome Outcome
 }
 
 // Outcome is what one result means for the action.
@@ -288,7 +317,7 @@ func Run(ctx context.Context, ev string, payload []byte, groups []Match, env Env
 			if h.If != "" && (!toolEvents[ev] || !ifMatches(h.If, payload)) {
 				continue
 			}
-			key := h.Command + "\x00" + strings.Join(h.Args, "\x00") + fmt.Sprint(h.Args == nil)
+			key := h.Command + "\x00" + strings.Join(h.Args, "\x00") + fmt.Sprint(h.Args == nil) + "\x00" + h.Name
 			if !seen[key] {
 				seen[key] = true
 				hs = append(hs, h)
@@ -309,8 +338,39 @@ func Run(ctx context.Context, ev string, payload []byte, groups []Match, env Env
 }
 
 func runOne(ctx context.Context, ev string, payload []byte, h Handler, env Env) Result {
+	name := HookName(h)
+	env.emit(ctx, Progress{Kind: "started", Hook: name, Event: ev})
+	r := runOnce(ctx, ev, payload, h, env)
+	// The two-phase async answer: {"async": true, "asyncTimeout": N} on the first line asks to
+	// be run again with that timeout (seconds, 30 when unset) for the real answer.
+	if first, _, _ := strings.Cut(strings.TrimSpace(r.Stdout), "\n"); r.Code == 0 && gjson.Get(first, "async").Bool() {
+		h.Timeout = 30 * time.Second
+		if t := gjson.Get(first, "asyncTimeout").Float(); t > 0 {
+			h.Timeout = time.Duration(t * float64(time.Second))
+		}
+		r = runOnce(ctx, ev, payload, h, env)
+		r.Async = true
+	}
+	if r.Stdout != "" || r.Stderr != "" {
+		env.emit(ctx, Progress{Kind: "output", Hook: name, Event: ev, Stdout: r.Stdout, Stderr: r.Stderr})
+	}
+	outcome := "success"
+	switch {
+	case r.TimedOut:
+		outcome = "cancelled"
+	case r.Code != 0:
+		outcome = "error"
+	}
+	env.emit(ctx, Progress{Kind: "finished", Hook: name, Event: ev, Outcome: outcome})
+	return r
+}
+
+func runOnce(ctx context.Context, ev string, payload []byte, h Handler, env Env) Result {
 	ctx, cancel := context.WithTimeout(ctx, h.Timeout)
 	defer cancel()
+	if h.Callback != nil {
+		return runCallback(ctx, ev, payload, h)
+	}
 	var cmd *exec.Cmd
 	if h.Args != nil {
 		cmd = exec.CommandContext(ctx, h.Command, h.Args...)
@@ -344,6 +404,49 @@ func runOne(ctx context.Context, ev string, payload []byte, h Handler, env Env) 
 	}
 	r.Outcome = Read(ev, r)
 	return r
+}
+
+// runCallback runs a Go hook within the handler's timeout; a panic is a failed hook.
+func runCallback(ctx context.Context, ev string, payload []byte, h Handler) Result {
+	type answer struct {
+		out  string
+		code int
+	}
+	done := make(chan answer, 1)
+	start := time.Now()
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- answer{"", -1}
+			}
+		}()
+		out, code := h.Callback(ctx, ev, append([]byte(nil), payload...))
+		done <- answer{out, code}
+	}()
+	r := Result{Handler: h}
+	select {
+	case a := <-done:
+		r.Stdout, r.Code = a.out, a.code
+		if a.code == -1 {
+			r.StartErr = errors.New("the callback panicked")
+		}
+	case <-ctx.Done():
+		r.TimedOut, r.Code = true, -1
+	}
+	r.Took = time.Since(start)
+	r.Outcome = Read(ev, r)
+	return r
+}
+
+// HookName is how a handler is shown: its name, or its program and arguments.
+func HookName(h Handler) string {
+	switch {
+	case h.Name != "":
+		return h.Name
+	case h.Args != nil:
+		return strings.TrimSpace(filepath.Base(h.Command) + " " + strings.Join(h.Args, " "))
+	}
+	return h.Command
 }
 
 // Read interprets one result as Claude Code 2.1.330 does for the event.

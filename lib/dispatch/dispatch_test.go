@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -209,5 +210,72 @@ func TestLoad(t *testing.T) {
 	if len(g) != 2 || len(g[0].Hooks) != 1 || g[0].Hooks[0].Timeout != 5*time.Second || g[0].Hooks[0].OnFailure != "block" ||
 		g[0].Hooks[0].Args != nil || g[1].Hooks[0].Args[0] != "--x" || g[1].Hooks[0].Timeout != DefaultTimeout {
 		t.Errorf("loaded %+v", g)
+	}
+}
+
+// Go callbacks, scoped hooks and progress, under concurrent fire, register and unregister.
+func TestRunnerScopedAndCallbacks(t *testing.T) {
+	r := NewRunner(nil)
+	r.Register("PreToolUse", "Bash", "no-rm", time.Second, func(ctx context.Context, ev string, payload []byte) (string, int) {
+		if strings.Contains(string(payload), "rm -rf") {
+			return `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"callback says no"}}`, 0
+		}
+		return "", 0
+	})
+	r.Register("PreToolUse", "Bash", "panics", time.Second, func(context.Context, string, []byte) (string, int) { panic("boom") })
+	ask := script(t, `cat >/dev/null; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}'`)
+	scope := &Settings{Events: map[string][]Group{"PreToolUse": {{Matcher: "*", Hooks: []Handler{{Command: ask, Args: []string{}, Timeout: 5 * time.Second}}}}}}
+
+	progress := make(chan Progress, 100)
+	v := r.Fire(context.Background(), "PreToolUse", []byte(pre), Env{Project: t.TempDir(), Progress: progress})
+	if v.Decision != "deny" || len(v.Results) != 2 || v.Reasons[0] != "callback says no" {
+		t.Fatalf("base callbacks: %+v", v)
+	}
+	close(progress)
+	kinds := map[string]int{}
+	for p := range progress {
+		kinds[p.Kind+"/"+p.Outcome]++
+	}
+	if kinds["started/"] != 2 || kinds["finished/success"] != 1 || kinds["finished/error"] != 1 {
+		t.Errorf("progress: %v", kinds)
+	}
+
+	r.RegisterScoped("agent-1", scope)
+	safe := []byte(strings.Replace(pre, "git status && FOO=1 rm -rf build", "ls", 1))
+	if v = r.Fire(context.Background(), "PreToolUse", safe, Env{Project: t.TempDir()}); v.Decision != "ask" {
+		t.Errorf("with the scope: %+v", v)
+	}
+	r.UnregisterScoped("agent-1")
+	if v = r.Fire(context.Background(), "PreToolUse", safe, Env{Project: t.TempDir()}); v.Decision != "" {
+		t.Errorf("after the scope is gone: %+v", v)
+	}
+
+	// Concurrent fire, register and unregister (run with -race).
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(2)
+		go func(i int) {
+			defer wg.Done()
+			r.Fire(context.Background(), "PreToolUse", safe, Env{Project: os.TempDir()})
+		}(i)
+		go func(i int) {
+			defer wg.Done()
+			id := fmt.Sprintf("agent-%d", i)
+			r.RegisterScoped(id, &Settings{Events: map[string][]Group{}})
+			r.UnregisterScoped(id)
+		}(i)
+	}
+	wg.Wait()
+}
+
+// A hook that answers {"async": true, "asyncTimeout": N} is run again with that timeout.
+func TestAsyncTwoPhase(t *testing.T) {
+	marker := filepath.Join(t.TempDir(), "first")
+	h := script(t, `cat >/dev/null
+if [ ! -e `+marker+` ]; then : > `+marker+`; echo '{"async": true, "asyncTimeout": 5}'; exit 0; fi
+echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"second phase"}}'`)
+	v := run(t, "PreToolUse", pre, Handler{Command: h, Args: []string{}, Timeout: time.Second})
+	if v.Decision != "deny" || !v.Results[0].Async || v.Results[0].Handler.Timeout != 5*time.Second {
+		t.Errorf("async: %+v", v)
 	}
 }
