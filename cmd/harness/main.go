@@ -61,6 +61,7 @@ func app() *cli.App {
 			pluginCommand,
 			doctorCommand,
 			runCommand,
+			testCommand,
 			{
 				Name:      "events",
 				Usage:     "list the hook events of Claude Code 2.1.330, or show one in full",

@@ -244,12 +244,42 @@ func TestEveryAnswerOnEveryEventIsAcceptedOrRefused(t *testing.T) {
 			if err := checkReply(spec.Name, r); err != nil {
 				t.Errorf("%s on %s: %v", name, spec.Name, err)
 			}
+			// The table-driven checker the CLI uses agrees with the hand-copied rules.
+			if probs := Check(spec.Name, int(r.Code), r.Stdout); len(probs) > 0 {
+				t.Errorf("%s on %s: Check: %v", name, spec.Name, probs)
+			}
 		}
 	}
 	for name := range samples {
 		if accepted[name] == 0 {
 			t.Errorf("%s is accepted by no event", name)
 		}
+	}
+}
+
+// Check explains the mistakes people make in hand-written hooks.
+func TestCheckExplains(t *testing.T) {
+	for _, c := range []struct {
+		ev   event.Name
+		out  string
+		want string
+	}{
+		{event.PreToolUse, `{"decision":"ask"}`, "PreToolUse answers with hookSpecificOutput.permissionDecision"},
+		{event.PreToolUse, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"block"}}`, `permissionDecision "block" on PreToolUse`},
+		{event.PostToolUse, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"x"}}`, `hookEventName is "PreToolUse", not "PostToolUse"`},
+		{event.Stop, `{"decision":"approve"}`, `decision "approve" on Stop`},
+		{event.SessionEnd, `{"continue":false}`, "SessionEnd ignores continue"},
+		{event.UserPromptSubmit, `{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","permissionDecision":"deny"}}`, "not accepted by UserPromptSubmit"},
+		{event.PreToolUse, `{"permission":"deny"}`, "top-level field permission"},
+		{event.PreToolUse, `{"broken"`, "not valid JSON"},
+	} {
+		probs := Check(c.ev, 0, []byte(c.out))
+		if !strings.Contains(strings.Join(probs, "; "), c.want) {
+			t.Errorf("%s %s: %v, want %q", c.ev, c.out, probs, c.want)
+		}
+	}
+	if probs := Check(event.PermissionRequest, 2, nil); len(probs) != 1 {
+		t.Errorf("exit 2 on PermissionRequest: %v", probs)
 	}
 }
 
