@@ -19,13 +19,20 @@ func main() {
 	}
 }
 
-// flagsFirst lets `harness run EVENT --tool Bash ...` be written as the issue and the README
-// show it: urfave/cli stops reading flags at the first argument, so the event moves after them.
+// valuedFlags are, per command that takes flags after its argument, the flags with a value.
+var valuedFlags = map[string]map[string]bool{
+	"run": {"--settings": true, "--payload": true, "--tool": true, "--input": true, "--project": true},
+	"new": {"--event": true, "--matcher": true, "--timeout": true, "--dir": true},
+}
+
+// flagsFirst lets `harness run EVENT --tool Bash ...` and `harness new NAME --event E` be written
+// as the README shows them: urfave/cli stops reading flags at the first argument, so the
+// arguments move after the flags.
 func flagsFirst(args []string) []string {
-	if len(args) < 3 || args[1] != "run" {
+	if len(args) < 3 || valuedFlags[args[1]] == nil {
 		return args
 	}
-	valued := map[string]bool{"--settings": true, "--payload": true, "--tool": true, "--input": true, "--project": true}
+	valued := valuedFlags[args[1]]
 	var flags, rest []string
 	for i := 2; i < len(args); i++ {
 		a := args[i]
@@ -62,6 +69,7 @@ func app() *cli.App {
 			doctorCommand,
 			runCommand,
 			testCommand,
+			newCommand,
 			{
 				Name:      "events",
 				Usage:     "list the hook events of Claude Code 2.1.330, or show one in full",

@@ -1,0 +1,180 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/tidwall/pretty"
+	"github.com/tidwall/sjson"
+	"github.com/urfave/cli/v2"
+
+	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/lint"
+	"github.com/hookkit/harness/lib/settings"
+)
+
+var newCommand = &cli.Command{
+	Name:      "new",
+	Usage:     "scaffold a hook: hooks/NAME/main.go, a golden test, and its entry in settings.json",
+	ArgsUsage: "NAME",
+	Description: "Writes hooks/NAME/main.go (doc header, hook.Spec, a run function that stays silent),\n" +
+		"tests/testdata/NAME.txtar (the captured payload of the event in, silence out) and the\n" +
+		"hook's matcher group in settings.json. The scaffold builds and its test passes as written;\n" +
+		"then make run decide something, and pin that in the test.",
+	Flags: []cli.Flag{
+		&cli.StringFlag{Name: "event", Required: true, Usage: "the hook `EVENT`"},
+		&cli.StringFlag{Name: "matcher", Usage: "the matcher (events that take one; default *)"},
+		&cli.IntFlag{Name: "timeout", Value: 10, Usage: "timeout in `SECONDS`"},
+		&cli.BoolFlag{Name: "guard", Usage: "fail closed: a crash or timeout blocks instead of letting the action through"},
+		&cli.StringFlag{Name: "dir", Value: ".", Usage: "the harness repository `DIR`"},
+	},
+	Action: scaffold,
+}
+
+var hookName = regexp.MustCompile(`^[A-Z][A-Za-z0-9]{1,63}$`)
+
+func scaffold(c *cli.Context) error {
+	name := c.Args().First()
+	if c.NArg() != 1 || !hookName.MatchString(name) {
+		return cli.Exit("harness new: give one hook NAME in CamelCase (letters and digits, starting with a capital)", 2)
+	}
+	ev := event.Name(c.String("event"))
+	spec, ok := event.Lookup(ev)
+	if !ok {
+		return cli.Exit(fmt.Sprintf("harness new: %q is not an event of Claude Code 2.1.330 (harness events lists them)", ev), 2)
+	}
+	matcher := c.String("matcher")
+	if spec.Matcher == "" && matcher != "" {
+		return cli.Exit(fmt.Sprintf("harness new: %s takes no matcher", ev), 2)
+	}
+	if spec.Matcher != "" && matcher == "" {
+		matcher = "*"
+	}
+	if matcher != "" {
+		if _, err := lint.Classify(ev, matcher); err != nil {
+			return cli.Exit("harness new: "+err.Error(), 2)
+		}
+	}
+	timeout := c.Int("timeout")
+	if timeout <= 0 {
+		return cli.Exit("harness new: the timeout must be a positive number of seconds", 2)
+	}
+	dir := c.String("dir")
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
+		return cli.Exit(fmt.Sprintf("harness new: %s is not the harness repository (no go.mod)", dir), 2)
+	}
+	mainPath := filepath.Join(dir, "hooks", name, "main.go")
+	testPath := filepath.Join(dir, "tests", "testdata", strings.ToLower(name)+"_scaffold.txtar")
+	settingsPath := filepath.Join(dir, "settings.json")
+	if _, err := os.Stat(filepath.Dir(mainPath)); err == nil {
+		return cli.Exit(fmt.Sprintf("harness new: hooks/%s exists already", name), 1)
+	}
+	module := modulePath(filepath.Join(dir, "go.mod"))
+	if module == "" {
+		return cli.Exit("harness new: go.mod names no module", 2)
+	}
+
+	policy, policyText := "hook.Open", "open"
+	if c.Bool("guard") {
+		policy, policyText = "hook.Closed", "closed"
+	}
+	binding := fmt.Sprintf("{Event: event.%s, Timeout: %d}", ev, timeout)
+	header := fmt.Sprintf("// Hook: %s\n// Event: %s\n", name, ev)
+	if matcher != "" {
+		binding = fmt.Sprintf("{Event: event.%s, Matcher: %q, Timeout: %d}", ev, matcher, timeout)
+		header += "// Matcher: " + matcher + "\n"
+	}
+	src := header + "// Failure policy: " + policyText + `
+//
+// ` + name + ` answers ` + string(ev) + `. It stays silent for now: make run decide, with an
+// answer from lib/answer (one the event accepts, or the runtime refuses it), and pin the
+// behaviour in tests/testdata/` + filepath.Base(testPath) + `.
+package main
+
+import (
+	"context"
+
+	"` + module + `/lib/answer"
+	"` + module + `/lib/event"
+	"` + module + `/lib/hook"
+)
+
+var spec = hook.Spec{
+	Name:        "` + name + `",
+	Description: "` + name + ` on ` + string(ev) + `",
+	Policy:      ` + policy + `,
+	Events:      []hook.Binding{` + binding + `},
+}
+
+func main() { hook.Main(spec, run) }
+
+func run(ctx context.Context, in event.Input) (answer.Answer, error) {
+	return nil, nil
+}
+`
+	payload := captured(dir, ev)
+	test := "# " + name + " on the payload Claude Code 2.1.330 sends for " + string(ev) + ": silence, exit 0.\n" +
+		"stdin payload.json\nhook 0 " + name + "\n! stdout .\n! stderr .\n\n" +
+		"# It describes itself as settings.json wires it.\nexec " + name + " --describe\nstdout '\"name\": \"" + name + "\"'\n\n" +
+		"-- payload.json --\n" + payload + "\n"
+
+	group := `{"hooks":[]}`
+	if matcher != "" {
+		group, _ = sjson.Set(`{}`, "matcher", matcher)
+		group, _ = sjson.SetRaw(group, "hooks", "[]")
+	}
+	handler, _ := sjson.Set(`{"type":"command"}`, "command", `"${HARNESS_HOME:-$HOME/.claude/harness}/bin/`+name+`"`)
+	handler, _ = sjson.Set(handler, "timeout", timeout)
+	if c.Bool("guard") {
+		handler, _ = sjson.Set(handler, "onFailure", "block")
+	}
+	group, _ = sjson.SetRaw(group, "hooks.-1", handler)
+	cur, err := os.ReadFile(settingsPath)
+	if err != nil {
+		return err
+	}
+	next, err := sjson.SetRawBytes(cur, "hooks."+string(ev)+".-1", []byte(group))
+	if err != nil {
+		return err
+	}
+	next = pretty.PrettyOptions(next, &pretty.Options{Width: 80, Indent: "  "})
+
+	if err := os.MkdirAll(filepath.Dir(mainPath), 0o755); err != nil {
+		return err
+	}
+	for _, w := range []struct {
+		path string
+		data []byte
+	}{{mainPath, []byte(src)}, {testPath, []byte(test)}, {settingsPath, next}} {
+		if err := settings.Write(w.path, w.data, 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(c.App.Writer, "wrote %s\n", w.path)
+	}
+	fmt.Fprintf(c.App.Writer, "next: go test ./tests -run 'TestScripts/%s' (and go test ./tests -update for the describe golden)\n",
+		strings.TrimSuffix(filepath.Base(testPath), ".txtar"))
+	return nil
+}
+
+// captured is the payload the real client sent for the event, from the fixtures, or a minimal
+// one with the common fields.
+func captured(dir string, ev event.Name) string {
+	if b, err := os.ReadFile(filepath.Join(dir, "lib", "event", "testdata", "captured", string(ev)+".json")); err == nil {
+		return string(pretty.Ugly(b))
+	}
+	return fmt.Sprintf(`{"session_id":"s","transcript_path":"","cwd":"/tmp","hook_event_name":%q}`, ev)
+}
+
+// modulePath reads the module path of a go.mod.
+func modulePath(path string) string {
+	b, _ := os.ReadFile(path)
+	for _, l := range strings.Split(string(b), "\n") {
+		if m, ok := strings.CutPrefix(strings.TrimSpace(l), "module "); ok {
+			return strings.TrimSpace(m)
+		}
+	}
+	return ""
+}

@@ -1,0 +1,55 @@
+package tests
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// harness new scaffolds a hook in a copy of this repository; the scaffold builds, passes vet,
+// its golden test passes, and settings.json still agrees with every hook's self-description.
+func TestScaffoldBuildsAndPasses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("copies the repository and runs go test in it")
+	}
+	files, err := exec.Command("git", "-C", "..", "ls-files", "--cached", "--others", "--exclude-standard").Output()
+	if err != nil {
+		t.Skip("not a git checkout: ", err)
+	}
+	repo := t.TempDir()
+	for _, f := range strings.Split(strings.TrimSpace(string(files)), "\n") {
+		b, err := os.ReadFile(filepath.Join("..", f))
+		if err != nil {
+			continue // deleted in the working tree
+		}
+		os.MkdirAll(filepath.Join(repo, filepath.Dir(f)), 0o755)
+		os.WriteFile(filepath.Join(repo, f), b, 0o644)
+	}
+	run := func(name string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(name, args...)
+		cmd.Dir = repo
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s %v: %v\n%s", name, args, err, out)
+		}
+		return string(out)
+	}
+	out := run(filepath.Join(binDir, "harness"), "new", "ProbeHook", "--event", "PreToolUse", "--matcher", "Bash|Write", "--guard", "--dir", repo)
+	if !strings.Contains(out, "wrote "+filepath.Join(repo, "hooks", "ProbeHook", "main.go")) {
+		t.Fatalf("harness new: %s", out)
+	}
+	run("go", "vet", "./hooks/ProbeHook")
+	run("go", "test", "./tests", "-run", "TestScripts/probehook_scaffold|TestDefaultSettingsMatchTheHooks", "-count=1")
+	// A second scaffold of the same name is refused; a bad event too.
+	cmd := exec.Command(filepath.Join(binDir, "harness"), "new", "ProbeHook", "--event", "PreToolUse", "--dir", repo)
+	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "exists already") {
+		t.Errorf("a second scaffold: %v %s", err, out)
+	}
+	cmd = exec.Command(filepath.Join(binDir, "harness"), "new", "Other", "--event", "Stop", "--matcher", "Bash", "--dir", repo)
+	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "Stop takes no matcher") {
+		t.Errorf("a matcher on Stop: %v %s", err, out)
+	}
+}
