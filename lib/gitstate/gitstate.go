@@ -99,13 +99,7 @@ func packed(path, ref string) string {
 
 // SnapshotPath is where a session's starting state is kept, next to its summary.
 func SnapshotPath(harnessHome, project, session string) string {
-	b := []byte(session)
-	for i, c := range b {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
-			b[i] = '_'
-		}
-	}
-	return filepath.Join(state.ProjectDir(harnessHome, project), "sessions", string(b)+".git-start")
+	return filepath.Join(state.ProjectDir(harnessHome, project), "sessions", state.SafeName(session)+".git-start")
 }
 
 // Load reads a saved state; ok is false when there is none.

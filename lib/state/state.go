@@ -92,6 +92,21 @@ func Key(project string) string {
 	return string(b)
 }
 
+// SafeName keeps an id (a session's, an agent's) to the characters Claude Code uses for them,
+// so no id can name another path.
+func SafeName(id string) string {
+	b := []byte(id)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			b[i] = '_'
+		}
+	}
+	if len(b) == 0 {
+		return "unknown"
+	}
+	return string(b)
+}
+
 // Lock takes an exclusive lock on the file name+".lock", creating its directory. Parallel hooks
 // and sessions that update one shared file (an index) take it around read-modify-write.
 func Lock(name string) (*flock.Flock, error) {

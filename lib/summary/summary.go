@@ -36,19 +36,8 @@ func Dir(harnessHome, project string) string {
 	return filepath.Join(state.ProjectDir(harnessHome, project), "sessions")
 }
 
-// safe keeps ids to the characters Claude Code uses for them, so no id can name another path.
-func safe(id string) string {
-	b := []byte(id)
-	for i, c := range b {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
-			b[i] = '_'
-		}
-	}
-	if len(b) == 0 {
-		return "unknown"
-	}
-	return string(b)
-}
+// safe is an id as a file name (lib/state).
+func safe(id string) string { return state.SafeName(id) }
 
 // Doc is a session's summary as written: the transcript's summary and what the hooks add.
 type Doc struct {
