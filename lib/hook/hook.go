@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -260,15 +261,23 @@ func (r runner) read(ctx context.Context, stdin io.Reader, env Env) ([]byte, err
 	// A pipe read without a goroutine: a non-blocking copy of stdin joins the poller and
 	// honours a read deadline. This keeps a thread start off every hook's start-up path.
 	if f, ok := stdin.(*os.File); ok {
-		if pollable := pollableStdin(f); pollable != nil {
+		pollable, head, done := pollableStdin(f, limit)
+		if done || int64(len(head)) > limit {
+			if pollable != nil {
+				pollable.Close()
+			}
+			return checkRead(head, nil, limit)
+		}
+		if pollable != nil {
 			defer pollable.Close()
 			if dl, ok := ctx.Deadline(); ok && pollable.SetReadDeadline(dl) == nil {
-				data, err := io.ReadAll(io.LimitReader(pollable, limit+1))
+				rest, err := io.ReadAll(io.LimitReader(pollable, limit+1-int64(len(head))))
 				if errors.Is(err, os.ErrDeadlineExceeded) {
 					return nil, errors.New("stdin was not closed before the deadline")
 				}
-				return checkRead(data, err, limit)
+				return checkRead(append(head, rest...), err, limit)
 			}
+			stdin = io.MultiReader(bytes.NewReader(head), pollable)
 		}
 	}
 	done := make(chan readResult, 1)

@@ -7,22 +7,44 @@ import (
 	"syscall"
 )
 
-// pollableStdin returns a pollable duplicate of a pipe, or nil for anything else (files never
-// block). Closing the duplicate leaves f open.
-func pollableStdin(f *os.File) *os.File {
+// pollableStdin returns a non-blocking duplicate of a pipe, with what could be read from it
+// without waiting, or nil for anything else (files never block). done is set when the writer
+// had already closed the pipe: Claude Code writes the payload and closes stdin at once, so
+// the usual hook reads its whole input here and never starts the poller. Otherwise the
+// duplicate is handed to the poller for the rest. Closing it leaves f open.
+func pollableStdin(f *os.File, limit int64) (dup *os.File, head []byte, done bool) {
 	st, err := f.Stat()
 	if err != nil || st.Mode()&os.ModeNamedPipe == 0 {
-		return nil
+		return nil, nil, false
 	}
 	fd, err := syscall.Dup(int(f.Fd()))
 	if err != nil {
-		return nil
+		return nil, nil, false
 	}
 	if syscall.SetNonblock(fd, true) != nil {
 		syscall.Close(fd)
-		return nil
+		return nil, nil, false
 	}
-	return os.NewFile(uintptr(fd), f.Name())
+	buf := make([]byte, 0, 64<<10)
+	for int64(len(buf)) <= limit {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := syscall.Read(fd, buf[len(buf):cap(buf)])
+		if n > 0 {
+			buf = buf[:len(buf)+n]
+			continue
+		}
+		if err == syscall.EINTR {
+			continue
+		}
+		if err == nil && n == 0 {
+			syscall.Close(fd)
+			return nil, buf, true // EOF
+		}
+		break // EAGAIN: the writer has not finished; wait in the poller
+	}
+	return os.NewFile(uintptr(fd), f.Name()), buf, false
 }
 
 // privateStdout moves the real stdout to a new descriptor and points descriptor 1 at stderr.
