@@ -354,3 +354,39 @@ func BenchmarkParseDecideRender(b *testing.B) {
 		Run(spec, f, nil, bytes.NewReader(pre), io.Discard, io.Discard, func(string) string { return "" })
 	}
 }
+
+// On a real pipe: a payload already written and closed is read at once; one that arrives in
+// pieces is waited for; one whose writer never closes fails at the deadline.
+func TestRealPipeTimings(t *testing.T) {
+	full := payload(t, "PreToolUse.json")
+	silent := func(ctx context.Context, in event.Input) (answer.Answer, error) { return nil, nil }
+	pipe := func(write func(w *os.File)) *os.File {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		go write(w)
+		return r
+	}
+	r := pipe(func(w *os.File) { w.Write(full); w.Close() })
+	time.Sleep(20 * time.Millisecond) // the writer is done before the hook reads
+	if _, errs, code := run(guardSpec(Closed), silent, r, nil); code != answer.OK {
+		t.Errorf("ready payload: %q %d", errs, code)
+	}
+	r = pipe(func(w *os.File) {
+		w.Write(full[:len(full)/2])
+		time.Sleep(50 * time.Millisecond)
+		w.Write(full[len(full)/2:])
+		w.Close()
+	})
+	if _, errs, code := run(guardSpec(Closed), silent, r, nil); code != answer.OK {
+		t.Errorf("payload in two pieces: %q %d", errs, code)
+	}
+	keep := make(chan *os.File, 1)
+	r = pipe(func(w *os.File) { w.Write(full[:10]); keep <- w })
+	_, errs, code := run(guardSpec(Closed), silent, r, map[string]string{"HARNESS_DEADLINE": "100ms"})
+	if code != answer.Blocked || !strings.HasSuffix(errs, "stdin was not closed before the deadline\n") {
+		t.Errorf("never closed: %q %d", errs, code)
+	}
+	(<-keep).Close()
+}
