@@ -37,9 +37,11 @@ type Handler struct {
 	// If is a permission-rule filter ("Bash(git *)"), honoured on tool events only.
 	If string
 	// Args set means exec form (no shell); nil means shell form (sh -c).
-	Args      []string
-	Timeout   time.Duration
-	OnFailure string
+	Args    []string
+	Timeout time.Duration
+	// TimeoutSet says the entry gave its own timeout (an event's default does not apply).
+	TimeoutSet bool
+	OnFailure  string
 	// Source is the settings file it comes from; Matcher the group's matcher.
 	Source, Matcher string
 }
@@ -96,7 +98,7 @@ func Load(paths ...string) (*Settings, error) {
 					hd := Handler{Command: h.Get("command").Str, Timeout: DefaultTimeout, OnFailure: h.Get("onFailure").Str,
 						Source: p, Matcher: grp.Matcher, If: h.Get("if").Str}
 					if t := h.Get("timeout").Float(); t > 0 {
-						hd.Timeout = time.Duration(t * float64(time.Second))
+						hd.Timeout, hd.TimeoutSet = time.Duration(t*float64(time.Second)), true
 					}
 					if a := h.Get("args"); a.IsArray() {
 						hd.Args = []string{}
@@ -130,13 +132,27 @@ func (s *Settings) Select(ev string, payload []byte) []Match {
 		value = gjson.GetBytes(payload, spec.Matcher).String()
 	}
 	var out []Match
-	for _, g := range s.Events[ev] {
+	for i, g := range s.Events[ev] {
 		if ok, why := matches(event.Name(ev), spec, g.Matcher, value); ok {
+			// The client lowers the default timeout of the first group on these events.
+			if d, lower := firstGroupTimeout[ev]; lower && i == 0 {
+				hs := append([]Handler(nil), g.Hooks...)
+				for j := range hs {
+					if !hs[j].TimeoutSet && hs[j].Callback == nil {
+						hs[j].Timeout = d
+					}
+				}
+				g.Hooks = hs
+			}
 			out = append(out, Match{g, why})
 		}
 	}
 	return out
 }
+
+// firstGroupTimeout is the default timeout of the first group's handlers on the events where
+// Claude Code lowers it (REFERENCE.md §2.3: UserPromptSubmit 30 s, MessageDisplay 10 s).
+var firstGroupTimeout = map[string]time.Duration{"UserPromptSubmit": 30 * time.Second, "MessageDisplay": 10 * time.Second}
 
 func matches(ev event.Name, spec event.Spec, m, value string) (bool, string) {
 	kind, err := lint.Classify(ev, m)

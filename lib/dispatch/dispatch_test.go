@@ -207,7 +207,7 @@ func TestLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := s.Events["PreToolUse"]
-	if len(g) != 2 || len(g[0].Hooks) != 1 || g[0].Hooks[0].Timeout != 5*time.Second || g[0].Hooks[0].OnFailure != "block" ||
+	if len(g) != 2 || len(g[0].Hooks) != 1 || g[0].Hooks[0].Timeout != 5*time.Second || !g[0].Hooks[0].TimeoutSet || g[0].Hooks[0].OnFailure != "block" ||
 		g[0].Hooks[0].Args != nil || g[1].Hooks[0].Args[0] != "--x" || g[1].Hooks[0].Timeout != DefaultTimeout {
 		t.Errorf("loaded %+v", g)
 	}
@@ -277,5 +277,20 @@ echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"
 	v := run(t, "PreToolUse", pre, Handler{Command: h, Args: []string{}, Timeout: time.Second})
 	if v.Decision != "deny" || !v.Results[0].Async || v.Results[0].Handler.Timeout != 5*time.Second {
 		t.Errorf("async: %+v", v)
+	}
+}
+
+// UserPromptSubmit's first group defaults to 30 s, other groups and set timeouts keep theirs.
+func TestFirstGroupTimeout(t *testing.T) {
+	s := &Settings{Events: map[string][]Group{"UserPromptSubmit": {
+		{Hooks: []Handler{{Command: "a", Timeout: DefaultTimeout}, {Command: "b", Timeout: 7 * time.Second, TimeoutSet: true}}},
+		{Hooks: []Handler{{Command: "c", Timeout: DefaultTimeout}}},
+	}}}
+	m := s.Select("UserPromptSubmit", []byte(`{"hook_event_name":"UserPromptSubmit","prompt":"x"}`))
+	if m[0].Hooks[0].Timeout != 30*time.Second || m[0].Hooks[1].Timeout != 7*time.Second || m[1].Hooks[0].Timeout != DefaultTimeout {
+		t.Errorf("timeouts: %v %v %v", m[0].Hooks[0].Timeout, m[0].Hooks[1].Timeout, m[1].Hooks[0].Timeout)
+	}
+	if s.Events["UserPromptSubmit"][0].Hooks[0].Timeout != DefaultTimeout {
+		t.Error("Select changed the settings it reads")
 	}
 }
