@@ -5,7 +5,9 @@
 package config
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -95,4 +97,63 @@ func (c *Config) Strings(key string, def []string) []string {
 		out = append(out, x.Str)
 	}
 	return out
+}
+
+// FileError names a policy file that could not be used and why.
+type FileError struct {
+	File string
+	Err  error
+}
+
+func (e *FileError) Error() string { return fmt.Sprintf("policy file %s: %v", e.File, e.Err) }
+
+func (e *FileError) Unwrap() error { return e.Err }
+
+// LoadScopes reads a guard's policy files, the user's then the project's ("" or missing: skipped),
+// and hands each JSON object to apply. A file that cannot be read, is not a JSON object or that
+// apply rejects is a *FileError naming it, so a guard fails closed rather than run without it.
+// It returns the files that were applied.
+func LoadScopes(userFile, projectFile string, apply func(doc gjson.Result, project bool) error) ([]string, error) {
+	var used []string
+	for _, f := range []struct {
+		name    string
+		project bool
+	}{{userFile, false}, {projectFile, true}} {
+		if f.name == "" {
+			continue
+		}
+		b, err := os.ReadFile(f.name)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err == nil && !gjson.ValidBytes(b) {
+			err = errors.New("not valid JSON")
+		}
+		if err == nil && !gjson.ParseBytes(b).IsObject() {
+			err = errors.New("not a JSON object")
+		}
+		if err == nil {
+			err = apply(gjson.ParseBytes(b), f.project)
+		}
+		if err != nil {
+			return nil, &FileError{f.name, err}
+		}
+		used = append(used, f.name)
+	}
+	return used, nil
+}
+
+// AppendStrings appends a JSON array of non-empty strings to dst; anything else is an error
+// naming key.
+func AppendStrings(dst *[]string, key string, v gjson.Result) error {
+	if !v.IsArray() {
+		return fmt.Errorf("%s must be an array of strings", key)
+	}
+	for _, s := range v.Array() {
+		if s.Type != gjson.String || s.Str == "" {
+			return fmt.Errorf("%s must be an array of non-empty strings", key)
+		}
+		*dst = append(*dst, s.Str)
+	}
+	return nil
 }

@@ -3,12 +3,12 @@ package danger
 import (
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path"
 	"strings"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/hookkit/harness/lib/config"
 
 	"github.com/hookkit/harness/lib/shell"
 )
@@ -45,38 +45,16 @@ func Defaults() *Policy {
 	}
 }
 
-// PolicyError names the policy file that could not be used and why.
-type PolicyError struct {
-	File string
-	Err  error
-}
-
-func (e *PolicyError) Error() string { return fmt.Sprintf("policy file %s: %v", e.File, e.Err) }
-
 // LoadPolicy returns the defaults with the user's and the project's policy files applied.
-// A missing file is fine; a file that cannot be read or is invalid is an error, so the guard
-// fails closed rather than run with a policy it does not have.
+// A missing file is fine; a file that cannot be read or is invalid is an error
+// (*config.FileError), so the guard fails closed rather than run with a policy it does not have.
 func LoadPolicy(userFile, projectFile string) (*Policy, error) {
 	p := Defaults()
-	for _, f := range []struct {
-		name    string
-		project bool
-	}{{userFile, false}, {projectFile, true}} {
-		if f.name == "" {
-			continue
-		}
-		b, err := os.ReadFile(f.name)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return nil, &PolicyError{f.name, err}
-		}
-		if err := p.apply(b, f.project); err != nil {
-			return nil, &PolicyError{f.name, err}
-		}
-		p.Sources = append(p.Sources, f.name)
+	used, err := config.LoadScopes(userFile, projectFile, p.apply)
+	if err != nil {
+		return nil, err
 	}
+	p.Sources = append(p.Sources, used...)
 	return p, nil
 }
 
@@ -91,19 +69,12 @@ func PolicyFiles(harnessHome, project string) (user, proj string) {
 	return user, proj
 }
 
-func (p *Policy) apply(b []byte, project bool) error {
-	if !gjson.ValidBytes(b) {
-		return errors.New("not valid JSON")
-	}
-	doc := gjson.ParseBytes(b)
-	if !doc.IsObject() {
-		return errors.New("not a JSON object")
-	}
+func (p *Policy) apply(doc gjson.Result, project bool) error {
 	var err error
 	doc.ForEach(func(k, v gjson.Result) bool {
 		switch k.Str {
 		case "protected_branches":
-			err = appendStrings(&p.ProtectedBranches, k.Str, v)
+			err = config.AppendStrings(&p.ProtectedBranches, k.Str, v)
 		case "deny":
 			err = appendRules(&p.Deny, v)
 		case "ask":
@@ -114,9 +85,9 @@ func (p *Policy) apply(b []byte, project bool) error {
 				return false
 			}
 			if k.Str == "disable" {
-				err = appendStrings(&p.Disable, k.Str, v)
+				err = config.AppendStrings(&p.Disable, k.Str, v)
 			} else {
-				err = appendStrings(&p.TrustedHosts, k.Str, v)
+				err = config.AppendStrings(&p.TrustedHosts, k.Str, v)
 			}
 		case "$schema", "comment":
 		default:
@@ -125,19 +96,6 @@ func (p *Policy) apply(b []byte, project bool) error {
 		return err == nil
 	})
 	return err
-}
-
-func appendStrings(dst *[]string, key string, v gjson.Result) error {
-	if !v.IsArray() {
-		return fmt.Errorf("%s must be an array of strings", key)
-	}
-	for _, s := range v.Array() {
-		if s.Type != gjson.String || s.Str == "" {
-			return fmt.Errorf("%s must be an array of non-empty strings", key)
-		}
-		*dst = append(*dst, s.Str)
-	}
-	return nil
 }
 
 func appendRules(dst *[]PatternRule, v gjson.Result) error {

@@ -3,11 +3,11 @@ package paths
 import (
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/hookkit/harness/lib/config"
 )
 
 // PolicyFiles returns where the user and project write policies live.
@@ -30,46 +30,28 @@ func PolicyFiles(harnessHome, project string) (user, proj string) {
 // that cannot be read or is invalid is an error naming it, so the guard fails closed.
 func LoadPolicy(userFile, projectFile string) (*Policy, error) {
 	p := &Policy{}
-	for _, f := range []struct {
-		name    string
-		project bool
-	}{{userFile, false}, {projectFile, true}} {
-		if f.name == "" {
-			continue
-		}
-		b, err := os.ReadFile(f.name)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err == nil {
-			err = p.apply(b, f.project)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("policy file %s: %w", f.name, err)
-		}
+	if _, err := config.LoadScopes(userFile, projectFile, p.apply); err != nil {
+		return nil, err
 	}
 	return p, nil
 }
 
-func (p *Policy) apply(b []byte, project bool) error {
-	if !gjson.ValidBytes(b) || !gjson.ParseBytes(b).IsObject() {
-		return errors.New("not a JSON object")
-	}
+func (p *Policy) apply(doc gjson.Result, project bool) error {
 	var err error
-	gjson.ParseBytes(b).ForEach(func(k, v gjson.Result) bool {
+	doc.ForEach(func(k, v gjson.Result) bool {
 		switch k.Str {
 		case "allow_dirs":
 			if project {
 				err = errors.New(`"allow_dirs" loosens the guard, and a project policy may only tighten it; put it in the user policy`)
 				return false
 			}
-			err = stringList(&p.AllowDirs, k.Str, v)
+			err = config.AppendStrings(&p.AllowDirs, k.Str, v)
 		case "deny":
-			err = stringList(&p.Deny, k.Str, v)
+			err = config.AppendStrings(&p.Deny, k.Str, v)
 		case "read_only":
-			err = stringList(&p.ReadOnly, k.Str, v)
+			err = config.AppendStrings(&p.ReadOnly, k.Str, v)
 		case "ask":
-			err = stringList(&p.Ask, k.Str, v)
+			err = config.AppendStrings(&p.Ask, k.Str, v)
 		case "ask_workflows":
 			if v.Type != gjson.True && v.Type != gjson.False {
 				err = errors.New("ask_workflows must be true or false")
@@ -82,17 +64,4 @@ func (p *Policy) apply(b []byte, project bool) error {
 		return err == nil
 	})
 	return err
-}
-
-func stringList(dst *[]string, key string, v gjson.Result) error {
-	if !v.IsArray() {
-		return fmt.Errorf("%s must be an array of strings", key)
-	}
-	for _, s := range v.Array() {
-		if s.Type != gjson.String || s.Str == "" {
-			return fmt.Errorf("%s must be an array of non-empty strings", key)
-		}
-		*dst = append(*dst, s.Str)
-	}
-	return nil
 }
