@@ -5,12 +5,9 @@
 package canary
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -18,6 +15,9 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/hookkit/harness/lib/answer"
+	"github.com/hookkit/harness/lib/dispatch"
+	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/settings"
 )
 
@@ -59,7 +59,7 @@ var Cases = map[string][]Case{
 // Result is one canary run.
 type Result struct {
 	Case Case
-	// Got is what Claude Code would do: "deny", "ask", "block", "silent", or "allow".
+	// Got is what Claude Code would do: "deny", "ask", "defer", "block", "silent", or "allow".
 	Got  string
 	Took time.Duration
 	// Problem is why the guard failed the canary ("" when it passed).
@@ -70,72 +70,34 @@ type Result struct {
 func (r Result) OK() bool { return r.Problem == "" }
 
 // Run runs one case against the program with its arguments, within timeout, with project as
-// the scratch project folder. The guard's own audit records are switched off: a canary is not
-// a tool call.
+// the scratch project folder, through lib/dispatch: run and read exactly as Claude Code would
+// (onFailure is not assumed: a guard must answer on its own). The guard's own audit records are
+// switched off: a canary is not a tool call.
 func Run(program string, args []string, timeout time.Duration, project string, c Case) Result {
 	payload := strings.ReplaceAll(c.Payload, "{{PROJECT}}", project)
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, program, args...)
-	cmd.Dir = project
-	cmd.Stdin = strings.NewReader(payload)
-	cmd.Env = append(os.Environ(), "CLAUDE_PROJECT_DIR="+project, "HARNESS_AUDIT=0")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	cmd.WaitDelay = time.Second
-	start := time.Now()
-	err := cmd.Run()
-	r := Result{Case: c, Took: time.Since(start)}
-	code := 0
-	var ee *exec.ExitError
-	switch {
-	case ctx.Err() != nil:
-		r.Got, r.Problem = "allow", fmt.Sprintf("no answer within its %v timeout: Claude Code lets the call through", timeout)
-		return r
-	case errors.As(err, &ee):
-		code = ee.ExitCode()
-	case err != nil:
-		r.Got, r.Problem = "allow", "does not start: "+err.Error()
-		return r
+	h := dispatch.Handler{Command: program, Args: append([]string{}, args...), Timeout: timeout}
+	v := dispatch.Run(context.Background(), c.Event, []byte(payload), []dispatch.Match{{Group: dispatch.Group{Hooks: []dispatch.Handler{h}}}},
+		dispatch.Env{Project: project, SessionID: "canary", Base: append(os.Environ(), "HARNESS_AUDIT=0")})
+	out := v.Results[0]
+	r := Result{Case: c, Took: out.Took, Got: out.Outcome.Decision}
+	if r.Got == "" {
+		r.Got = "silent"
 	}
-	r.Got = verdict(c.Event, code, stdout.Bytes())
 	switch {
-	case r.Got == "invalid":
-		r.Problem = fmt.Sprintf("printed output Claude Code cannot use (exit %d): %.200q", code, stdout.String())
+	case out.TimedOut:
+		r.Got, r.Problem = "allow", fmt.Sprintf("no answer within its %v timeout: Claude Code lets the call through", timeout)
+	case out.StartErr != nil:
+		r.Got, r.Problem = "allow", "does not start: "+out.StartErr.Error()
+	case len(answer.Check(event.Name(c.Event), out.Code, []byte(out.Stdout))) > 0:
+		r.Problem = fmt.Sprintf("printed output Claude Code cannot use (exit %d): %s", out.Code,
+			strings.Join(answer.Check(event.Name(c.Event), out.Code, []byte(out.Stdout)), "; "))
 	case c.Want == "stop" && (r.Got == "silent" || r.Got == "allow"):
-		r.Problem = fmt.Sprintf("let a dangerous call through (%s, exit %d)", r.Got, code)
+		r.Problem = fmt.Sprintf("let a dangerous call through (%s, exit %d)", r.Got, out.Code)
 	case c.Want == "silent" && r.Got != "silent":
-		r.Problem = fmt.Sprintf("did not stay silent on a safe call: %s (exit %d) %.200s", r.Got, code, strings.TrimSpace(stdout.String()+" "+stderr.String()))
+		r.Problem = fmt.Sprintf("did not stay silent on a safe call: %s (exit %d) %.200s", r.Got, out.Code,
+			strings.TrimSpace(out.Stdout+" "+out.Stderr))
 	}
 	return r
-}
-
-// verdict reads a hook's answer the way Claude Code 2.1.330 does for the event.
-func verdict(event string, code int, stdout []byte) string {
-	out := bytes.TrimSpace(stdout)
-	if code == 2 {
-		return "block" // exit 2 blocks PreToolUse and UserPromptSubmit whatever stdout says
-	}
-	if len(out) == 0 {
-		return "silent" // exit 0 silent, or a non-blocking error: the call goes ahead
-	}
-	if out[0] != '{' || !gjson.ValidBytes(out) {
-		if code == 0 && event == "UserPromptSubmit" {
-			return "silent" // plain text is context: nothing is stopped
-		}
-		return "invalid"
-	}
-	j := gjson.ParseBytes(out)
-	if d := j.Get("hookSpecificOutput.permissionDecision").Str; d != "" {
-		return d
-	}
-	if j.Get("decision").Str == "block" {
-		return "block"
-	}
-	if j.Get("continue").Exists() && !j.Get("continue").Bool() {
-		return "block"
-	}
-	return "silent"
 }
 
 // Scratch makes the project folder the canaries run in.

@@ -25,7 +25,7 @@ func pollableStdin(f *os.File, limit int64) (dup *os.File, head []byte, done boo
 		syscall.Close(fd)
 		return nil, nil, false
 	}
-	buf := make([]byte, 0, 64<<10)
+	buf := make([]byte, 0, 8<<10) // most payloads are a few KB; larger ones grow it
 	for int64(len(buf)) <= limit {
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)]
