@@ -21,9 +21,11 @@ type corpusCase struct {
 	Cwd  string `json:"cwd"`
 }
 
-func loadCorpus(t testing.TB) []corpusCase {
+func loadCorpus(t testing.TB) []corpusCase { return loadCases(t, "testdata/corpus.jsonl") }
+
+func loadCases(t testing.TB, name string) []corpusCase {
 	t.Helper()
-	f, err := os.Open("testdata/corpus.jsonl")
+	f, err := os.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +36,7 @@ func loadCorpus(t testing.TB) []corpusCase {
 	for sc.Scan() {
 		var c corpusCase
 		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatalf("corpus line %d: %v", len(out)+1, err)
+			t.Fatalf("%s line %d: %v", name, len(out)+1, err)
 		}
 		out = append(out, c)
 	}
@@ -51,8 +53,11 @@ func testWorld(cwd string) shell.World {
 		Env: func(k string) (string, bool) { v, ok := env[k]; return v, ok }}
 }
 
-func TestCorpus(t *testing.T) {
-	cases := loadCorpus(t)
+func TestCorpus(t *testing.T) { score(t, "corpus", loadCorpus(t)) }
+
+// score judges every case, logs exact agreement, recall and false positives, and fails on
+// every case that disagrees with its label.
+func score(t *testing.T, name string, cases []corpusCase) {
 	var wrong []string
 	dangerous, caught, safe, flagged, exact := 0, 0, 0, 0, 0
 	for _, c := range cases {
@@ -80,8 +85,8 @@ func TestCorpus(t *testing.T) {
 		wrong = append(wrong, fmt.Sprintf("want %-5s got %-5s [%s] %q  (%s) %s", c.Want, got, c.Cat, c.Cmd, c.Note, rule))
 	}
 	sort.Strings(wrong)
-	t.Logf("corpus: %d cases; exact %d (%.1f%%); recall %d/%d (%.1f%%); false positives %d/%d (%.1f%%)",
-		len(cases), exact, 100*float64(exact)/float64(len(cases)), caught, dangerous, 100*float64(caught)/float64(dangerous),
+	t.Logf("%s: %d cases; exact %d (%.1f%%); recall %d/%d (%.1f%%); false positives %d/%d (%.1f%%)",
+		name, len(cases), exact, 100*float64(exact)/float64(len(cases)), caught, dangerous, 100*float64(caught)/float64(dangerous),
 		flagged, safe, 100*float64(flagged)/float64(safe))
 	if len(wrong) > 0 {
 		t.Errorf("%d cases disagree with their label:\n%s", len(wrong), strings.Join(wrong, "\n"))
