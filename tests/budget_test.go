@@ -53,14 +53,7 @@ func TestPerCallHooksStayLean(t *testing.T) {
 	checked := 0
 	for pkg, ds := range deps(t, "../hooks/...", "./hooks/...") {
 		name := filepath.Base(pkg)
-		out, err := exec.Command(filepath.Join(binDir, name), "--describe").Output()
-		if err != nil {
-			t.Fatalf("%s --describe: %v", name, err)
-		}
-		var d hook.Description
-		if err := json.Unmarshal(out, &d); err != nil {
-			t.Fatalf("%s --describe: %v", name, err)
-		}
+		d := describe(t, name)
 		perCall := false
 		for _, b := range d.Events {
 			perCall = perCall || !rare[b.Event]
@@ -82,4 +75,18 @@ func TestHeavyDependencyIsVisible(t *testing.T) {
 			t.Errorf("%s: expected urfave/cli among its dependencies", pkg)
 		}
 	}
+}
+
+// describe runs a built hook's --describe.
+func describe(t *testing.T, name string) hook.Description {
+	t.Helper()
+	out, err := exec.Command(filepath.Join(binDir, name), "--describe").Output()
+	if err != nil {
+		t.Fatalf("%s --describe: %v", name, err)
+	}
+	var d hook.Description
+	if err := json.Unmarshal(out, &d); err != nil {
+		t.Fatalf("%s --describe: %v", name, err)
+	}
+	return d
 }

@@ -1,9 +1,7 @@
 package tests
 
 import (
-	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,7 +10,6 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookkit/harness/lib/event"
-	"github.com/hookkit/harness/lib/hook"
 )
 
 // wiring is one hook on one event as settings.json declares it or --describe reports it.
@@ -65,14 +62,7 @@ func TestDefaultSettingsMatchTheHooks(t *testing.T) {
 	var described []wiring
 	for pkg := range deps(t, "../hooks/...") {
 		name := filepath.Base(pkg)
-		out, err := exec.Command(filepath.Join(binDir, name), "--describe").Output()
-		if err != nil {
-			t.Fatalf("%s --describe: %v", name, err)
-		}
-		var d hook.Description
-		if err := json.Unmarshal(out, &d); err != nil {
-			t.Fatalf("%s --describe: %v", name, err)
-		}
+		d := describe(t, name)
 		for _, e := range d.Events {
 			described = append(described, wiring{d.Name, e.Event, e.Matcher, e.Timeout})
 		}
