@@ -14,7 +14,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -102,8 +101,8 @@ func changes(ctx context.Context, b *strings.Builder, w hook.Where, session stri
 	if now.Head == start.Head || start.Head == "" || now.Head == "" {
 		return
 	}
-	count, err1 := git(ctx, w.Project, "rev-list", "--count", start.Head+".."+now.Head)
-	stat, err2 := git(ctx, w.Project, "diff", "--shortstat", start.Head, now.Head)
+	count, err1 := gitstate.Run(ctx, w.Project, time.Second, "git", "rev-list", "--count", start.Head+".."+now.Head)
+	stat, err2 := gitstate.Run(ctx, w.Project, time.Second, "git", "diff", "--shortstat", start.Head, now.Head)
 	if err1 != nil || err2 != nil {
 		fmt.Fprintf(b, "\nSince the session started, HEAD moved from %.7s to %.7s.", start.Head, now.Head)
 		return
@@ -114,7 +113,7 @@ func changes(ctx context.Context, b *strings.Builder, w hook.Where, session stri
 	}
 	fmt.Fprintf(b, "\nSince the session started: %s new commit(s)", count)
 	if stat != "" {
-		fmt.Fprintf(b, "; %s", stat)
+		fmt.Fprintf(b, "; %s", strings.TrimSpace(stat))
 	}
 	b.WriteString(".")
 }
@@ -124,15 +123,4 @@ func name(s gitstate.State) string {
 		return fmt.Sprintf("a detached HEAD (%.7s)", s.Head)
 	}
 	return s.Branch
-}
-
-// git runs git with a short timeout, only when HEAD moved.
-func git(ctx context.Context, dir string, args ...string) (string, error) {
-	ctx, cancel := context.WithTimeout(ctx, time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
-	out, err := cmd.Output()
-	return strings.TrimSpace(string(out)), err
 }

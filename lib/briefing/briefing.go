@@ -9,13 +9,12 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/hookkit/harness/lib/config"
+	"github.com/hookkit/harness/lib/gitstate"
 )
 
 // Options is everything a briefing depends on.
@@ -146,27 +145,7 @@ func (b *builder) skip(section, why string) {
 
 // run runs a command in the project with its own timeout; its output, trimmed.
 func (b *builder) run(ctx context.Context, name string, args ...string) (string, error) {
-	ctx, cancel := context.WithTimeout(ctx, b.timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.Dir = b.o.Project
-	// No optional locks: a briefing never contends with the user's own git commands.
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C", "GIT_TERMINAL_PROMPT=0",
-		"GIT_CONFIG_COUNT=2", "GIT_CONFIG_KEY_0=core.quotepath", "GIT_CONFIG_VALUE_0=true",
-		"GIT_CONFIG_KEY_1=color.ui", "GIT_CONFIG_VALUE_1=never")
-	cmd.WaitDelay = 100 * time.Millisecond
-	out, err := cmd.Output()
-	if ctx.Err() == context.DeadlineExceeded {
-		return "", fmt.Errorf("%s %s: no answer within %v (or the briefing's budget ran out)", name, strings.Join(args, " "), b.timeout)
-	}
-	if err != nil {
-		msg := err.Error()
-		if ee, ok := err.(*exec.ExitError); ok && len(ee.Stderr) > 0 {
-			msg = strings.TrimSpace(firstLine(string(ee.Stderr)))
-		}
-		return "", fmt.Errorf("%s %s: %s", name, strings.Join(args, " "), msg)
-	}
-	return strings.TrimRight(string(out), "\n"), nil
+	return gitstate.Run(ctx, b.o.Project, b.timeout, name, args...)
 }
 
 func firstLine(s string) string {

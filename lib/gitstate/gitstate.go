@@ -5,10 +5,14 @@ package gitstate
 
 import (
 	"bufio"
+	"context"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tidwall/gjson"
 
@@ -127,4 +131,32 @@ func Snapshot(harnessHome, project, session string) {
 	if s, ok := Read(project); ok {
 		Save(path, s)
 	}
+}
+
+// Run runs a read-only command (git, a toolchain's --version) in dir within timeout and
+// returns its output without the trailing newline. Git takes no optional locks, so a context
+// hook never contends with the user's own git commands, and prints plain, quoted paths. The
+// error names the command and carries the first line of its stderr, or says it timed out.
+func Run(ctx context.Context, dir string, timeout time.Duration, name string, args ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C", "GIT_TERMINAL_PROMPT=0",
+		"GIT_CONFIG_COUNT=2", "GIT_CONFIG_KEY_0=core.quotepath", "GIT_CONFIG_VALUE_0=true",
+		"GIT_CONFIG_KEY_1=color.ui", "GIT_CONFIG_VALUE_1=never")
+	cmd.WaitDelay = 100 * time.Millisecond
+	out, err := cmd.Output()
+	line := strings.TrimSpace(name + " " + strings.Join(args, " "))
+	if ctx.Err() == context.DeadlineExceeded {
+		return "", fmt.Errorf("%s: no answer within %v", line, timeout)
+	}
+	if err != nil {
+		msg := err.Error()
+		if ee, ok := err.(*exec.ExitError); ok && len(ee.Stderr) > 0 {
+			msg, _, _ = strings.Cut(strings.TrimSpace(string(ee.Stderr)), "\n")
+		}
+		return "", fmt.Errorf("%s: %s", line, msg)
+	}
+	return strings.TrimRight(string(out), "\n"), nil
 }
