@@ -90,11 +90,14 @@ type Env func(string) string
 func Main(spec Spec, run Func) {
 	stdout := privateStdout()
 	rec := &recording{start: time.Now()}
-	code := run0(spec, run, os.Args[1:], os.Stdin, stdout, os.Stderr, os.Getenv, rec)
-	if spec.Record && rec.in.Event() != "" {
-		recordVerdict(spec, rec, code)
+	exit := func(code answer.Code) {
+		if spec.Record && rec.in.Event() != "" {
+			recordVerdict(spec, rec, code)
+		}
+		os.Exit(int(code))
 	}
-	os.Exit(int(code))
+	rec.exit = exit
+	exit(run0(spec, run, os.Args[1:], os.Stdin, stdout, os.Stderr, os.Getenv, rec))
 }
 
 // Run is Main with its streams and environment passed in, so tests can call it directly.
@@ -107,6 +110,10 @@ type recording struct {
 	start time.Time
 	in    event.Input
 	reply answer.Reply
+	// exit ends the process with a code (Main only). With it the hook runs on the main
+	// goroutine and a watchdog answers at the deadline; without it (Run) the hook runs on a
+	// goroutine of its own that is abandoned at the deadline.
+	exit func(answer.Code)
 }
 
 func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io.Writer, env Env, rec *recording) answer.Code {
@@ -137,10 +144,9 @@ func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io
 	if err != nil {
 		return r.fail("", err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), deadline)
-	defer cancel()
+	until := time.Now().Add(deadline)
 
-	data, err := r.read(ctx, stdin, env)
+	data, err := r.read(until, stdin, env)
 	if err != nil {
 		return r.fail(eventHint(data, spec), err)
 	}
@@ -151,6 +157,19 @@ func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io
 	rec.in = in
 	if !r.handles(in.Event()) {
 		return r.fail(in.Event(), fmt.Errorf("%s is not an event this hook handles (it handles %s)", in.Event(), r.events()))
+	}
+	var ctx context.Context
+	if rec.exit != nil {
+		r.watch = startWatchdog(until, in.Event(), func(ev event.Name) {
+			wr := r
+			wr.watch = nil // the watchdog's answer needs no claim
+			rec.exit(wr.fail(ev, errors.New("no decision before the hook's deadline")))
+		})
+		ctx = r.watch
+	} else {
+		c, cancel := context.WithDeadline(context.Background(), until)
+		defer cancel()
+		ctx = c
 	}
 	a, err := r.call(ctx, run, in)
 	if err != nil {
@@ -168,6 +187,7 @@ type runner struct {
 	stdout, stderr io.Writer
 	installed      int // the installed timeout in seconds (--timeout=N), 0 when not given
 	rec            *recording
+	watch          *watchdog // in a process (Main): the deadline, which answers for a late hook
 }
 
 func (r runner) policyCode() answer.Code {
@@ -248,7 +268,7 @@ type readResult struct {
 }
 
 // read takes the payload from stdin: at most the cap, before the deadline.
-func (r runner) read(ctx context.Context, stdin io.Reader, env Env) ([]byte, error) {
+func (r runner) read(until time.Time, stdin io.Reader, env Env) ([]byte, error) {
 	limit := r.spec.MaxInput
 	if limit <= 0 {
 		limit = DefaultMaxInput
@@ -270,7 +290,7 @@ func (r runner) read(ctx context.Context, stdin io.Reader, env Env) ([]byte, err
 		}
 		if pollable != nil {
 			defer pollable.Close()
-			if dl, ok := ctx.Deadline(); ok && pollable.SetReadDeadline(dl) == nil {
+			if pollable.SetReadDeadline(until) == nil {
 				rest, err := io.ReadAll(io.LimitReader(pollable, limit+1-int64(len(head))))
 				if errors.Is(err, os.ErrDeadlineExceeded) {
 					return nil, errors.New("stdin was not closed before the deadline")
@@ -280,13 +300,16 @@ func (r runner) read(ctx context.Context, stdin io.Reader, env Env) ([]byte, err
 			stdin = io.MultiReader(bytes.NewReader(head), pollable)
 		}
 	}
+	// Only a payload that is not all there yet costs a timer.
+	deadline := time.NewTimer(time.Until(until))
+	defer deadline.Stop()
 	done := make(chan readResult, 1)
 	go func() {
 		data, err := io.ReadAll(io.LimitReader(stdin, limit+1))
 		done <- readResult{data, err}
 	}()
 	select {
-	case <-ctx.Done():
+	case <-deadline.C:
 		return nil, errors.New("stdin was not closed before the deadline")
 	case res := <-done:
 		return checkRead(res.data, res.err, limit)
@@ -326,16 +349,24 @@ func (r runner) call(ctx context.Context, run Func, in event.Input) (answer.Answ
 		a   answer.Answer
 		err error
 	}
-	done := make(chan result, 1)
-	go func() {
+	call := func() (res result) {
 		defer func() {
 			if p := recover(); p != nil {
-				done <- result{err: fmt.Errorf("internal error: %v", p)}
+				res = result{err: fmt.Errorf("internal error: %v", p)}
 			}
 		}()
 		a, err := run(ctx, in)
-		done <- result{a, err}
-	}()
+		return result{a, err}
+	}
+	if r.watch != nil {
+		// In a process the hook runs right here: no second goroutine stack to grow on every
+		// start. At the deadline the watchdog answers by the policy and exits; a hook that
+		// returns after that finds its answer refused (write), so only one is written.
+		res := call()
+		return res.a, res.err
+	}
+	done := make(chan result, 1)
+	go func() { done <- call() }()
 	select {
 	case res := <-done:
 		return res.a, res.err
@@ -371,6 +402,9 @@ func (r runner) fail(ev event.Name, cause error) answer.Code {
 
 // write prints the one reply in single writes: never a partial or second document.
 func (r runner) write(reply answer.Reply) answer.Code {
+	if r.watch != nil && !r.watch.claim() {
+		select {} // the watchdog is answering and exits the process
+	}
 	r.rec.reply = reply
 	if len(reply.Stdout) > 0 {
 		r.stdout.Write(reply.Stdout)

@@ -28,6 +28,8 @@ var spec = hook.Spec{
 
 func main() { hook.Main(spec, run) }
 
+var spun int
+
 func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	bash, err := in.PreToolUse().ToolInput().Bash()
 	if err != nil {
@@ -41,6 +43,10 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 		_ = strings.Fields(cmd)[99] // index out of range: a real runtime panic
 	case strings.Contains(cmd, "hang"):
 		select {} // ignores ctx on purpose: the runtime must not wait for it
+	case strings.Contains(cmd, "spin"):
+		for n := 0; ; n++ { // busy, never blocks: only preemption lets the deadline through
+			spun = n
+		}
 	case strings.Contains(cmd, "fail"):
 		return nil, errors.New("policy file unreadable")
 	case strings.Contains(cmd, "wrong-answer"):
