@@ -1,22 +1,28 @@
 // Hook: SecretGuard
-// Event: UserPromptSubmit; PreToolUse
-// Matcher: Bash (PreToolUse)
+// Event: UserPromptSubmit; PreToolUse; SessionEnd
+// Matcher: Bash (PreToolUse), * (SessionEnd)
 // Failure policy: closed
 //
-// Keeps credentials out of the model's context and out of commands. A prompt that holds a
-// secret is blocked before the model sees it, with a reason that names the kind of secret and
-// never the secret itself. A Bash command that embeds a literal credential asks the user.
+// Keeps credentials out of the model's context, out of commands and off the disk. A prompt
+// that holds a secret is blocked before the model sees it, with a reason that names the kind
+// of secret and never the secret itself. A Bash command that embeds a literal credential asks
+// the user. Claude Code writes a prompt to its transcript (and prompt history) before the
+// hooks run and again in its block notice: the blocked secret is masked in place in those
+// files at once, and once more on the next call or at the session's end (lib/secret).
 package main
 
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/hookkit/harness/lib/answer"
 	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/hook"
 	"github.com/hookkit/harness/lib/secret"
+	"github.com/hookkit/harness/lib/state"
 )
 
 var spec = hook.Spec{
@@ -27,17 +33,30 @@ var spec = hook.Spec{
 	Events: []hook.Binding{
 		{Event: event.UserPromptSubmit, Timeout: 10},
 		{Event: event.PreToolUse, Matcher: "Bash", Timeout: 5},
+		{Event: event.SessionEnd, Matcher: "*", Timeout: 1},
 	},
 }
 
 func main() { hook.Main(spec, run) }
 
 func run(ctx context.Context, in event.Input) (answer.Answer, error) {
+	record := pendingRecord(in)
+	if err := secret.ScrubPending(record, in.Event() == event.SessionEnd); err != nil {
+		fmt.Fprintf(os.Stderr, "SecretGuard: %v\n", err) // the decision does not depend on it
+	}
 	switch in.Event() {
 	case event.UserPromptSubmit:
-		ms := secret.Scan(in.UserPromptSubmit().Prompt())
+		prompt := in.UserPromptSubmit().Prompt()
+		ms := secret.Scan(prompt)
 		if len(ms) == 0 {
 			return nil, nil
+		}
+		// Only a Claude Code session has files to clean up after (a canary or a test has no
+		// transcript, and must not touch the user's history).
+		if tp := in.TranscriptPath(); tp != "" {
+			if err := secret.ScrubBlocked(record, len(prompt), tp, historyFile()); err != nil {
+				fmt.Fprintf(os.Stderr, "SecretGuard: %v\n", err)
+			}
 		}
 		return answer.Block(fmt.Sprintf("your prompt contains %s, so it was not sent to the model. Send it again without the secret: "+
 			"keep credentials in environment variables or a credentials file, and refer to them by name.", list(ms))), nil
@@ -54,6 +73,21 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 			"which ends up in the transcript and the shell history; use an environment variable instead.", list(ms))}, nil
 	}
 	return nil, nil
+}
+
+// pendingRecord is where this session's files awaiting a second scrub are listed.
+func pendingRecord(in event.Input) string {
+	w := hook.Locate(in)
+	return filepath.Join(state.ProjectDir(w.HarnessHome, w.Project), "secretguard", state.SafeName(in.SessionID())+".json")
+}
+
+// historyFile is Claude Code's prompt history.
+func historyFile() string {
+	if dir := os.Getenv("CLAUDE_CONFIG_DIR"); dir != "" {
+		return filepath.Join(dir, "history.jsonl")
+	}
+	home, _ := os.UserHomeDir()
+	return filepath.Join(home, ".claude", "history.jsonl")
 }
 
 // list names the kinds found, and how many of each: "an AWS access key ID and 2 GitHub tokens".

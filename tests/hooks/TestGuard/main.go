@@ -44,8 +44,8 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	case strings.Contains(cmd, "hang"):
 		select {} // ignores ctx on purpose: the runtime must not wait for it
 	case strings.Contains(cmd, "spin"):
-		for n := 0; ; n++ { // busy, never blocks: only preemption lets the deadline through
-			spun = n
+		for spun >= 0 { // busy, never blocks: only preemption lets the deadline through
+			spun++
 		}
 	case strings.Contains(cmd, "fail"):
 		return nil, errors.New("policy file unreadable")
