@@ -119,21 +119,35 @@ func TestSecretGuardBlocksPromptWithKey(t *testing.T) {
 	}
 }
 
-// WriteProtector in the real client: a Write to a private key is blocked (the file is not
-// created), a Write to .env asks (which headless mode treats as a denial), and a Write inside
-// the project goes through.
+// WriteProtector in the real client: a Write to a private key and one outside the project are
+// blocked (the files are not created), a Write to .env asks (which headless mode treats as a
+// denial), and a Write inside the project goes through.
 func TestWriteProtector(t *testing.T) {
 	needClient(t)
 	s := newSession(t)
 	s.install()
 	key := filepath.Join(s.home, ".ssh", "id_ed25519")
 	env := filepath.Join(s.project, ".env")
+	// The session lives under /tmp, where writes are allowed; a directory outside the project
+	// and every temp dir is made in the user's cache.
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(cache, 0o755)
+	elsewhere, err := os.MkdirTemp(cache, "harness-e2e-outside-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(elsewhere) })
+	outside := filepath.Join(elsewhere, "notes.md")
 	ok := filepath.Join(s.project, "notes.md")
 	m := startModel(t,
 		turn{tool: "Write", toolUse: "toolu_e2e_key", input: map[string]any{"file_path": key, "content": "not a key"}},
 		turn{tool: "Write", toolUse: "toolu_e2e_env", input: map[string]any{"file_path": env, "content": "A=1\n"}},
+		turn{tool: "Write", toolUse: "toolu_e2e_outside", input: map[string]any{"file_path": outside, "content": "x\n"}},
 		turn{tool: "Write", toolUse: "toolu_e2e_ok", input: map[string]any{"file_path": ok, "content": "fine\n"}})
-	out := s.run(m, "write three files")
+	out := s.run(m, "write four files")
 	content, isErr, found := m.toolResult("toolu_e2e_key")
 	if !found || !isErr || !strings.Contains(content, "WriteProtector: blocked writing") {
 		t.Errorf("key: %q (error %v, found %v)\nclaude:\n%s", content, isErr, found, out)
@@ -147,6 +161,13 @@ func TestWriteProtector(t *testing.T) {
 	}
 	if _, err := os.Stat(env); err == nil {
 		t.Error(".env was written although the hook asked, in headless mode")
+	}
+	content, isErr, found = m.toolResult("toolu_e2e_outside")
+	if !found || !isErr || !strings.Contains(content, "outside the project") {
+		t.Errorf("outside: %q (error %v, found %v)", content, isErr, found)
+	}
+	if _, err := os.Stat(outside); err == nil {
+		t.Error("a file outside the project was written")
 	}
 	if _, isErr, found = m.toolResult("toolu_e2e_ok"); !found || isErr {
 		t.Errorf("notes.md: error %v, found %v\nclaude:\n%s\nhooks:\n%s", isErr, found, out, s.hookLines()+s.payloads())
