@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/hookkit/harness/lib/answer"
+	"github.com/hookkit/harness/lib/audit"
 	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/hook"
 	"github.com/hookkit/harness/lib/secret"
@@ -29,7 +30,7 @@ var spec = hook.Spec{
 	Name:        "SecretGuard",
 	Description: "blocks prompts that hold credentials and asks before commands that embed them",
 	Policy:      hook.Closed,
-	Record:      true,
+	Record:      audit.Verdict,
 	Events: []hook.Binding{
 		{Event: event.UserPromptSubmit, Timeout: 10},
 		{Event: event.PreToolUse, Matcher: "Bash", Timeout: 5},

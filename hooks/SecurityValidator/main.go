@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/hookkit/harness/lib/answer"
+	"github.com/hookkit/harness/lib/audit"
 	"github.com/hookkit/harness/lib/danger"
 	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/hook"
@@ -30,7 +31,7 @@ var spec = hook.Spec{
 	Name:        name,
 	Description: "blocks destructive and dangerous Bash commands; silent on everyday work",
 	Policy:      hook.Closed,
-	Record:      true,
+	Record:      audit.Verdict,
 	Events:      []hook.Binding{{Event: event.PreToolUse, Matcher: "Bash", Timeout: 5}},
 	Flags: []hook.Flag{{Name: "--explain", Args: "'<command>' [cwd]",
 		Usage: "print the parse, the commands found, the rules that matched and the decision", Run: explain}},

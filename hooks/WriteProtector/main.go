@@ -17,6 +17,7 @@ import (
 	"os"
 
 	"github.com/hookkit/harness/lib/answer"
+	"github.com/hookkit/harness/lib/audit"
 	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/hook"
 	"github.com/hookkit/harness/lib/paths"
@@ -26,7 +27,7 @@ var spec = hook.Spec{
 	Name:        "WriteProtector",
 	Description: "blocks writes to credentials, system paths and places outside the project; asks before .env and rc files",
 	Policy:      hook.Closed,
-	Record:      true,
+	Record:      audit.Verdict,
 	Events:      []hook.Binding{{Event: event.PreToolUse, Matcher: "Write|Edit|MultiEdit|NotebookEdit|Bash", Timeout: 5}},
 }
 

@@ -59,9 +59,20 @@ type Spec struct {
 	// Flags are the hook's own command-line modes for people (e.g. --explain), besides
 	// --describe, --version and --help.
 	Flags []Flag
-	// Record makes the runtime append the hook's verdict on each call to the audit log
-	// (guards do, so that harness audit why can show every verdict on a tool call).
-	Record bool
+	// Record, when set, is handed the hook's verdict on each call once the answer is out
+	// (guards pass audit.Verdict, so that harness audit why can show every verdict on a tool
+	// call). A hook without it links none of the recording code.
+	Record func(Verdict)
+}
+
+// Verdict is how a hook answered one call.
+type Verdict struct {
+	Hook  string
+	In    event.Input
+	Reply answer.Reply
+	Code  answer.Code
+	// Took is the hook's own time, from its start to its answer.
+	Took time.Duration
 }
 
 // Flag is a command-line mode of a hook: `<hook> <Name> ARGS...` runs Run instead of reading
@@ -91,8 +102,8 @@ func Main(spec Spec, run Func) {
 	stdout := privateStdout()
 	rec := &recording{start: time.Now()}
 	exit := func(code answer.Code) {
-		if spec.Record && rec.in.Event() != "" {
-			recordVerdict(spec, rec, code)
+		if spec.Record != nil && rec.in.Event() != "" {
+			spec.Record(Verdict{Hook: spec.Name, In: rec.in, Reply: rec.reply, Code: code, Took: time.Since(rec.start)})
 		}
 		os.Exit(int(code))
 	}

@@ -1,33 +1,33 @@
-package hook
+package audit
 
 import (
 	"os"
 	"strings"
-	"time"
 
 	"github.com/tidwall/gjson"
 
 	"github.com/hookkit/harness/lib/answer"
-	"github.com/hookkit/harness/lib/audit"
+	"github.com/hookkit/harness/lib/hook"
 )
 
-// recordVerdict appends a guard's verdict on one call to the audit log. A log that cannot be
-// written costs the record, never the answer, which is already out.
-func recordVerdict(spec Spec, rec *recording, code answer.Code) {
+// Verdict appends a guard's verdict on one call to the log; guards set it as their
+// hook.Spec.Record. A log that cannot be written costs the record, never the answer, which is
+// already out. HARNESS_AUDIT=0 turns it off (the doctor's canary runs do).
+func Verdict(v hook.Verdict) {
 	if os.Getenv("HARNESS_AUDIT") == "0" {
 		return
 	}
-	w := Locate(rec.in)
-	decision, reason := verdict(rec.reply, code)
-	audit.Append(w.HarnessHome, audit.Record{
-		Project: w.Project, Session: rec.in.SessionID(), Event: string(rec.in.Event()), Hook: spec.Name,
-		Tool: rec.in.Get("tool_name").Str, ToolUseID: rec.in.Get("tool_use_id").Str,
-		Decision: decision, Reason: reason, TookMS: float64(time.Since(rec.start).Microseconds()) / 1000,
+	w := hook.Locate(v.In)
+	decision, reason := decide(v.Reply, v.Code)
+	Append(w.HarnessHome, Record{
+		Project: w.Project, Session: v.In.SessionID(), Event: string(v.In.Event()), Hook: v.Hook,
+		Tool: v.In.Get("tool_name").Str, ToolUseID: v.In.Get("tool_use_id").Str,
+		Decision: decision, Reason: reason, TookMS: float64(v.Took.Microseconds()) / 1000,
 	})
 }
 
-// verdict reads the decision back from the reply the hook wrote.
-func verdict(r answer.Reply, code answer.Code) (string, string) {
+// decide reads the decision back from the reply the hook wrote.
+func decide(r answer.Reply, code answer.Code) (string, string) {
 	out := gjson.ParseBytes(r.Stdout)
 	firstLine := func(s string) string { l, _, _ := strings.Cut(strings.TrimSpace(s), "\n"); return l }
 	switch {
