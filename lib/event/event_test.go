@@ -253,6 +253,10 @@ func TestParseRejects(t *testing.T) {
 			"PreToolUse: required field tool_name is missing"},
 		{"required null", `{"hook_event_name":"UserPromptSubmit","prompt":null}`,
 			"UserPromptSubmit: required field prompt is missing"},
+		{"first problem in table order", `{"tool_input":"x","cwd":42,"hook_event_name":"PreToolUse","tool_name":"Bash"}`,
+			"PreToolUse: field cwd is number, want string"},
+		{"a repeated key is read as its first", `{"hook_event_name":"Stop","cwd":42,"cwd":"/p"}`,
+			"Stop: field cwd is number, want string"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/tidwall/gjson"
 )
@@ -13,6 +14,7 @@ import (
 // Every field, known or not, stays reachable through Get.
 type Input struct {
 	raw  []byte
+	json string // raw, viewed as a string without a copy: values read from it are not copied either
 	name Name
 }
 
@@ -28,6 +30,7 @@ func invalid(format string, args ...any) error {
 // Parse checks that data is one JSON object in valid UTF-8 naming its event in hook_event_name,
 // and, for a known event, that every field it has is of the right type and none required is missing.
 // Events this table does not know parse too, so a newer client's events reach the hook.
+// The Input reads data in place: the caller must not change data afterwards.
 func Parse(data []byte) (Input, error) {
 	trimmed := bytes.TrimSpace(data)
 	switch {
@@ -42,7 +45,7 @@ func Parse(data []byte) (Input, error) {
 	case !gjson.ValidBytes(trimmed):
 		return Input{}, invalid("not valid JSON (truncated or malformed)")
 	}
-	in := Input{raw: trimmed}
+	in := Input{raw: trimmed, json: unsafe.String(&trimmed[0], len(trimmed))}
 	ev := in.Get("hook_event_name")
 	switch {
 	case !ev.Exists() || ev.Type == gjson.Null:
@@ -57,18 +60,28 @@ func Parse(data []byte) (Input, error) {
 	if !ok {
 		return in, nil
 	}
-	for _, fields := range [][]Field{Common, spec.Fields} {
-		for _, f := range fields {
-			if err := in.check(f); err != nil {
-				return Input{}, err
+	// One pass over the top-level members finds every known field (the first of a repeated
+	// key, as Get does); the checks then run in table order, so the first problem reported
+	// does not depend on the payload's key order.
+	fields := append(Common[:len(Common):len(Common)], spec.Fields...)
+	values := make([]gjson.Result, len(fields))
+	gjson.Parse(in.json).ForEach(func(k, v gjson.Result) bool {
+		for i, f := range fields {
+			if f.Name == k.Str && !values[i].Exists() {
+				values[i] = v
 			}
+		}
+		return true
+	})
+	for i, f := range fields {
+		if err := in.check(f, values[i]); err != nil {
+			return Input{}, err
 		}
 	}
 	return in, nil
 }
 
-func (in Input) check(f Field) error {
-	v := in.Get(f.Name)
+func (in Input) check(f Field, v gjson.Result) error {
 	if !v.Exists() || v.Type == gjson.Null {
 		if f.Required {
 			return invalid("%s: required field %s is missing", in.name, f.Name)
@@ -133,7 +146,7 @@ func firstRune(b []byte) rune {
 func (in Input) Raw() []byte { return in.raw }
 
 // Get returns any field by gjson path, including fields this package does not know.
-func (in Input) Get(path string) gjson.Result { return gjson.GetBytes(in.raw, path) }
+func (in Input) Get(path string) gjson.Result { return gjson.Get(in.json, path) }
 
 func (in Input) str(path string) string { return in.Get(path).String() }
 

@@ -292,6 +292,10 @@ func (r runner) read(until time.Time, stdin io.Reader, env Env) ([]byte, error) 
 	// A pipe read without a goroutine: a non-blocking copy of stdin joins the poller and
 	// honours a read deadline. This keeps a thread start off every hook's start-up path.
 	if f, ok := stdin.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			data, err := io.ReadAll(io.LimitReader(f, limit+1)) // a file is all there: no deadline to race
+			return checkRead(data, err, limit)
+		}
 		pollable, head, done := pollableStdin(f, limit)
 		if done || int64(len(head)) > limit {
 			if pollable != nil {

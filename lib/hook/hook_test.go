@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -389,4 +390,32 @@ func TestRealPipeTimings(t *testing.T) {
 		t.Errorf("never closed: %q %d", errs, code)
 	}
 	(<-keep).Close()
+}
+
+// A payload in a regular file is read directly, and still capped.
+func TestStdinFromFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "payload.json")
+	os.WriteFile(path, payload(t, "PreToolUse.json"), 0o600)
+	block := func(context.Context, event.Input) (answer.Answer, error) { return answer.Block("no"), nil }
+	for _, tt := range []struct {
+		max  string
+		code answer.Code
+		err  string
+	}{{"", answer.Blocked, "G: no\n"}, {"100", answer.Blocked, "input is larger than 100 bytes"}} {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out, errb bytes.Buffer
+		code := Run(guardSpec(Closed), block, nil, f, &out, &errb, func(k string) string {
+			if k == "HARNESS_MAX_INPUT" {
+				return tt.max
+			}
+			return ""
+		})
+		f.Close()
+		if code != tt.code || !strings.Contains(errb.String(), tt.err) {
+			t.Errorf("max %q: code %d, stderr %q", tt.max, code, errb.String())
+		}
+	}
 }
