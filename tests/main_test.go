@@ -14,6 +14,8 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/tidwall/gjson"
 	"github.com/tidwall/sjson"
+
+	"github.com/hookkit/harness/tests/internal/cacheinputs"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/*.txtar")
@@ -94,34 +96,12 @@ func cmdHook(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// TestSourcesAreCacheInputs opens every source file the binaries are built from. go test caches
-// a result by the files the tests open (only those opened inside m.Run are logged), not those a
-// subprocess such as go build reads; without this a change to a hook would replay a stale pass.
+// TestSourcesAreCacheInputs opens every source file the binaries are built from, so that a
+// change to a hook is never answered with a cached pass (cacheinputs).
 func TestSourcesAreCacheInputs(t *testing.T) {
-	if err := readSources(); err != nil {
-		t.Fatal(err)
+	if err := cacheinputs.Read("../hooks", "../cmd", "../lib", "./hooks", "../go.mod", "../go.sum", "../settings.json", "../embed.go"); err != nil {
+		t.Fatalf("reading sources: %v", err)
 	}
-}
-
-func readSources() error {
-	for _, root := range []string{"../hooks", "../cmd", "../lib", "./hooks", "../go.mod", "../go.sum"} {
-		err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-			if err != nil {
-				if os.IsNotExist(err) {
-					return nil
-				}
-				return err
-			}
-			if !d.IsDir() {
-				_, err = os.ReadFile(path)
-			}
-			return err
-		})
-		if err != nil {
-			return fmt.Errorf("reading sources: %w", err)
-		}
-	}
-	return nil
 }
 
 // cmdEditTimeout plays a user who edits the first hook timeout in a settings file:

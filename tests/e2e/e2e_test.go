@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/tests/internal/cacheinputs"
 )
 
 var (
@@ -350,4 +351,13 @@ func (s *session) hookLines() string {
 		}
 	}
 	return b.String()
+}
+
+// TestSourcesAreCacheInputs opens every source file the binaries under test are built from, so
+// that a change to a hook is never answered with a cached pass (cacheinputs). It runs in the
+// process that runs the tests (inside the network namespace), whose opens go test records.
+func TestSourcesAreCacheInputs(t *testing.T) {
+	if err := cacheinputs.Read("../../hooks", "../../cmd", "../../lib", "../hooks", "./payloadtap", "../../go.mod", "../../go.sum", "../../settings.json", "../../embed.go"); err != nil {
+		t.Fatalf("reading sources: %v", err)
+	}
 }
