@@ -171,9 +171,8 @@ func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io
 	}
 	var ctx context.Context
 	if rec.exit != nil {
+		wr := r // taken before the watchdog exists: its answer needs no claim
 		r.watch = startWatchdog(until, in.Event(), func(ev event.Name) {
-			wr := r
-			wr.watch = nil // the watchdog's answer needs no claim
 			rec.exit(wr.fail(ev, errors.New("no decision before the hook's deadline")))
 		})
 		ctx = r.watch
@@ -394,8 +393,7 @@ func (r runner) call(ctx context.Context, run Func, in event.Input) (answer.Answ
 func (r runner) fail(ev event.Name, cause error) answer.Code {
 	reason := oneLine(cause.Error())
 	if r.spec.Policy != Closed {
-		fmt.Fprintf(r.stderr, "%s: skipped: %s\n", r.spec.Name, reason)
-		return answer.Failed
+		return r.write(answer.Reply{Stderr: r.spec.Name + ": skipped: " + reason + "\n", Code: answer.Failed})
 	}
 	msg := "blocked because the hook could not check this call: " + reason
 	if ev != "" {

@@ -43,6 +43,9 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 		case "hang":
 			<-ctx.Done()
 			return answer.Context("too late"), nil
+		case "hang-error":
+			<-ctx.Done()
+			return nil, ctx.Err() // races the runtime's own answer at the deadline
 		case "fail":
 			return nil, errors.New("state directory unwritable")
 		case "chatty":
