@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"unicode/utf8"
+
+	"github.com/tidwall/gjson"
 )
 
 // Mask is the byte a scrubbed secret's characters become.
@@ -55,7 +57,7 @@ func ScrubJSON(b []byte) int {
 }
 
 // unescape decodes the JSON escape at the start of b and says how many bytes it took. A
-// malformed escape reads as its backslash alone.
+// malformed escape reads as its backslash alone; one cut off by the end of b takes the rest.
 func unescape(b []byte) (rune, int) {
 	if len(b) < 2 {
 		return '\\', 1
@@ -74,22 +76,25 @@ func unescape(b []byte) (rune, int) {
 	case '"', '\\', '/':
 		return rune(b[1]), 2
 	case 'u':
-		if len(b) >= 6 {
-			var r rune
-			for _, c := range b[2:6] {
-				switch {
-				case c >= '0' && c <= '9':
-					r = r<<4 | rune(c-'0')
-				case c >= 'a' && c <= 'f':
-					r = r<<4 | rune(c-'a'+10)
-				case c >= 'A' && c <= 'F':
-					r = r<<4 | rune(c-'A'+10)
-				default:
-					return '\\', 1
-				}
-			}
-			return r, 6
+		if len(b) < 6 {
+			// Cut off at the end of the text: the rest is part of the escape, never a
+			// character to mask.
+			return utf8.RuneError, len(b)
 		}
+		var r rune
+		for _, c := range b[2:6] {
+			switch {
+			case c >= '0' && c <= '9':
+				r = r<<4 | rune(c-'0')
+			case c >= 'a' && c <= 'f':
+				r = r<<4 | rune(c-'a'+10)
+			case c >= 'A' && c <= 'F':
+				r = r<<4 | rune(c-'A'+10)
+			default:
+				return '\\', 1
+			}
+		}
+		return r, 6
 	}
 	return '\\', 1
 }
@@ -100,8 +105,10 @@ const MaxScrub = 16 << 20
 // ScrubFile masks the credentials in the JSON lines of a file from byte offset from to its
 // end (at most MaxScrub bytes), in place: only the changed bytes are rewritten, nothing is
 // truncated or moved, so a writer appending to the file meanwhile loses nothing. A from that
-// falls inside a line starts at the next line. It returns how many secrets it masked.
-func ScrubFile(path string, from int64) (int, error) {
+// falls inside a line starts at the next line; a last line without its newline is scrubbed
+// only if it is complete JSON (else it may still be being written, and waits for a later
+// pass). only, when set, picks the lines to scrub. It returns how many secrets it masked.
+func ScrubFile(path string, from int64, only func(line []byte) bool) (int, error) {
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		return 0, err
@@ -136,9 +143,16 @@ func ScrubFile(path string, from int64) (int, error) {
 	for start < len(buf) {
 		end := bytes.IndexByte(buf[start:], '\n')
 		if end < 0 {
-			end = len(buf) - start // the last line may still be being written: scrub what is there
+			end = len(buf) - start
+			if !gjson.ValidBytes(buf[start:]) {
+				break
+			}
 		}
 		line := buf[start : start+end]
+		if only != nil && !only(line) {
+			start += end + 1
+			continue
+		}
 		orig := bytes.Clone(line)
 		if n := ScrubJSON(line); n > 0 {
 			// Write back each changed run only.

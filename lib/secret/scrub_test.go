@@ -2,9 +2,11 @@ package secret
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -61,7 +63,7 @@ func TestScrubFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer appender.Close()
-	n, err := ScrubFile(path, int64(len(before)+5))
+	n, err := ScrubFile(path, int64(len(before)+5), nil)
 	if err != nil || n != 1 {
 		t.Fatalf("ScrubFile: %d, %v", n, err)
 	}
@@ -74,18 +76,52 @@ func TestScrubFile(t *testing.T) {
 	}
 
 	// From the start of a line, that line is scrubbed; a missing file is an error.
-	if n, err := ScrubFile(path, int64(len(before))); err != nil || n != 1 {
+	if n, err := ScrubFile(path, int64(len(before)), nil); err != nil || n != 1 {
 		t.Errorf("from a line start: %d, %v", n, err)
 	}
-	if _, err := ScrubFile(filepath.Join(t.TempDir(), "none"), 0); err == nil {
+	if _, err := ScrubFile(filepath.Join(t.TempDir(), "none"), 0, nil); err == nil {
 		t.Error("a missing file scrubbed without an error")
 	}
 }
 
+// Only the lines the filter picks are scrubbed; a last line without its newline waits until
+// it is complete JSON; a line cut off by the read cap is never touched.
+func TestScrubFileLines(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.jsonl")
+	prompt := `{"type":"queue-operation","content":"` + token + `"}` + "\n"
+	result := `{"type":"user","message":{"content":[{"type":"tool_result","content":"` + token + `"}]}}` + "\n"
+	partial := `{"type":"queue-operation","content":"` + token
+	os.WriteFile(path, []byte(prompt+result+partial), 0o600)
+	if n, err := ScrubFile(path, 0, PromptLine); err != nil || n != 1 {
+		t.Fatalf("ScrubFile: %d, %v", n, err)
+	}
+	masked := strings.Replace(prompt, token, strings.Repeat("*", len(token)), 1)
+	if got, _ := os.ReadFile(path); string(got) != masked+result+partial {
+		t.Errorf("got\n%s", got)
+	}
+	f, _ := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	f.WriteString(`"}`)
+	f.Close()
+	if n, err := ScrubFile(path, 0, PromptLine); err != nil || n != 1 {
+		t.Errorf("the completed last line: %d, %v", n, err)
+	}
+
+	// A line longer than the read cap ends in the middle of an escape: left alone.
+	big := `{"type":"queue-operation","content":"` + strings.Repeat("x", MaxScrub-60) + ` token=Zq8vLr2mXk9pWt4yH3\u0041more"}` + "\n"
+	os.WriteFile(path, []byte(big), 0o600)
+	if n, err := ScrubFile(path, 0, nil); err != nil || n != 0 {
+		t.Errorf("a cut line: %d, %v", n, err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != big {
+		t.Error("a cut line was changed")
+	}
+}
+
 func FuzzScrubJSON(f *testing.F) {
-	f.Add(`{"content":"use my token ` + token + `"}`)
-	f.Add(`{"p":"gh\u0070_R4nd0mT0k3nV4lu3W1thM1x3dC4s3Ab12Cde\"","q":"\`)
-	f.Fuzz(func(t *testing.T, s string) {
+	f.Add(`{"content":"use my token `+token+`"}`, 10)
+	f.Add(`{"p":"gh\u0070_R4nd0mT0k3nV4lu3W1thM1x3dC4s3Ab12Cde\"","q":"\`, 9)
+	f.Add(`{"p":"token=Zq8vLr2mXk9pWt4yH3\u0041more"}`, 40)
+	f.Fuzz(func(t *testing.T, s string, cut int) {
 		b := []byte(s)
 		ScrubJSON(b)
 		if len(b) != len(s) {
@@ -93,6 +129,15 @@ func FuzzScrubJSON(f *testing.F) {
 		}
 		if json.Valid([]byte(s)) && !json.Valid(b) {
 			t.Fatalf("valid JSON broken: %q -> %q", s, b)
+		}
+		// Scrubbing a prefix (a line still being written) never breaks the whole.
+		b = []byte(s)
+		if cut < 0 || cut > len(b) {
+			return
+		}
+		ScrubJSON(b[:cut])
+		if json.Valid([]byte(s)) && !json.Valid(b) {
+			t.Fatalf("valid JSON broken by scrubbing its first %d bytes: %q -> %q", cut, s, b)
 		}
 	})
 }
@@ -110,7 +155,7 @@ func TestScrubPending(t *testing.T) {
 	if err != nil || strings.Contains(string(b), "ghp_") || !strings.Contains(string(b), `"from":0`) {
 		t.Fatalf("record %s, %v", b, err)
 	}
-	os.WriteFile(transcript, []byte(`{"content":"`+token+`"}`+"\n"), 0o600)
+	os.WriteFile(transcript, []byte(`{"type":"queue-operation","content":"`+token+`"}`+"\n"), 0o600)
 	if err := ScrubPending(record, false); err != nil {
 		t.Fatal(err)
 	}
@@ -128,5 +173,32 @@ func TestScrubPending(t *testing.T) {
 	}
 	if err := ScrubPending(record, true); err != nil {
 		t.Errorf("no record: %v", err)
+	}
+}
+
+// Parallel calls of one session keep every file they list: the record is updated under a lock.
+func TestPendingUnderParallelCalls(t *testing.T) {
+	dir := t.TempDir()
+	record := filepath.Join(dir, "records", "s.json")
+	var wg sync.WaitGroup
+	for i := range 16 {
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			if err := ScrubBlocked(record, 10, filepath.Join(dir, fmt.Sprintf("t%d.jsonl", i)), ""); err != nil {
+				t.Error(err)
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			if err := ScrubPending(record, false); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	p, err := readPending(record)
+	if err != nil || len(p.Files) != 16 {
+		t.Errorf("%d files listed, want 16 (%v)", len(p.Files), err)
 	}
 }

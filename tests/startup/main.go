@@ -43,6 +43,12 @@ func main() {
 	flag.Parse()
 	targets := []target{{*hookPkg, *payload}}
 	if *all {
+		flag.Visit(func(f *flag.Flag) {
+			if f.Name == "hook" || f.Name == "payload" {
+				fmt.Fprintln(os.Stderr, "startup: -all times every per-call hook; it takes no -hook or -payload")
+				os.Exit(2)
+			}
+		})
 		targets = perCall
 	}
 	if err := run(*n, *maxRatio, targets); err != nil {
