@@ -55,7 +55,7 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 		// Only a Claude Code session has files to clean up after (a canary or a test has no
 		// transcript, and must not touch the user's history).
 		if tp := in.TranscriptPath(); tp != "" {
-			if err := secret.ScrubBlocked(record, len(prompt), tp, historyFile()); err != nil {
+			if err := secret.ScrubBlocked(record, in.SessionID(), len(prompt), tp, historyFile()); err != nil {
 				fmt.Fprintf(os.Stderr, "SecretGuard: %v\n", err)
 			}
 		}

@@ -23,12 +23,14 @@ type Pending struct {
 }
 
 // PendingFile is one file to scrub again from From, first scrubbed at Since. A transcript is
-// scrubbed only in the lines that carry a prompt; a prompt history in every line.
+// scrubbed only in the lines that carry a prompt; the prompt history, which holds every
+// project's prompts, only in the entries the blocked session wrote from shortly before the block.
 type PendingFile struct {
 	Path       string    `json:"path"`
 	From       int64     `json:"from"`
 	Since      time.Time `json:"since"`
 	Transcript bool      `json:"transcript,omitempty"`
+	Session    string    `json:"session,omitempty"`
 }
 
 // Settle is how long after a block its file is scrubbed once more before it is let go:
@@ -52,11 +54,11 @@ func PromptLine(line []byte) bool {
 	return false
 }
 
-// ScrubBlocked scrubs the tail of a transcript and of a prompt history that a blocked prompt
-// of n bytes was just written to, and lists them in the record for a second pass. Either may
-// be "" (skipped); a file not written yet (Claude Code may not have flushed a new session's
-// transcript) is scrubbed whole on the second pass.
-func ScrubBlocked(record string, n int, transcript, history string) error {
+// ScrubBlocked scrubs the tail of a transcript and of a prompt history that a blocked prompt of
+// n bytes, in session, may just have been written to, and lists them in the record for a
+// second pass. Either file may be "" (skipped); a file not written yet (Claude Code may not
+// have flushed a new session's transcript) is scrubbed whole on the second pass.
+func ScrubBlocked(record, session string, n int, transcript, history string) error {
 	unlock, err := lock(record)
 	if err != nil {
 		return err
@@ -64,7 +66,9 @@ func ScrubBlocked(record string, n int, transcript, history string) error {
 	defer unlock()
 	p, _ := readPending(record)
 	var errs []error
-	for _, f := range []PendingFile{{Path: transcript, Transcript: true}, {Path: history}} {
+	now := time.Now()
+	for _, f := range []PendingFile{{Path: transcript, Transcript: true}, {Path: history, Session: session}} {
+		f.Since = now
 		if f.Path == "" {
 			continue
 		}
@@ -75,7 +79,6 @@ func ScrubBlocked(record string, n int, transcript, history string) error {
 				errs = append(errs, fmt.Errorf("scrubbing %s: %w", f.Path, err))
 			}
 		}
-		f.Since = time.Now()
 		p.Files = append(p.Files, f)
 	}
 	if err := writePending(record, p); err != nil {
@@ -121,8 +124,16 @@ func (f PendingFile) filter() func([]byte) bool {
 	if f.Transcript {
 		return PromptLine
 	}
-	return nil
+	// A history entry: {"display": ..., "pastedContents": ..., "timestamp": <ms>, "sessionId": ...}.
+	after := f.Since.Add(-historySlack).UnixMilli()
+	return func(line []byte) bool {
+		v := gjson.GetManyBytes(line, "sessionId", "timestamp")
+		return f.Session != "" && v[0].Str == f.Session && v[1].Int() >= after
+	}
 }
+
+// historySlack is how long before SecretGuard saw a prompt its history entry may be stamped.
+const historySlack = 10 * time.Second
 
 // lock serialises the record's read-modify-write between a session's parallel hook calls; the
 // lock file is one per directory of records.

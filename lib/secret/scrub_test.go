@@ -148,7 +148,7 @@ func TestScrubPending(t *testing.T) {
 	dir := t.TempDir()
 	record := filepath.Join(dir, "hh", "s.json")
 	transcript := filepath.Join(dir, "t.jsonl")
-	if err := ScrubBlocked(record, 60, transcript, ""); err != nil {
+	if err := ScrubBlocked(record, "s", 60, transcript, ""); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(record)
@@ -185,7 +185,7 @@ func TestPendingUnderParallelCalls(t *testing.T) {
 		wg.Add(2)
 		go func() {
 			defer wg.Done()
-			if err := ScrubBlocked(record, 10, filepath.Join(dir, fmt.Sprintf("t%d.jsonl", i)), ""); err != nil {
+			if err := ScrubBlocked(record, "s", 10, filepath.Join(dir, fmt.Sprintf("t%d.jsonl", i)), ""); err != nil {
 				t.Error(err)
 			}
 		}()
