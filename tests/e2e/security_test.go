@@ -99,7 +99,7 @@ func TestSecretGuardBlocksPromptWithKey(t *testing.T) {
 		}
 		b, _ := os.ReadFile(p)
 		if strings.Contains(string(b), key) {
-			t.Errorf("the key was left in %s", p)
+			t.Errorf("the key was left in %s\nclaude:\n%s\nhooks:\n%s", p, out, s.hookLines()+s.payloads())
 		}
 		if strings.HasSuffix(p, ".jsonl") && strings.Count(string(b), masked) == 2 {
 			transcripts++
