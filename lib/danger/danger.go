@@ -134,6 +134,12 @@ func (j *judge) run() {
 
 // cmd runs every rule that applies to one command.
 func (j *judge) cmd(c *shell.Cmd) {
+	if c.Unparsed {
+		// Bash runs the text it is handed line by line, up to the error: the lines before it
+		// would run, and what they do cannot be checked.
+		j.add(c, "limits.parse", Deny, Medium, "the code it hands to a shell ("+c.Name+") is not valid Bash; bash would still run the lines before the error, so what it runs cannot be checked",
+			"fix the syntax and run it again")
+	}
 	j.policyRules(c)
 	j.streams(c)
 	j.writes(c)
@@ -159,8 +165,8 @@ var byName map[string]func(*judge, *shell.Cmd)
 
 func init() {
 	byName = map[string]func(*judge, *shell.Cmd){
-		"rm": (*judge).rm, "unlink": (*judge).rm, "shred": (*judge).shred, "find": (*judge).find,
-		"rsync": (*judge).rsync, "mv": (*judge).mv, "chmod": (*judge).perm, "chown": (*judge).perm, "chgrp": (*judge).perm,
+		"rm": (*judge).rm, "unlink": (*judge).rm, "rimraf": (*judge).rimraf, "shred": (*judge).shred, "find": (*judge).find,
+		"rsync": (*judge).rsync, "mv": (*judge).mv, "chmod": (*judge).perm, "chown": (*judge).perm, "chgrp": (*judge).perm, "setfacl": (*judge).perm,
 		"dd": (*judge).dd, "wipefs": (*judge).wipefs, "fdisk": (*judge).partition, "sfdisk": (*judge).partition,
 		"parted": (*judge).partition, "gdisk": (*judge).partition, "sgdisk": (*judge).partition, "cfdisk": (*judge).partition,
 		"git": (*judge).git, "shutdown": (*judge).power, "reboot": (*judge).power, "halt": (*judge).power,
@@ -168,7 +174,7 @@ func init() {
 		"kill": (*judge).kill, "killall5": (*judge).kill, "pkill": (*judge).kill, "killall": (*judge).kill,
 		"nc": (*judge).netcat, "ncat": (*judge).netcat, "netcat": (*judge).netcat, "socat": (*judge).socat,
 		"dropdb": (*judge).dropdb, "terraform": (*judge).terraform, "tofu": (*judge).terraform, "terragrunt": (*judge).terraform,
-		"pulumi": (*judge).pulumi, "aws": (*judge).aws, "gcloud": (*judge).gcloud, "gsutil": (*judge).gsutil, "az": (*judge).az,
+		"pulumi": (*judge).pulumi, "eksctl": (*judge).platform, "heroku": (*judge).platform, "doctl": (*judge).platform, "aws": (*judge).aws, "gcloud": (*judge).gcloud, "gsutil": (*judge).gsutil, "az": (*judge).az,
 		"kubectl": (*judge).kubectl, "oc": (*judge).kubectl, "docker": (*judge).docker, "podman": (*judge).docker,
 		"history": (*judge).history, "unset": (*judge).unsetHist, "export": (*judge).exportHist, "journalctl": (*judge).journalctl,
 		"crontab": (*judge).crontab, "ln": (*judge).ln,

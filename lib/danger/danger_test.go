@@ -1,6 +1,12 @@
 package danger
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hookkit/harness/lib/shell"
+)
 
 func TestHostPath(t *testing.T) {
 	for _, tt := range []struct{ url, host, path string }{
@@ -41,6 +47,21 @@ func TestPolicyPatterns(t *testing.T) {
 	} {
 		if got := Judge(cmd, Input{World: testWorld(""), Policy: pol}).Action; got != want {
 			t.Errorf("%s: %s, want %s", cmd, got, want)
+		}
+	}
+}
+
+// A push of HEAD or a bare force push goes to the branch checked out, read from .git/HEAD.
+func TestForcePushOfHEADIsTheCurrentBranch(t *testing.T) {
+	repo := t.TempDir()
+	os.MkdirAll(filepath.Join(repo, ".git"), 0o755)
+	for branch, want := range map[string]Action{"main": Deny, "feature/x": Ask} {
+		os.WriteFile(filepath.Join(repo, ".git", "HEAD"), []byte("ref: refs/heads/"+branch+"\n"), 0o644)
+		in := Input{World: shell.World{Cwd: repo, Home: "/home/dev", Project: repo}}
+		for _, cmd := range []string{"git push --force origin HEAD", "git push origin +HEAD", "git push -f"} {
+			if got := Judge(cmd, in).Action; got != want {
+				t.Errorf("on %s, %q: %v, want %v", branch, cmd, got, want)
+			}
 		}
 	}
 }

@@ -103,17 +103,23 @@ func (j *judge) git(c *shell.Cmd) {
 		} else if p.Has("merge", "keep") {
 			return
 		}
-	case "checkout":
-		if p.Has("f", "force") {
-			j.add(c, "git.discard-tree", Deny, High, "git checkout --force throws away uncommitted changes", "git stash first, then check out")
-		} else if wholeTree(p.Operands, true) {
+	case "checkout", "switch":
+		if p.Has("f", "force", "discard-changes") {
+			j.add(c, "git.discard-tree", Deny, High, "git "+sub+" --force throws away uncommitted changes", "git stash first, then "+sub)
+		} else if sub == "checkout" && wholeTree(p.Operands, true) {
 			j.add(c, "git.discard-tree", Deny, High, "it discards every uncommitted change in the working tree", "git stash (keeps the changes), or restore the single files you mean")
 		}
 	case "restore":
+		// restore's -S is --staged, not the signing option gitOpts reads it as.
+		p := restoreOpts.Parse(rest)
 		staged := p.Has("S", "staged")
 		worktree := p.Has("W", "worktree")
 		if (!staged || worktree) && wholeTree(p.Operands, false) {
 			j.add(c, "git.discard-tree", Deny, High, "it discards every uncommitted change in the working tree", "git stash (keeps the changes), or restore the single files you mean")
+		}
+	case "rm":
+		if p.Has("f", "force") && p.Has("r") && wholeTree(p.Operands, false) {
+			j.add(c, "git.discard-tree", Deny, High, "git rm -rf on the whole tree deletes every tracked file, uncommitted changes included", "remove the files you mean by name")
 		}
 	case "clean":
 		if p.Has("n", "dry-run") {
@@ -155,15 +161,17 @@ func (j *judge) git(c *shell.Cmd) {
 	}
 }
 
-// wholeTree reports whether pathspecs name the whole tree (., :/, *, or, for checkout, all
-// operands after --).
+var restoreOpts = shell.Opts{Short: "s", Long: []string{"source", "pathspec-from-file", "conflict"}}
+
+// wholeTree reports whether pathspecs name the whole tree (., :/, *, or a parent such as ..,
+// which from a subdirectory holds it all).
 func wholeTree(ops []string, checkout bool) bool {
 	for _, o := range ops {
 		switch strings.TrimSuffix(o, "/") {
 		case ".", ":/", "*", ":", "./", ":(top)", "":
 			return true
 		}
-		if o == "./" || o == "." {
+		if strings.Trim(o, "./") == "" && strings.Contains(o, "..") {
 			return true
 		}
 	}
@@ -197,6 +205,9 @@ func (j *judge) push(c *shell.Cmd, p shell.Parsed) {
 		src, dst, hasDst := strings.Cut(strings.TrimPrefix(r, "+"), ":")
 		if !hasDst {
 			dst = src
+		}
+		if dst == "HEAD" || dst == "@" {
+			dst = j.currentBranch(c.Dir) // HEAD pushes the branch checked out
 		}
 		if hasDst && src == "" && j.protected(dst) {
 			j.add(c, "git.delete-default", Deny, High, "pushing an empty ref to "+dst+" deletes the protected branch on the remote", "leave protected branches alone")

@@ -117,6 +117,19 @@ func (j *judge) harnessHome() string {
 	return j.world.Home + "/.claude/harness"
 }
 
+// rimraf (npm's rm -rf, usually through npx) deletes its operands recursively and forcibly.
+func (j *judge) rimraf(c *shell.Cmd) {
+	rm := *c
+	rm.Name = "rm"
+	rm.Args = []string{"-rf", "--"}
+	for _, a := range c.Args {
+		if !strings.HasPrefix(a, "-") {
+			rm.Args = append(rm.Args, a)
+		}
+	}
+	j.rm(&rm)
+}
+
 func (j *judge) shred(c *shell.Cmd) {
 	p := shell.Opts{Short: "nsx", Long: []string{"iterations", "size", "random-source"}}.Parse(c.Args)
 	for _, op := range p.Operands {
@@ -234,9 +247,20 @@ func (j *judge) perm(c *shell.Cmd) {
 		break
 	}
 	wide := mode == "777" || mode == "0777" || mode == "a+rwx" || mode == "ugo+rwx" || mode == "000" || mode == "0000" || mode == "o+w" || mode == "a+w"
+	if c.Name == "chmod" && otherWritable(mode) {
+		wide = true
+	}
+	setuid := c.Name == "chmod" && (strings.Contains(mode, "+s") || len(strings.TrimLeft(mode, "0")) == 4 && strings.ContainsAny(mode[len(mode)-4:len(mode)-3], "246"))
 	for _, op := range ops {
 		t := j.res(c, op)
 		pl, label := j.classify(t)
+		if c.Name == "chmod" || c.Name == "setfacl" || c.Name == "chown" || c.Name == "chgrp" {
+			j.tamper(c, t, "change the permissions of")
+		}
+		if setuid && (pl == system || pl == root) {
+			j.add(c, "perm.setuid", Deny, High, "it makes "+label+" run as its owner (setuid/setgid) for anyone: a privilege escalation", "leave system binaries' modes alone")
+			continue
+		}
 		switch {
 		case recursive && (pl == root || pl == system || pl == home || pl == homeSecret || pl == ancestor):
 			j.add(c, "perm.recursive-critical", Deny, High, c.Name+" -R changes every file in "+label, "change only the files that need it")
@@ -250,6 +274,16 @@ func (j *judge) perm(c *shell.Cmd) {
 			j.add(c, "perm.world-writable", Ask, Medium, "it makes everything in "+label+" "+mode, "grant the narrowest permission that works (e.g. u+x on one script)")
 		}
 	}
+}
+
+// otherWritable reports an octal chmod mode that lets every user write (the last digit has
+// the write bit), such as 666 or 0757.
+func otherWritable(mode string) bool {
+	if len(mode) < 3 || strings.Trim(mode, "01234567") != "" {
+		return false
+	}
+	last := mode[len(mode)-1]
+	return last == '2' || last == '3' || last == '6' || last == '7'
 }
 
 func (j *judge) ln(c *shell.Cmd) {

@@ -54,6 +54,13 @@ func (j *judge) kill(c *shell.Cmd) {
 				return
 			}
 		}
+		// kill $(ps -e -o pid=), kill $(pgrep .): the pids of every process.
+		for _, f := range c.ArgsFrom {
+			if allProcesses(f) {
+				j.add(c, "kill.mass", Deny, High, "kill is given the pid of every process ("+f.Name+" lists them all)", "kill the process you mean by its pid")
+				return
+			}
+		}
 		return
 	}
 	p := shell.Opts{Short: "snuUgPtFG", Long: []string{"signal", "user", "uid", "group", "parent", "terminal", "pidfile"}}.Parse(c.Args)
@@ -64,6 +71,28 @@ func (j *judge) kill(c *shell.Cmd) {
 	if pat == "." || pat == ".*" || pat == "-1" || (pat == "" && p.Has("u", "user", "U", "uid")) {
 		j.add(c, "kill.mass", Deny, High, c.Name+" matches every process", "name the program you mean to stop")
 	}
+}
+
+// allProcesses reports a command that lists every process, or every process of a user: ps
+// -e/-A/ax/-u, pgrep with a pattern that matches anything.
+func allProcesses(c *shell.Cmd) bool {
+	switch c.Name {
+	case "ps":
+		for _, a := range c.Args {
+			// -u/-U/x: every process of a user, which includes the session itself.
+			if a == "-e" || a == "-A" || a == "ax" || a == "aux" || a == "-ax" || a == "-aux" || a == "x" || a == "ux" ||
+				a == "-u" || a == "-U" || a == "--user" || strings.HasPrefix(a, "-e") && !strings.ContainsAny(a[2:], "CpuUgGs") {
+				return true
+			}
+		}
+	case "pgrep":
+		for _, a := range c.Args {
+			if a == "." || a == ".*" || a == "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Databases.
@@ -268,6 +297,10 @@ func (j *judge) terraform(c *shell.Cmd) {
 		return
 	}
 	sub := p.Operands[0]
+	if sub == "state" && len(p.Operands) > 1 && p.Operands[1] == "rm" {
+		j.add(c, "cloud.iac-state-rm", Ask, Medium, c.Name+" state rm makes it forget resources, which it will then create again or leave unmanaged", "check with terraform state list, and prefer a removed block in the configuration")
+		return
+	}
 	destroy := sub == "destroy" || sub == "apply" && (p.Has("destroy") || contains(c.Args, "-destroy"))
 	if !destroy {
 		return
@@ -279,6 +312,20 @@ func (j *judge) terraform(c *shell.Cmd) {
 		}
 	}
 	j.add(c, "cloud.iac-destroy", Deny, High, c.Name+" destroy deletes every resource of the configuration", "run terraform plan -destroy and ask the user to apply it")
+}
+
+// platform covers the cluster and platform CLIs whose delete takes a whole cluster or app:
+// eksctl delete cluster, heroku apps:destroy, doctl ... delete.
+func (j *judge) platform(c *shell.Cmd) {
+	ops := shell.Opts{Short: "fr", Long: []string{"name", "region", "app", "confirm", "context", "access-token", "output", "format"}}.Parse(c.Args).Operands
+	switch {
+	case c.Name == "eksctl" && len(ops) > 1 && ops[0] == "delete" && ops[1] == "cluster":
+		j.add(c, "cloud.cluster-delete", Deny, High, "eksctl delete cluster deletes the cluster and everything running in it", "ask the user to delete clusters themselves")
+	case c.Name == "heroku" && len(ops) > 0 && (ops[0] == "apps:destroy" || ops[0] == "destroy"):
+		j.add(c, "cloud.app-destroy", Deny, High, "heroku apps:destroy deletes the app with its add-ons and data", "ask the user to destroy apps themselves")
+	case c.Name == "doctl" && contains(ops, "delete") || c.Name == "doctl" && contains(ops, "rm"):
+		j.add(c, "cloud.delete", Ask, Medium, "doctl deletes "+strings.Join(ops, " "), "check what it deletes with the matching get or list command")
+	}
 }
 
 func (j *judge) pulumi(c *shell.Cmd) {

@@ -367,7 +367,8 @@ func (a *analyzer) nested(text, via string, st *state, in *Input, owner *Cmd) {
 			a.fail(err)
 			return
 		}
-		// Text that does not parse is not run as a script by a real shell either: note it.
+		// Bash still runs such text line by line up to the error: the owner is marked, and
+		// the guard denies it (lib/danger).
 		a.note("%s text does not parse as shell: %v", via, err)
 		if owner != nil {
 			owner.Unparsed = true

@@ -40,10 +40,19 @@ func (a *analyzer) fields(w *syntax.Word, st *state) []string {
 	}
 	outs := fieldSet{new(strings.Builder)}
 	parts := w.Parts
-	// An unquoted ~ or ~/ at the start of a word is the home directory.
+	// An unquoted ~ or ~/ at the start of a word is the home directory; ~user is that user's.
 	if l, ok := parts[0].(*syntax.Lit); ok && a.world.Home != "" && (l.Value == "~" || strings.HasPrefix(l.Value, "~/")) {
 		outs[0].WriteString(a.world.Home)
 		parts = append([]syntax.WordPart{&syntax.Lit{Value: strings.TrimPrefix(l.Value, "~")}}, parts[1:]...)
+	} else if ok && strings.HasPrefix(l.Value, "~") {
+		user, rest, _ := strings.Cut(l.Value[1:], "/")
+		if home := userHome(user); home != "" {
+			outs[0].WriteString(home)
+			if rest != "" || strings.Contains(l.Value, "/") {
+				rest = "/" + rest
+			}
+			parts = append([]syntax.WordPart{&syntax.Lit{Value: rest}}, parts[1:]...)
+		}
 	}
 	for _, part := range parts {
 		outs = a.appendPart(outs, part, st, false)
@@ -53,6 +62,19 @@ func (a *analyzer) fields(w *syntax.Word, st *state) []string {
 		res[i] = b.String()
 	}
 	return res
+}
+
+// userHome is where ~user points: /root for root, else /home/user (the usual layout; the
+// password database is not read, so the analysis stays the same on every machine). Anything
+// that is not a plain user name stays unexpanded, as in bash.
+func userHome(user string) string {
+	if user == "" || strings.Trim(user, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") != "" {
+		return ""
+	}
+	if user == "root" {
+		return "/root"
+	}
+	return "/home/" + user
 }
 
 // fieldSet holds the fields a word is expanding to; builders keep long words linear.
