@@ -140,6 +140,14 @@ func TestWrites(t *testing.T) {
 		{`dd if=/dev/zero of=/dev/sda bs=1M`, `/dev/sda(dd of=)`},
 		{`rsync -a src/ host:/srv/`, ``},
 		{`curl -o /tmp/x.sh https://x`, `/tmp/x.sh(curl -o)`},
+		// Flags that take no value must not swallow the source and hide the destination.
+		{`cp -T key ~/.ssh/authorized_keys`, `/home/dev/.ssh/authorized_keys(cp)`},
+		{`cp --backup key ~/.ssh/authorized_keys`, `/home/dev/.ssh/authorized_keys(cp)`},
+		{`mv -bT x ~/.bashrc`, `/home/dev/.bashrc(mv)`},
+		{`rsync -avt key /etc/cron.d/`, `/etc/cron.d(rsync)`},
+		{`rsync -e ssh -av key /etc/cron.d/`, `/etc/cron.d(rsync)`},
+		{`install -m 755 -o root tool /usr/local/bin/`, `/usr/local/bin(install)`},
+		{`echo x >> ~root/.bashrc`, `/root/.bashrc(>> redirect,append)`},
 	}
 	for _, tt := range tests {
 		a, err := Analyze(tt.src, world, Limits{})
