@@ -26,6 +26,8 @@ type DescribedOn struct {
 	Event   event.Name `json:"event"`
 	Matcher string     `json:"matcher,omitempty"`
 	Timeout int        `json:"timeout"`
+	// Deadline is the hook's own on this event (Deadline is the shortest of them).
+	Deadline string `json:"deadline"`
 }
 
 // Describe returns the hook's self-description.
@@ -33,7 +35,8 @@ func (s Spec) Describe() Description {
 	d := Description{Name: s.Name, Description: s.Description, Version: Version,
 		Policy: s.Policy.String(), Deadline: Deadline(s).String(), Events: []DescribedOn{}}
 	for _, b := range s.Events {
-		d.Events = append(d.Events, DescribedOn(b))
+		d.Events = append(d.Events, DescribedOn{Event: b.Event, Matcher: b.Matcher, Timeout: b.Timeout,
+			Deadline: Deadline(Spec{Events: []Binding{b}}).String()})
 	}
 	return d
 }
@@ -54,6 +57,7 @@ func (d Description) JSON() []byte {
 			eo.Set("matcher", e.Matcher)
 		}
 		eo.Set("timeout", e.Timeout)
+		eo.Set("deadline", e.Deadline)
 		if i > 0 {
 			evs = append(evs, ',')
 		}

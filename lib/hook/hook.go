@@ -151,11 +151,13 @@ func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io
 		fmt.Fprint(stderr, r.usage())
 		return r.policyCode()
 	}
-	deadline, err := r.deadline(env)
+	// Until the payload names its event, the shortest deadline of the hook's bindings holds.
+	deadline, err := r.deadline(env, "")
 	if err != nil {
 		return r.fail("", err)
 	}
-	until := time.Now().Add(deadline)
+	start := time.Now()
+	until := start.Add(deadline)
 
 	data, err := r.read(until, stdin, env)
 	if err != nil {
@@ -168,6 +170,9 @@ func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io
 	rec.in = in
 	if !r.handles(in.Event()) {
 		return r.fail(in.Event(), fmt.Errorf("%s is not an event this hook handles (it handles %s)", in.Event(), r.events()))
+	}
+	if d, err := r.deadline(env, in.Event()); err == nil {
+		until = start.Add(d) // the deadline of the binding for this event (Stop's, not SessionEnd's)
 	}
 	var ctx context.Context
 	if rec.exit != nil {
@@ -207,11 +212,12 @@ func (r runner) policyCode() answer.Code {
 	return answer.Failed
 }
 
-// deadline is the hook's own: safely below the smallest timeout it is installed with, so the
-// hook answers before Claude Code kills it (a killed hook lets the call through).
-// HARNESS_DEADLINE (a Go duration) may shorten it, never lengthen it.
-func (r runner) deadline(env Env) (time.Duration, error) {
-	d := Deadline(r.spec)
+// deadline is the hook's own for an event ("" for the shortest of all): safely below the
+// timeout it is installed with, so the hook answers before Claude Code kills it (a killed
+// hook lets the call through). HARNESS_DEADLINE (a Go duration) may shorten it, never
+// lengthen it.
+func (r runner) deadline(env Env, ev event.Name) (time.Duration, error) {
+	d := Deadline(r.spec.On(ev))
 	if r.installed > 0 {
 		d = min(d, Deadline(Spec{Events: []Binding{{Timeout: r.installed}}}))
 	}
@@ -223,6 +229,20 @@ func (r runner) deadline(env Env) (time.Duration, error) {
 		d = min(d, v)
 	}
 	return d, nil
+}
+
+// On returns the spec with only its bindings for ev; with none (or ev ""), the whole spec.
+func (s Spec) On(ev event.Name) Spec {
+	var on []Binding
+	for _, b := range s.Events {
+		if b.Event == ev {
+			on = append(on, b)
+		}
+	}
+	if len(on) > 0 {
+		s.Events = on
+	}
+	return s
 }
 
 // Deadline returns the hook's own deadline: its smallest installed timeout less a fifth, and

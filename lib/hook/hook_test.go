@@ -230,7 +230,7 @@ func TestSpecCheck(t *testing.T) {
 func TestDeadlineOverrideIsCapped(t *testing.T) {
 	r := runner{spec: guardSpec(Closed)}
 	for env, want := range map[string]time.Duration{"1h": 4 * time.Second, "100ms": 100 * time.Millisecond, "": 4 * time.Second} {
-		d, err := r.deadline(func(string) string { return env })
+		d, err := r.deadline(func(string) string { return env }, "")
 		if err != nil || d != want {
 			t.Errorf("HARNESS_DEADLINE=%q: %v %v", env, d, err)
 		}
@@ -317,11 +317,13 @@ func TestFlags(t *testing.T) {
     {
       "event": "PreToolUse",
       "matcher": "Bash",
-      "timeout": 5
+      "timeout": 5,
+      "deadline": "4s"
     },
     {
       "event": "Stop",
-      "timeout": 5
+      "timeout": 5,
+      "deadline": "4s"
     }
   ]
 }
@@ -417,5 +419,26 @@ func TestStdinFromFile(t *testing.T) {
 		if code != tt.code || !strings.Contains(errb.String(), tt.err) {
 			t.Errorf("max %q: code %d, stderr %q", tt.max, code, errb.String())
 		}
+	}
+}
+
+// A hook bound to events with different timeouts gets the deadline of the event it is called
+// for, not the shortest of them.
+func TestDeadlinePerEvent(t *testing.T) {
+	spec := Spec{Name: "R", Policy: Open, Events: []Binding{{Event: event.Stop, Timeout: 10}, {Event: event.SessionEnd, Timeout: 1}}}
+	r := runner{spec: spec}
+	none := func(string) string { return "" }
+	for ev, want := range map[event.Name]time.Duration{event.Stop: 8 * time.Second, event.SessionEnd: 750 * time.Millisecond, "": 750 * time.Millisecond} {
+		if d, err := r.deadline(none, ev); err != nil || d != want {
+			t.Errorf("%q: %v (%v), want %v", ev, d, err, want)
+		}
+	}
+	slow := func(ctx context.Context, in event.Input) (answer.Answer, error) {
+		time.Sleep(time.Second) // past SessionEnd's deadline, well inside Stop's
+		return nil, nil
+	}
+	var out, errb bytes.Buffer
+	if code := Run(spec, slow, nil, strings.NewReader(`{"hook_event_name":"Stop"}`), &out, &errb, none); code != answer.OK {
+		t.Errorf("Stop: code %d, stderr %q", code, errb.String())
 	}
 }
