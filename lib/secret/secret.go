@@ -112,6 +112,33 @@ func asciiLower(s string) string {
 var assignmentKeys = []string{"password", "passwd", "pwd", "pass", "secret", "token", "apikey", "api_key", "api-key",
 	"accesskey", "access_key", "access-key", "private_key", "private-key", "credential", "credentials"}
 
+// keyName reports whether the keyword at i starts a name's last word: after a separator,
+// or after a lower-case letter where a camelCase word begins (dbPassword), and not after a
+// qualifier that names something other than a credential (nextPageToken, idempotency_key).
+// compass, bypass and passenger are not names of secrets.
+func keyName(text, lower string, i int) bool {
+	if i == 0 {
+		return true
+	}
+	prev := text[i-1]
+	alnum := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
+	if alnum(prev) && !(prev >= 'a' && prev <= 'z' && text[i] >= 'A' && text[i] <= 'Z') {
+		return false
+	}
+	j := i
+	for j > 0 && (alnum(lower[j-1]) || lower[j-1] == '_' || lower[j-1] == '-') {
+		j--
+	}
+	qualifier := strings.NewReplacer("_", "", "-", "").Replace(lower[j:i])
+	for _, q := range []string{"page", "next", "continuation", "idempotency", "cancellation", "sync", "resume", "pagination",
+		"max", "num", "total", "input", "output", "prompt", "completion", "reasoning", "cached", "ratelimit"} {
+		if strings.HasSuffix(qualifier, q) {
+			return false
+		}
+	}
+	return true
+}
+
 // assignment matches `<key>["']? *[:= ] *["']?<value>` at a key found at i in lower, and
 // returns where the value is.
 func assignment(text, lower string, i int, key string) (int, int, bool) {
@@ -190,6 +217,9 @@ func (r rule) assignments(text string, lower *string, out []Match) []Match {
 			}
 			i += from
 			from = i + len(k)
+			if !keyName(text, *lower, i) {
+				continue
+			}
 			start, end, ok := assignment(text, *lower, i, k)
 			if ok && r.accept(text[start:end]) && !overlaps(out, start, end) {
 				out = append(out, Match{Kind: r.kind, Start: start, End: end})
