@@ -101,17 +101,24 @@ func changes(ctx context.Context, b *strings.Builder, w hook.Where, session stri
 	if now.Head == start.Head || start.Head == "" || now.Head == "" {
 		return
 	}
-	count, err1 := gitstate.Run(ctx, w.Project, time.Second, "git", "rev-list", "--count", start.Head+".."+now.Head)
+	// Commits only at the start and only now: a branch switched to an older or unrelated line
+	// of history is not "new commits".
+	counts, err1 := gitstate.Run(ctx, w.Project, time.Second, "git", "rev-list", "--left-right", "--count", start.Head+"..."+now.Head)
 	stat, err2 := gitstate.Run(ctx, w.Project, time.Second, "git", "diff", "--shortstat", start.Head, now.Head)
-	if err1 != nil || err2 != nil {
+	behind, ahead, _ := strings.Cut(strings.TrimSpace(counts), "\t")
+	if err1 != nil || err2 != nil || ahead == "" {
 		fmt.Fprintf(b, "\nSince the session started, HEAD moved from %.7s to %.7s.", start.Head, now.Head)
 		return
 	}
-	if count == "0" {
+	switch {
+	case ahead == "0":
 		fmt.Fprintf(b, "\nSince the session started, HEAD moved back from %.7s to %.7s.", start.Head, now.Head)
 		return
+	case behind != "0":
+		fmt.Fprintf(b, "\nHEAD is now %s commit(s) ahead of where the session started and %s behind it", ahead, behind)
+	default:
+		fmt.Fprintf(b, "\nSince the session started: %s new commit(s)", ahead)
 	}
-	fmt.Fprintf(b, "\nSince the session started: %s new commit(s)", count)
 	if stat != "" {
 		fmt.Fprintf(b, "; %s", strings.TrimSpace(stat))
 	}
