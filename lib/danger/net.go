@@ -2,6 +2,7 @@ package danger
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -346,11 +347,42 @@ func (j *judge) readsSecret(c *shell.Cmd) string {
 		if len(c.Args) == 0 || len(c.Args) == 1 && (c.Args[0] == "-p" || c.Args[0] == "-x") {
 			return "the environment (API keys and tokens live there)"
 		}
-	case "cat", "base64", "gzip", "tar", "head", "tail", "xxd", "od", "zip", "gpg", "openssl", "less", "more":
-		for _, a := range c.Args {
-			if !strings.HasPrefix(a, "-") && j.isSecretFile(j.res(c, a)) {
-				return a
+	case "cat", "tac", "nl", "base64", "base32", "gzip", "bzip2", "xz", "zstd", "tar", "zip", "head", "tail", "xxd", "od",
+		"hexdump", "strings", "gpg", "openssl", "less", "more", "grep", "egrep", "fgrep", "rg", "ag", "sed", "awk", "gawk",
+		"mawk", "jq", "yq", "cut", "sort", "uniq", "paste", "column", "fold", "iconv", "cp", "install", "dd", "xargs":
+		// Readers and copiers: an operand (or if=FILE, -a FILE) that is a credential file. A
+		// copy passes it on: its destination becomes a secret file for the commands after it.
+		for i, a := range c.Args {
+			v := a
+			switch {
+			case c.Name == "dd" && strings.HasPrefix(a, "if="):
+				v = a[3:]
+			case c.Name == "xargs" && (a == "-a" || a == "--arg-file") && i+1 < len(c.Args):
+				v = c.Args[i+1]
+			case c.Name == "xargs" && strings.HasPrefix(a, "--arg-file="):
+				v = strings.TrimPrefix(a, "--arg-file=")
+			case strings.HasPrefix(a, "-"):
+				continue
 			}
+			if j.isSecretFile(j.res(c, v)) {
+				return v
+			}
+		}
+	case "gh":
+		if len(c.Args) > 1 && c.Args[0] == "auth" && c.Args[1] == "token" {
+			return "the GitHub token (gh auth token)"
+		}
+	case "aws":
+		if len(c.Args) > 1 && c.Args[0] == "configure" && (c.Args[1] == "export-credentials" || c.Args[1] == "get") {
+			return "AWS credentials (aws configure " + c.Args[1] + ")"
+		}
+	case "gcloud":
+		if slices.Contains(c.Args, "print-access-token") || slices.Contains(c.Args, "print-identity-token") {
+			return "a Google Cloud access token"
+		}
+	case "az":
+		if len(c.Args) > 1 && c.Args[0] == "account" && c.Args[1] == "get-access-token" {
+			return "an Azure access token"
 		}
 	}
 	if c.Stdin != nil && c.Stdin.File != "" && j.isSecretFile(c.Stdin.File) {
