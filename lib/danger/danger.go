@@ -124,6 +124,7 @@ func (j *judge) run() {
 			}
 		}
 	}
+	j.downloadThenRun()
 	for _, name := range j.an.ForkBombs {
 		j.add(nil, "fork.bomb", Deny, High, fmt.Sprintf("function %s calls itself in a pipeline or the background: a fork bomb that freezes the machine", name), "write a bounded loop instead")
 	}

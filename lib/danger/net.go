@@ -105,7 +105,50 @@ func (j *judge) runs(c *shell.Cmd) {
 		j.add(c, "net.pipe-installer", Ask, Medium, "it runs "+what+" without a chance to read it first", "download the script, read it, then run it")
 		return
 	}
-	j.add(c, "net.pipe-shell", Deny, High, "it runs "+what+", unreviewed, with your permissions", "download it with curl -o, read it, and run it only if it is what you expect")
+	j.add(c, "net.pipe-shell", Deny, High, "it runs "+what+", unreviewed, with your permissions", "download it with curl -o, read it, and run it in a later step only if it is what you expect")
+}
+
+// downloadThenRun finds a file fetched from the network and run later in the same command
+// line (curl -o x.sh URL && bash x.sh, wget -O t URL; chmod +x t; ./t): the same unreviewed
+// code as curl | sh, one step removed.
+func (j *judge) downloadThenRun() {
+	fetched := map[string]*shell.Cmd{}
+	for _, c := range j.an.Cmds {
+		if fetchers[c.Name] && c.Name != "ssh" && c.Name != "scp" && c.Name != "sftp" {
+			for _, t := range c.Writes(j.world.Home) {
+				fetched[t.Path] = c
+			}
+			continue
+		}
+		var ran string
+		switch c.Name {
+		case "sh", "bash", "zsh", "dash", "ksh", "source", ".", "python", "python3", "perl", "ruby", "node", "php":
+			for _, a := range c.Args {
+				if !strings.HasPrefix(a, "-") {
+					ran = a
+					break
+				}
+			}
+		default:
+			ran = c.Prog
+		}
+		if ran == "" || !strings.Contains(ran, "/") && c.Name != "sh" && c.Name != "bash" && c.Name != "source" && c.Name != "." &&
+			c.Name != "zsh" && c.Name != "dash" && c.Name != "ksh" && c.Name != "python" && c.Name != "python3" &&
+			c.Name != "perl" && c.Name != "ruby" && c.Name != "node" && c.Name != "php" {
+			continue // a bare program name is found on PATH, not in the directory
+		}
+		f, ok := fetched[j.res(c, ran)]
+		if !ok {
+			continue
+		}
+		host, p := hostPath(firstURL(f.Args))
+		what := "code it downloaded from " + or(host, "an unknown host")
+		if host != "" && j.trusted(host, p) {
+			j.add(c, "net.pipe-installer", Ask, Medium, "it runs "+what+" without a chance to read it first", "download the script, read it, then run it")
+			continue
+		}
+		j.add(c, "net.download-run", Deny, High, "it runs "+what+" in the same breath, unreviewed, with your permissions", "download it, read it, and run it in a later step only if it is what you expect")
+	}
 }
 
 func firstURL(args []string) string {

@@ -148,6 +148,9 @@ func TestWrites(t *testing.T) {
 		{`rsync -e ssh -av key /etc/cron.d/`, `/etc/cron.d(rsync)`},
 		{`install -m 755 -o root tool /usr/local/bin/`, `/usr/local/bin(install)`},
 		{`echo x >> ~root/.bashrc`, `/root/.bashrc(>> redirect,append)`},
+		{`curl -O https://x.example.io/a/run.sh?v=2`, `/home/dev/proj/run.sh(curl -O)`},
+		{`wget https://x.example.io/t.tar.gz`, `/home/dev/proj/t.tar.gz(wget)`},
+		{`wget -P dl https://x.example.io/t.tar.gz`, ``},
 	}
 	for _, tt := range tests {
 		a, err := Analyze(tt.src, world, Limits{})

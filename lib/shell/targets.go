@@ -87,14 +87,39 @@ func (c *Cmd) Writes(home string) []Target {
 		p := Opts{Short: "oXdHuFTeAbcKrmwEy", Long: []string{"output", "request", "data", "header", "user", "form", "upload-file", "referer", "user-agent", "cookie", "config", "range", "max-time", "write-out", "cert", "data-binary", "data-raw", "data-urlencode", "url"}}.Parse(c.Args)
 		if o, ok := p.Value("o", "output"); ok {
 			add("curl -o", false, o)
+		} else if p.Has("O", "remote-name") {
+			if name := urlName(p.Operands); name != "" {
+				add("curl -O", false, name)
+			}
 		}
 	case "wget":
 		p := Opts{Short: "OoaPe", Long: []string{"output-document", "output-file", "append-output", "directory-prefix", "execute"}}.Parse(c.Args)
 		if o, ok := p.Value("O", "output-document"); ok {
 			add("wget -O", false, o)
+		} else if _, ok := p.Value("P", "directory-prefix"); !ok {
+			if name := urlName(p.Operands); name != "" {
+				add("wget", false, name) // saved under the URL's file name
+			}
 		}
 	}
 	return out
+}
+
+// urlName is the file name a download without an output name is saved under: the last path
+// segment of the first URL, "" when there is none.
+func urlName(ops []string) string {
+	for _, o := range ops {
+		if i := strings.Index(o, "://"); i > 0 && !strings.Contains(o, Dyn) {
+			rest := o[i+3:]
+			rest, _, _ = strings.Cut(rest, "?")
+			rest, _, _ = strings.Cut(rest, "#")
+			if j := strings.LastIndexByte(rest, '/'); j >= 0 && j < len(rest)-1 {
+				return rest[j+1:]
+			}
+			return ""
+		}
+	}
+	return ""
 }
 
 // remotePath reports whether an scp/rsync operand names another host (host:path).
