@@ -47,8 +47,9 @@ func (a *analyzer) xargs(c *Cmd, args []string, st *state) {
 	}
 }
 
-// lsOutput returns what an ls at the end of a pipeline prints, as patterns: the entries of
-// each directory it lists (dir/*), or the paths or globs it was given with -d.
+// lsOutput returns what an ls at the end of a pipeline prints, as patterns: the names of the
+// entries of each directory it lists (bare names, so *, which the next command reads relative
+// to its own directory), or the paths or globs it was given, as given, with -d.
 func (a *analyzer) lsOutput(from []*Cmd) []string {
 	if len(from) == 0 || from[len(from)-1].Name != "ls" {
 		return nil
@@ -61,11 +62,11 @@ func (a *analyzer) lsOutput(from []*Cmd) []string {
 	}
 	var out []string
 	for _, o := range ops {
-		r := a.resolve(o, l.Dir)
 		if !p.Has("d", "directory") && !strings.ContainsAny(o, "*?[") {
-			r = strings.TrimSuffix(r, "/") + "/*"
+			out = append(out, "*")
+			continue
 		}
-		out = append(out, r)
+		out = append(out, o)
 	}
 	return out
 }
