@@ -64,7 +64,7 @@ func (j *judge) classify(p string) (place, string) {
 		return root, "the whole filesystem"
 	case under(p, "/var/log"):
 		return logs, "the system logs (" + p + ")"
-	case p == "/tmp" || p == "/var/tmp" || p == "/private/tmp":
+	case (p == "/tmp" || p == "/var/tmp" || p == "/private/tmp") && !(proj != "" && under(proj, p)):
 		return temp, "the shared temp directory " + p
 	}
 	for _, d := range systemDirs {

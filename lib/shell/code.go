@@ -216,11 +216,34 @@ func recursiveDelete(call, rest string) bool {
 		strings.Contains(call, "remove_tree") || strings.Contains(call, "removedirs") || strings.Contains(call, "remove_entry") {
 		return true
 	}
-	end := strings.IndexAny(rest, ");")
-	if end < 0 {
-		end = len(rest)
+	return strings.Contains(callArgs(rest), "recursive")
+}
+
+// callArgs is the argument list at the start of s (just after the call's opening
+// parenthesis), up to its closing one: nested calls (require('os').homedir()) do not end it.
+func callArgs(s string) string {
+	depth, quote := 1, byte(0)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"' || c == '`':
+			quote = c
+		case c == '(':
+			depth++
+		case c == ')':
+			if depth--; depth <= 0 {
+				return s[:i]
+			}
+		case c == ';' && depth <= 0:
+			return s[:i]
+		}
 	}
-	return strings.Contains(rest[:end], "recursive")
+	return s
 }
 
 // stringLiteral reads a quoted string at the start of s: '...', "...", `...`, r'...',
@@ -321,7 +344,7 @@ func afterFirstArg(s string) string {
 func pathExpr(s, home string) (string, bool) {
 	s = strings.TrimLeft(s, " \t\n(")
 	for _, h := range []string{"os.path.expanduser(\"~\")", "os.path.expanduser('~')", "Path.home()", "pathlib.Path.home()",
-		"os.homedir()", "require('os').homedir()", "Dir.home", "ENV['HOME']", "ENV[\"HOME\"]", "os.environ['HOME']",
+		"os.homedir()", "require('os').homedir()", `require("os").homedir()`, "require(`os`).homedir()", "Dir.home", "ENV['HOME']", "ENV[\"HOME\"]", "os.environ['HOME']",
 		"os.environ[\"HOME\"]", "process.env.HOME", "$ENV{HOME}", "$ENV{'HOME'}", "getenv('HOME')", "getenv(\"HOME\")"} {
 		if strings.HasPrefix(s, h) {
 			return home, true
