@@ -82,6 +82,25 @@ func (e Env) Resolve(p string) string {
 	return followLinks(p, 0)
 }
 
+// real returns e with its directories resolved as written paths are (cleaned, symlinks
+// followed), so that a project, home or temp directory reached through a link, or written with
+// a trailing slash, still contains the paths under it.
+func (e Env) real() Env {
+	r := func(d string) string {
+		if !strings.HasPrefix(d, "/") {
+			return d
+		}
+		return followLinks(path.Clean(d), 0)
+	}
+	e.Cwd, e.Home, e.Project, e.HarnessHome = r(e.Cwd), r(e.Home), r(e.Project), r(e.HarnessHome)
+	temp := make([]string, len(e.Temp))
+	for i, t := range e.Temp {
+		temp[i] = r(t)
+	}
+	e.Temp = temp
+	return e
+}
+
 // device reports the files under /dev that programs write as a matter of course.
 func device(p string) bool {
 	switch p {
@@ -134,6 +153,7 @@ func (e Env) Judge(p string, pol *Policy) Verdict {
 	if pol == nil {
 		pol = &Policy{}
 	}
+	e = e.real()
 	r := e.Resolve(p)
 	v := Verdict{Path: r}
 	if device(r) {
