@@ -16,12 +16,12 @@ import (
 var auditCommand = &cli.Command{
 	Name:  "audit",
 	Usage: "read the flight recorder: every hook call, redacted ($HARNESS_HOME/projects/*/audit)",
-	Flags: []cli.Flag{&cli.StringFlag{Name: "project", Usage: "only this project's records (default: all projects)"}},
+	Flags: []cli.Flag{projectFlag()},
 	Subcommands: []*cli.Command{
-		{Name: "tail", Usage: "the last records", Flags: []cli.Flag{&cli.IntFlag{Name: "n", Value: 20}}, Action: auditTail},
-		{Name: "why", Usage: "every hook's record and verdict on one tool call", ArgsUsage: "TOOL_USE_ID", Action: auditWhy},
-		{Name: "top", Usage: "time per hook (p50, p95, max) and the slowest calls", Action: auditTop},
-		{Name: "sessions", Usage: "sessions with their first and last record and counts", Action: auditSessions},
+		{Name: "tail", Usage: "the last records", Flags: []cli.Flag{&cli.IntFlag{Name: "n", Value: 20}, projectFlag()}, Action: auditTail},
+		{Name: "why", Usage: "every hook's record and verdict on one tool call", ArgsUsage: "TOOL_USE_ID", Flags: []cli.Flag{projectFlag()}, Action: auditWhy},
+		{Name: "top", Usage: "time per hook (p50, p95, max) and the slowest calls", Flags: []cli.Flag{projectFlag()}, Action: auditTop},
+		{Name: "sessions", Usage: "sessions with their first and last record and counts", Flags: []cli.Flag{projectFlag()}, Action: auditSessions},
 	},
 }
 
@@ -159,4 +159,10 @@ func auditSessions(c *cli.Context) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\n", or(id, "-"), s.project, s.first, s.last, s.events, s.denies)
 	}
 	return tw.Flush()
+}
+
+// projectFlag is accepted before the subcommand and after it (audit --project P tail, audit
+// tail --project P).
+func projectFlag() cli.Flag {
+	return &cli.StringFlag{Name: "project", Usage: "only this project's records (default: all projects)"}
 }

@@ -33,8 +33,10 @@ type Record struct {
 	// DurationMS and Error come from the payload (how long the tool ran, how it failed).
 	DurationMS int64
 	Error      string
-	// Decision, Reason and TookMS are a guard's verdict and its own time.
+	// Decision, Reason and TookMS are a guard's verdict and its own time; Rule and Category
+	// name the rule that decided, when the guard says (SecurityValidator, WriteProtector).
 	Decision, Reason string
+	Rule, Category   string
 	TookMS           float64
 }
 
@@ -67,6 +69,8 @@ func (r Record) Line() []byte {
 	}
 	set("error", Clean(r.Error, 200))
 	set("decision", r.Decision)
+	set("rule", r.Rule)
+	set("category", r.Category)
 	set("reason", Clean(r.Reason, 300))
 	if r.TookMS > 0 {
 		o.Set("took_ms", object.Raw(fmt.Sprintf("%.2f", r.TookMS)))

@@ -109,3 +109,17 @@ func TestHelperAppend(t *testing.T) {
 		}
 	}
 }
+
+func TestRuleOf(t *testing.T) {
+	for _, tt := range []struct{ reason, rule, category string }{
+		{"SecurityValidator: blocked `rm -rf /`: it recursively deletes the whole filesystem [rule fs.rm-critical, filesystem destruction, blast radius high].",
+			"fs.rm-critical", "filesystem destruction"},
+		{"WriteProtector: blocked writing `/etc/hosts` (Write): /etc/hosts is a system path [rule read-only.system].", "read-only.system", "read-only"},
+		{"SecretGuard: your prompt contains a GitHub token, so it was not sent to the model.", "", ""},
+		{"unterminated [rule x", "", ""},
+	} {
+		if rule, cat := ruleOf(tt.reason); rule != tt.rule || cat != tt.category {
+			t.Errorf("%q: %q %q, want %q %q", tt.reason, rule, cat, tt.rule, tt.category)
+		}
+	}
+}
