@@ -56,6 +56,11 @@ func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule string) {
 	case unknownRoot:
 		if recursive && strings.Contains(t, "/") && strings.Trim(t, "/*"+shell.Dyn+"SP0123456789") == "" {
 			j.add(c, "fs.rm-unset-variable", Ask, High, "the path is a variable unknown here followed by /; if it is empty this deletes the whole filesystem", "check the variable is set (use ${VAR:?}) or name the directory literally")
+		} else if rest := unknownHead(t); recursive && rest != "" {
+			// "$X"/tmp, "$DIR/"*: with the variable empty, what is left is an absolute path.
+			if pl, label := j.classify(rest); pl == root || pl == system || pl == home || pl == homeSecret || pl == temp || pl == logs {
+				j.add(c, "fs.rm-unset-variable", Ask, High, "the path starts with a variable unknown here; if it is empty this deletes "+label, "check the variable is set (use ${VAR:?}) or name the directory literally")
+			}
 		}
 	default:
 		if historyFile(t) {

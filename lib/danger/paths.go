@@ -143,6 +143,16 @@ func matchUnder(p string) (string, bool) {
 
 // dynamicTail reports a path whose last part is unknown until run time, and the directory it
 // is in: rm -rf "$HOME/$X" deletes home when X is empty.
+// unknownHead is what a path that starts with a run-time value becomes when that value is
+// empty: the literal rest after the leading value, when it is an absolute path ("" if not).
+func unknownHead(p string) string {
+	rest := strings.TrimLeft(p, shell.Dyn)
+	if strings.Contains(rest, shell.Dyn) || !strings.HasPrefix(rest, "/") {
+		return ""
+	}
+	return path.Clean(rest)
+}
+
 func dynamicTail(p string) (string, bool) {
 	i := strings.Index(p, shell.Dyn)
 	if i <= 0 {
