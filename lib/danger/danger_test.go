@@ -65,3 +65,22 @@ func TestForcePushOfHEADIsTheCurrentBranch(t *testing.T) {
 		}
 	}
 }
+
+// A checkout earlier in the line decides which branch a bare force push goes to.
+func TestForcePushAfterCheckout(t *testing.T) {
+	repo := t.TempDir()
+	os.MkdirAll(filepath.Join(repo, ".git"), 0o755)
+	os.WriteFile(filepath.Join(repo, ".git", "HEAD"), []byte("ref: refs/heads/feature\n"), 0o644)
+	in := Input{World: shell.World{Cwd: repo, Home: "/home/dev", Project: repo}}
+	for cmd, want := range map[string]Action{
+		"git checkout main && git push -f":                   Deny,
+		"git switch main && git push --force origin HEAD":    Deny,
+		"git checkout -b hotfix && git push -f":              Ask,
+		"git checkout README.md && git push -f":              Ask,
+		"git switch -c release/1 && git push -f origin HEAD": Deny,
+	} {
+		if got := Judge(cmd, in).Action; got != want {
+			t.Errorf("%q: %v, want %v", cmd, got, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package danger
 import (
 	"os"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
@@ -104,6 +105,7 @@ func (j *judge) git(c *shell.Cmd) {
 			return
 		}
 	case "checkout", "switch":
+		j.moved(c, sub, p)
 		if p.Has("f", "force", "discard-changes") {
 			j.add(c, "git.discard-tree", Deny, High, "git "+sub+" --force throws away uncommitted changes", "git stash first, then "+sub)
 		} else if sub == "checkout" && wholeTree(p.Operands, true) {
@@ -239,8 +241,34 @@ func (j *judge) forcePush(c *shell.Cmd, branch string, lease bool) {
 	}
 }
 
-// currentBranch reads HEAD of the repository around dir; "" when it cannot be told.
+// moved records the branch a checkout or switch moves to, for the commands after it in the
+// same line (git checkout main && git push -f pushes main). A lone operand with a dot or
+// after -- is a file, not a branch.
+func (j *judge) moved(c *shell.Cmd, sub string, p shell.Parsed) {
+	branch := ""
+	if b, ok := p.Value("b", "B", "c", "C", "create", "force-create", "orphan"); ok {
+		branch = b
+		if branch == "" && len(p.Operands) > 0 {
+			branch = p.Operands[0] // -b takes no value in gitOpts: the new branch is the first operand
+		}
+	} else if len(p.Operands) == 1 && !slices.Contains(c.Args, "--") && !strings.Contains(p.Operands[0], ".") && p.Operands[0] != "-" {
+		branch = p.Operands[0]
+	}
+	if branch == "" || strings.Contains(branch, shell.Dyn) {
+		return
+	}
+	if j.branches == nil {
+		j.branches = map[string]string{}
+	}
+	j.branches[c.Dir] = branch
+}
+
+// currentBranch is the branch a checkout earlier in the line moved dir to, else HEAD of the
+// repository around dir; "" when it cannot be told.
 func (j *judge) currentBranch(dir string) string {
+	if b, ok := j.branches[dir]; ok {
+		return b
+	}
 	if strings.Contains(dir, shell.Dyn) {
 		return ""
 	}
