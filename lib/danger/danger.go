@@ -92,8 +92,8 @@ func limitFinding(err error) Finding {
 type judge struct {
 	world    shell.World
 	branches map[string]string // dir -> branch a git checkout/switch earlier in the line moved to
-	harness  string   // the harness's own directory
-	tainted  []string // files the line fills with secrets
+	harness  string            // the harness's own directory
+	tainted  []string          // files the line fills with secrets
 	pol      *Policy
 	an       *shell.Analysis
 	findings []Finding
