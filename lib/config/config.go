@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/tidwall/gjson"
 )
@@ -28,14 +29,99 @@ func UserPath(harnessHome string) string { return filepath.Join(harnessHome, "co
 // ProjectPath is the project scope's file.
 func ProjectPath(project string) string { return filepath.Join(project, ".claude", "harness.json") }
 
-// Load reads both scopes; a missing file is an empty scope, an invalid one a Problem.
+// Load reads both scopes; a missing file is an empty scope, an invalid one a Problem, and so
+// is a key this harness does not know or a value of the wrong type (which falls back to its
+// default).
 func Load(harnessHome, project string) *Config {
 	c := &Config{}
 	c.user = c.read(UserPath(harnessHome))
+	c.check(UserPath(harnessHome), c.user)
 	if project != "" {
 		c.project = c.read(ProjectPath(project))
+		c.check(ProjectPath(project), c.project)
 	}
 	return c
+}
+
+type kind int
+
+const (
+	boolKind kind = iota + 1
+	countKind
+	stringsKind
+)
+
+var kindNames = map[kind]string{boolKind: "true or false", countKind: "a positive whole number", stringsKind: "a list of strings"}
+
+// Keys are the configuration keys and the kind of value each takes (README.md, "Configuration").
+var Keys = map[string]kind{
+	"context.canary": boolKind, "context.prompt.changes": boolKind,
+	"context.caps.prompt_file": countKind, "context.caps.total": countKind, "context.caps.per_turn_file": countKind,
+	"context.listing_max": countKind, "context.command_timeout_ms": countKind, "context.budget_ms": countKind,
+	"context.prompt_files": stringsKind, "context.subagent_sections": stringsKind, "context.per_turn_files": stringsKind,
+	"context.preserve": stringsKind,
+}
+
+func init() {
+	for _, s := range []string{"continuity", "wip", "shape", "prompt_files", "host"} {
+		Keys["context.sections."+s] = boolKind
+		Keys["context.caps."+s] = countKind
+	}
+}
+
+// check reports the keys of one file that are unknown or of the wrong kind.
+func (c *Config) check(path string, doc gjson.Result) {
+	var walk func(prefix string, v gjson.Result)
+	walk = func(prefix string, v gjson.Result) {
+		v.ForEach(func(k, val gjson.Result) bool {
+			key := k.Str
+			if prefix != "" {
+				key = prefix + "." + k.Str
+			}
+			want, known := Keys[key]
+			switch {
+			case prefix == "" && (k.Str == "$schema" || k.Str == "comment"):
+			case known && !ofKind(val, want):
+				c.Problems = append(c.Problems, fmt.Sprintf("%s: %s should be %s; using its default", path, key, kindNames[want]))
+			case known:
+			case val.IsObject() && isPrefix(key):
+				walk(key, val)
+			default:
+				c.Problems = append(c.Problems, fmt.Sprintf("%s: unknown key %s, ignored", path, key))
+			}
+			return true
+		})
+	}
+	walk("", doc)
+}
+
+func ofKind(v gjson.Result, k kind) bool {
+	switch k {
+	case boolKind:
+		return v.Type == gjson.True || v.Type == gjson.False
+	case countKind:
+		return v.Type == gjson.Number && v.Int() > 0 && float64(v.Int()) == v.Num
+	case stringsKind:
+		if !v.IsArray() {
+			return false
+		}
+		for _, x := range v.Array() {
+			if x.Type != gjson.String {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func isPrefix(key string) bool {
+	for k := range Keys {
+		if strings.HasPrefix(k, key+".") {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *Config) read(path string) gjson.Result {
