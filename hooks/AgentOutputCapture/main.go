@@ -9,7 +9,6 @@ package main
 
 import (
 	"context"
-	"os"
 
 	"github.com/hookkit/harness/lib/answer"
 	"github.com/hookkit/harness/lib/event"
@@ -45,7 +44,7 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	if m := p.LastAssistantMessage(); m != "" {
 		a.LastMessage = transcript.Clean(m, transcript.MaxLast)
 	}
-	store := summary.Open(w.HarnessHome, w.Project, summary.Keep(os.Getenv("HARNESS_SUMMARY_KEEP")))
+	store := summary.Open(w.HarnessHome, w.Project, summary.Retention(w.HarnessHome, w.Project))
 	unlock, err := store.LockSession(id)
 	if err != nil {
 		return nil, err

@@ -11,7 +11,6 @@ package main
 
 import (
 	"context"
-	"os"
 
 	"github.com/hookkit/harness/lib/answer"
 	"github.com/hookkit/harness/lib/event"
@@ -35,7 +34,7 @@ func main() { hook.Main(spec, run) }
 func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	w := hook.Locate(in)
 	id := in.SessionID()
-	store := summary.Open(w.HarnessHome, w.Project, summary.Keep(os.Getenv("HARNESS_SUMMARY_KEEP")))
+	store := summary.Open(w.HarnessHome, w.Project, summary.Retention(w.HarnessHome, w.Project))
 	unlock, err := store.LockSession(id)
 	if err != nil {
 		return nil, err

@@ -60,6 +60,7 @@ var Keys = map[string]kind{
 	"context.listing_max": countKind, "context.command_timeout_ms": countKind, "context.budget_ms": countKind,
 	"context.prompt_files": stringsKind, "context.subagent_sections": stringsKind, "context.per_turn_files": stringsKind,
 	"context.preserve": stringsKind,
+	"summary.keep":     countKind,
 }
 
 func init() {

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hookkit/harness/lib/config"
 	"github.com/hookkit/harness/lib/state"
 	"github.com/hookkit/harness/lib/transcript"
 )
@@ -28,6 +29,15 @@ func Keep(v string) int {
 		return n
 	}
 	return DefaultKeep
+}
+
+// Retention is how many sessions a project keeps: HARNESS_SUMMARY_KEEP when set, else the
+// configuration's summary.keep (lib/config), else DefaultKeep.
+func Retention(harnessHome, project string) int {
+	if v := os.Getenv("HARNESS_SUMMARY_KEEP"); v != "" {
+		return Keep(v)
+	}
+	return config.Load(harnessHome, project).Int("summary.keep", DefaultKeep)
 }
 
 // Dir is where a project's sessions live: $HARNESS_HOME/projects/<key>/sessions, keyed like
