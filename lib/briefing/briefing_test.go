@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/hookkit/harness/lib/config"
+	"github.com/hookkit/harness/lib/summary"
+	"github.com/hookkit/harness/lib/transcript"
 )
 
 // Cap never exceeds its limit, never splits a rune, and always shows its marker.
@@ -124,5 +126,23 @@ func BenchmarkBriefing(b *testing.B) {
 	b.StopTimer()
 	if !strings.Contains(out, "Uncommitted changes against HEAD: 1 file changed") || !strings.Contains(out, "Top level (102 entries)") {
 		b.Fatalf("briefing:\n%s", out)
+	}
+}
+
+// Continuity names the subagents and what was left open in the last todo list.
+func TestContinuityLeftOpen(t *testing.T) {
+	hh, proj := t.TempDir(), t.TempDir()
+	d := summary.Doc{Summary: transcript.Summary{Session: "s-prev", Project: proj, End: "2026-11-21T10:00:00Z", Tools: map[string]int{"Agent": 1},
+		Subagents: []transcript.Subagent{{Type: "general-purpose", Description: "survey the tests", Result: "\nThree suites fail.\nDetails..."}},
+		Open:      transcript.List{Items: []string{"fix the flaky test", "update the README"}, Total: 2}}}
+	if err := summary.Open(hh, proj, 0).Save(d); err != nil {
+		t.Fatal(err)
+	}
+	cfg := &config.Config{}
+	got := Build(context.Background(), Options{Project: proj, HarnessHome: hh, Session: "s-now", Source: "startup", ClaudeCode: true, Config: cfg})
+	for _, want := range []string{"Subagents: general-purpose: survey the tests -> Three suites fail.\n", "Left open (the last todo list): fix the flaky test; update the README\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
 	}
 }

@@ -76,6 +76,16 @@ func (b *builder) continuity() string {
 	}
 	list("Failed", failed, len(failed), 3)
 	list("Blocked", blocked, len(blocked), 3)
+	var agents []string
+	for _, a := range d.Subagents {
+		item := strings.TrimSpace(a.Type + ": " + a.Description)
+		if r := firstLineOf(a.Result); r != "" {
+			item += " -> " + r
+		}
+		agents = append(agents, item)
+	}
+	list("Subagents", agents, len(agents), 3)
+	list("Left open (the last todo list)", d.Open.Items, d.Open.Total, 5)
 	if d.LastMessage != "" {
 		fmt.Fprintf(&s, "Last reply: %s\n", Cap(d.LastMessage, 600))
 	}
@@ -416,4 +426,14 @@ func (b *builder) host(ctx context.Context) string {
 	}
 	fmt.Fprintf(&s, "Machine: %s/%s, shell %s, user %s, host %s\n", runtime.GOOS, runtime.GOARCH, os.Getenv("SHELL"), name, host)
 	return clean(s.String())
+}
+
+// firstLineOf is the first non-empty line of s, capped.
+func firstLineOf(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			return Cap(l, 160)
+		}
+	}
+	return ""
 }

@@ -78,6 +78,7 @@ func body(b *strings.Builder, s transcript.Summary) {
 				dur(float64(a.DurationMS)/1000), a.ToolUses, a.Result)
 		}
 	}
+	list(b, "Left open (the last todo list)", s.Open, func(p string) string { return p }, false)
 	if len(s.Compactions) > 0 {
 		fmt.Fprintf(b, "\n## Compactions (%d)\n\n", len(s.Compactions))
 		for _, c := range s.Compactions {

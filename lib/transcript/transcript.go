@@ -39,20 +39,23 @@ const (
 // Summary is what a transcript says about its session. Every text in it has passed the
 // secret redaction.
 type Summary struct {
-	Session     string         `json:"session_id"`
-	Project     string         `json:"project"`
-	Start       string         `json:"start,omitempty"`
-	End         string         `json:"end,omitempty"`
-	Prompts     List           `json:"prompts"`
-	Tools       map[string]int `json:"tools"`
-	ToolCalls   int            `json:"tool_calls"`
-	Created     List           `json:"files_created"`
-	Edited      List           `json:"files_edited"`
-	Commands    List           `json:"commands"`
-	Failures    []Event        `json:"failures"`
-	Blocked     []Event        `json:"blocked"`
-	Subagents   []Subagent     `json:"subagents"`
-	Compactions []Compaction   `json:"compactions"`
+	Session   string         `json:"session_id"`
+	Project   string         `json:"project"`
+	Start     string         `json:"start,omitempty"`
+	End       string         `json:"end,omitempty"`
+	Prompts   List           `json:"prompts"`
+	Tools     map[string]int `json:"tools"`
+	ToolCalls int            `json:"tool_calls"`
+	Created   List           `json:"files_created"`
+	Edited    List           `json:"files_edited"`
+	Commands  List           `json:"commands"`
+	Failures  []Event        `json:"failures"`
+	Blocked   []Event        `json:"blocked"`
+	Subagents []Subagent     `json:"subagents"`
+	// Open are the items of the session's last todo list (TodoWrite) not marked completed:
+	// what was left.
+	Open        List         `json:"open_todos,omitzero"`
+	Compactions []Compaction `json:"compactions"`
 	// Omitted counts failures, blocks, subagents and compactions past MaxList.
 	Omitted     int    `json:"omitted,omitempty"`
 	LastMessage string `json:"last_assistant_message,omitempty"`
@@ -384,6 +387,14 @@ func (st *State) toolUse(f *fields, b gjson.Result) {
 	case "Agent", "Task":
 		p.Desc, p.Type = firstLine(in.Get("description").Str, MaxText), in.Get("subagent_type").Str
 		p.Input = p.Desc
+	case "TodoWrite":
+		// Each call writes the whole list: the last one says what is still open.
+		st.Summary.Open = List{}
+		for _, t := range in.Get("todos").Array() {
+			if t.Get("status").Str != "completed" {
+				st.Summary.Open.add(firstLine(t.Get("content").Str, MaxText), MaxList)
+			}
+		}
 	default:
 		for _, k := range []string{"file_path", "path", "pattern", "url", "query"} {
 			if v := in.Get(k); v.Exists() {

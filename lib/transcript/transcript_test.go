@@ -283,3 +283,17 @@ func TestSecretsAreRedacted(t *testing.T) {
 		t.Errorf("summary lost records: %+v", s)
 	}
 }
+
+// The last todo list says what was left: its items not completed, in order.
+func TestOpenTodos(t *testing.T) {
+	lines := []string{
+		`{"type":"assistant","message":{"id":"m1","content":[{"type":"tool_use","id":"t1","name":"TodoWrite","input":{"todos":[{"content":"old item","status":"pending"}]}}]}}`,
+		`{"type":"assistant","message":{"id":"m2","content":[{"type":"tool_use","id":"t2","name":"TodoWrite","input":{"todos":[{"content":"write the parser","status":"completed"},{"content":"add tests\nfor the parser","status":"in_progress"},{"content":"update the README","status":"pending"}]}}]}}`,
+	}
+	path := filepath.Join(t.TempDir(), "t.jsonl")
+	os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o600)
+	s, _ := fold(t, path, nil)
+	if got, want := string(js(t, s.Open)), string(js(t, List{Items: []string{"add tests", "update the README"}, Total: 2})); got != want {
+		t.Errorf("open todos: %s", got)
+	}
+}
