@@ -11,7 +11,10 @@ func (a *analyzer) xargs(c *Cmd, args []string, st *state) {
 	}
 	items := []string{Dyn}
 	var from []*Cmd
-	if c.Stdin != nil {
+	if f, ok := p.Value("a", "arg-file"); ok && f != "" {
+		// xargs -a FILE reads the arguments from FILE, as $(cat FILE) would give them.
+		from = []*Cmd{{Name: "cat", Prog: "cat", Args: []string{a.resolve(f, c.Dir)}, Dir: c.Dir, Text: c.Text}}
+	} else if c.Stdin != nil {
 		from = c.Stdin.From
 		if c.Stdin.Known {
 			items = splitItems(c.Stdin.Text, p.Has("0", "null"))
