@@ -2,6 +2,7 @@ package danger
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -137,6 +138,10 @@ var wrappers = []func(string) string{
 	func(c string) string { return "setsid " + c },
 	func(c string) string { return "busybox " + c },
 	func(c string) string { return "sudo env PATH=/usr/bin nice " + c },
+	func(c string) string { return "env -i PATH=/usr/bin HOME=/home/dev " + c },
+	func(c string) string { return "true | xargs " + c },
+	func(c string) string { return "find . -maxdepth 0 -exec " + c + " \\;" },
+	func(c string) string { return "watch -n 5 -x " + c }, // -x: the words as given (without it watch re-joins them for sh -c)
 }
 
 // shells run a whole line as a script again.
@@ -156,6 +161,13 @@ var shells = []func(string) string{
 	func(c string) string { return `sh -c "$(printf '%s' ` + sq(c) + `)"` },
 	func(c string) string { return "bash -c " + sq("bash -c "+sq(c)) },
 	func(c string) string { return "timeout 30 sh -c " + sq(c) },
+	func(c string) string { return "parallel ::: " + sq(c) },
+	func(c string) string { return "echo " + sq(c) + " | at now" },
+	func(c string) string { return "python3 -c " + sq("import os; os.system("+strconv.Quote(c)+")") },
+	func(c string) string { return "perl -e " + sq("system("+strconv.Quote(c)+")") },
+	func(c string) string {
+		return "node -e " + sq("require(\"child_process\").execSync("+strconv.Quote(c)+")")
+	},
 }
 
 // structures put a line inside other shell constructs (closers on their own line, so a
@@ -225,6 +237,10 @@ func TestMetamorphic(t *testing.T) {
 			check(Allow, l, st(l))
 		}
 		check(Allow, l, "bash -c "+sq(l))
+		// Harmless rewrites: extra blanks, leading white space (trailing white space would
+		// unterminate a here-document).
+		check(Allow, l, strings.ReplaceAll(l, " ", "  "))
+		check(Allow, l, "  \t"+l)
 	}
 	t.Logf("%d mutations of %d seeds", mutations, len(denySeeds)+len(denyLines)+len(allowSeeds)+len(allowLines))
 	if len(failures) > 0 {

@@ -126,6 +126,11 @@ func (a *analyzer) parallel(c *Cmd, args []string, st *state) {
 		items = items[:min(len(items), 64)]
 	}
 	for _, it := range items {
+		if len(cmdWords) == 0 {
+			// parallel ::: 'cmd one' 'cmd two': each argument is a command line, run by a shell.
+			a.nested(it, "parallel", st, nil, nil)
+			continue
+		}
 		var w []string
 		replaced := false
 		for _, cw := range cmdWords {
