@@ -168,6 +168,9 @@ func (a *analyzer) code(c *Cmd, st *state) {
 	via := c.Name + " code"
 	for _, m := range findCalls(code, execCalls) {
 		call, rest := m[0], m[1]
+		if v, ok := assignedLiteral(code, rest); ok {
+			rest = v // system(cmd) after cmd = "...": the literal it was given
+		}
 		if list, ok := listLiteral(rest); ok {
 			a.simple(&Cmd{Dir: st.cwd, Via: []string{via}, Text: c.Text, Remote: c.Remote}, list, st.child())
 			continue
@@ -209,6 +212,51 @@ func (a *analyzer) code(c *Cmd, st *state) {
 			}
 		}
 	}
+}
+
+// assignedLiteral resolves a call whose argument is a bare variable (system(cmd),
+// os.system(c)) to the text of the last string literal assigned to it in the code (cmd = "...",
+// $cmd = '...'), so that it reads as if the literal were written in the call.
+func assignedLiteral(code, rest string) (string, bool) {
+	arg := strings.TrimLeft(rest, " \t(")
+	n := 0
+	for n < len(arg) && (isIdent(arg[n]) || n == 0 && arg[n] == '$') {
+		n++
+	}
+	name := arg[:n]
+	after := strings.TrimLeft(arg[n:], " \t")
+	if name == "" || name == "$" || !strings.HasPrefix(after, ")") && !strings.HasPrefix(after, ",") {
+		return "", false
+	}
+	found, ok := "", false
+	for from := 0; ; {
+		i := strings.Index(code[from:], name)
+		if i < 0 {
+			break
+		}
+		i += from
+		from = i + len(name)
+		if i > 0 && isIdent(code[i-1]) || from < len(code) && isIdent(code[from]) {
+			continue
+		}
+		rhs := strings.TrimLeft(code[from:], " \t")
+		if !strings.HasPrefix(rhs, "=") || strings.HasPrefix(rhs, "==") {
+			continue
+		}
+		rhs = strings.TrimLeft(rhs[1:], " \t")
+		if lit, isLit := stringLiteral(rhs); isLit {
+			found, ok = lit, true
+		}
+	}
+	if !ok {
+		return "", false
+	}
+	return strconvQuote(found), true
+}
+
+// strconvQuote writes s back as a double-quoted literal that stringLiteral reads as s.
+func strconvQuote(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s) + `"`
 }
 
 func recursiveDelete(call, rest string) bool {
