@@ -55,28 +55,31 @@ type rule struct {
 	accept   func(secret string) bool
 	// span is how far past a keyword a match can reach (default 512 bytes).
 	span int
+	// starts: a keyword begins the secret's token (the pattern opens with \b), so one that
+	// follows a word character is no match and opens no window.
+	starts bool
 }
 
 var rules = []rule{
 	{kind: PrivateKey, keywords: []string{"PRIVATE KEY"}, span: 32 << 10,
 		// A header alone (grep '-----BEGIN RSA PRIVATE KEY-----') is not a key: a body must follow.
 		pattern: `-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]{0,200}?[A-Za-z0-9+/]{20,}[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\z)`},
-	{kind: AWSAccessKey, keywords: []string{"AKIA", "ASIA", "ABIA", "ACCA"},
+	{kind: AWSAccessKey, keywords: []string{"AKIA", "ASIA", "ABIA", "ACCA"}, starts: true,
 		pattern: `\b((?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})\b`, accept: notExample},
 	{kind: AWSSecretKey, keywords: []string{"aws", "secret_access", "secretaccess"}, fold: true,
 		pattern: `(?i)(?:aws_?)?secret_?access_?key["']?(?:\s*[:=]\s*|\s+)["']?([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+]|$)`, accept: notExample},
-	{kind: GitHubToken, keywords: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"},
+	{kind: GitHubToken, keywords: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"}, starts: true,
 		pattern: `\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{82})\b`, accept: random},
-	{kind: GitLabToken, keywords: []string{"glpat-"}, pattern: `\b(glpat-[A-Za-z0-9_-]{20,})`, accept: random},
-	{kind: AnthropicKey, keywords: []string{"sk-ant-"}, pattern: `\b(sk-ant-[a-z]+\d{2}-[A-Za-z0-9_-]{80,})`, accept: random},
-	{kind: OpenAIKey, keywords: []string{"sk-"},
+	{kind: GitLabToken, keywords: []string{"glpat-"}, starts: true, pattern: `\b(glpat-[A-Za-z0-9_-]{20,})`, accept: random},
+	{kind: AnthropicKey, keywords: []string{"sk-ant-"}, starts: true, pattern: `\b(sk-ant-[a-z]+\d{2}-[A-Za-z0-9_-]{80,})`, accept: random},
+	{kind: OpenAIKey, keywords: []string{"sk-"}, starts: true,
 		pattern: `\b(sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}|sk-[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|sk-[A-Za-z0-9]{48})\b`, accept: random},
 	{kind: SlackWebhook, keywords: []string{"hooks.slack.com"},
 		pattern: `(https://hooks\.slack\.com/(?:services|workflows)/T[A-Z0-9]+/[A-Z0-9]+/[A-Za-z0-9]{16,})`, accept: random},
-	{kind: SlackToken, keywords: []string{"xox"}, pattern: `\b(xox[abeoprs]-[0-9]+-[0-9A-Za-z-]{10,})`, accept: random},
+	{kind: SlackToken, keywords: []string{"xox"}, starts: true, pattern: `\b(xox[abeoprs]-[0-9]+-[0-9A-Za-z-]{10,})`, accept: random},
 	{kind: StripeKey, keywords: []string{"_live_", "_test_"}, pattern: `\b((?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,})\b`, accept: random},
-	{kind: GoogleAPIKey, keywords: []string{"AIza"}, pattern: `\b(AIza[0-9A-Za-z_-]{35})(?:[^0-9A-Za-z_-]|$)`, accept: random},
-	{kind: JWT, keywords: []string{"eyJ"}, pattern: `\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,})`},
+	{kind: GoogleAPIKey, keywords: []string{"AIza"}, starts: true, pattern: `\b(AIza[0-9A-Za-z_-]{35})(?:[^0-9A-Za-z_-]|$)`, accept: random},
+	{kind: JWT, keywords: []string{"eyJ"}, starts: true, pattern: `\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,})`},
 	{kind: URLPassword, keywords: []string{"://"},
 		pattern: `\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@'"]*:([^\s@/'"]+)@[^\s/'"@]+`, accept: realPassword},
 	// The assignment rule is matched by hand (assignment below): its keywords are common words
@@ -125,19 +128,33 @@ func keyName(text, lower string, i int) bool {
 	if alnum(prev) && !(prev >= 'a' && prev <= 'z' && text[i] >= 'A' && text[i] <= 'Z') {
 		return false
 	}
-	j := i
-	for j > 0 && (alnum(lower[j-1]) || lower[j-1] == '_' || lower[j-1] == '-') {
-		j--
+	// The qualifier: the letters of the name before the keyword, separators dropped, read
+	// backwards into a small buffer (most names are short; a long one is cut).
+	var buf [24]byte
+	n := len(buf)
+	for j := i; j > 0 && n > 0; j-- {
+		c := lower[j-1]
+		if c == '_' || c == '-' {
+			continue
+		}
+		if !alnum(c) {
+			break
+		}
+		n--
+		buf[n] = c
 	}
-	qualifier := strings.NewReplacer("_", "", "-", "").Replace(lower[j:i])
-	for _, q := range []string{"page", "next", "continuation", "idempotency", "cancellation", "sync", "resume", "pagination",
-		"max", "num", "total", "input", "output", "prompt", "completion", "reasoning", "cached", "ratelimit"} {
+	qualifier := string(buf[n:])
+	for _, q := range nonSecretQualifiers {
 		if strings.HasSuffix(qualifier, q) {
 			return false
 		}
 	}
 	return true
 }
+
+// nonSecretQualifiers name things other than credentials when they precede token, key, ...
+var nonSecretQualifiers = []string{"page", "next", "continuation", "idempotency", "cancellation", "sync", "resume",
+	"pagination", "max", "num", "total", "input", "output", "prompt", "completion", "reasoning", "cached", "ratelimit"}
 
 // assignment matches `<key>["']? *[:= ] *["']?<value>` at a key found at i in lower, and
 // returns where the value is.
@@ -250,6 +267,9 @@ func (r rule) windows(text string, lower *string) [][2]int {
 			}
 			i += from
 			from = i + len(k)
+			if r.starts && i > 0 && wordByte(hay[i-1]) {
+				continue // the token starts at a word boundary, which a word character before rules out (task-1 is no sk- key)
+			}
 			start := max(0, i-64)
 			if nl := strings.LastIndexByte(text[start:i], '\n'); nl >= 0 {
 				start += nl + 1
@@ -384,4 +404,8 @@ func entropy(s string) float64 {
 		h -= p * math.Log2(p)
 	}
 	return h
+}
+
+func wordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
