@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/tidwall/gjson"
 )
@@ -53,22 +54,23 @@ const (
 
 var kindNames = map[kind]string{boolKind: "true or false", countKind: "a positive whole number", stringsKind: "a list of strings"}
 
-// Keys are the configuration keys and the kind of value each takes (README.md, "Configuration").
-var Keys = map[string]kind{
-	"context.canary": boolKind, "context.prompt.changes": boolKind,
-	"context.caps.prompt_file": countKind, "context.caps.total": countKind, "context.caps.per_turn_file": countKind,
-	"context.listing_max": countKind, "context.command_timeout_ms": countKind, "context.budget_ms": countKind,
-	"context.prompt_files": stringsKind, "context.subagent_sections": stringsKind, "context.per_turn_files": stringsKind,
-	"context.preserve": stringsKind,
-	"summary.keep":     countKind,
-}
-
-func init() {
-	for _, s := range []string{"continuity", "wip", "shape", "prompt_files", "host"} {
-		Keys["context.sections."+s] = boolKind
-		Keys["context.caps."+s] = countKind
+// Keys are the configuration keys and the kind of value each takes (README.md,
+// "Configuration"); built on first use, so hooks that never check a file pay nothing at start.
+var Keys = sync.OnceValue(func() map[string]kind {
+	keys := map[string]kind{
+		"context.canary": boolKind, "context.prompt.changes": boolKind,
+		"context.caps.prompt_file": countKind, "context.caps.total": countKind, "context.caps.per_turn_file": countKind,
+		"context.listing_max": countKind, "context.command_timeout_ms": countKind, "context.budget_ms": countKind,
+		"context.prompt_files": stringsKind, "context.subagent_sections": stringsKind, "context.per_turn_files": stringsKind,
+		"context.preserve": stringsKind,
+		"summary.keep":     countKind,
 	}
-}
+	for _, s := range []string{"continuity", "wip", "shape", "prompt_files", "host"} {
+		keys["context.sections."+s] = boolKind
+		keys["context.caps."+s] = countKind
+	}
+	return keys
+})
 
 // check reports the keys of one file that are unknown or of the wrong kind.
 func (c *Config) check(path string, doc gjson.Result) {
@@ -79,7 +81,7 @@ func (c *Config) check(path string, doc gjson.Result) {
 			if prefix != "" {
 				key = prefix + "." + k.Str
 			}
-			want, known := Keys[key]
+			want, known := Keys()[key]
 			switch {
 			case prefix == "" && (k.Str == "$schema" || k.Str == "comment"):
 			case known && !ofKind(val, want):
@@ -117,7 +119,7 @@ func ofKind(v gjson.Result, k kind) bool {
 }
 
 func isPrefix(key string) bool {
-	for k := range Keys {
+	for k := range Keys() {
 		if strings.HasPrefix(k, key+".") {
 			return true
 		}
