@@ -52,7 +52,15 @@ const (
 	stringsKind
 )
 
-var kindNames = map[kind]string{boolKind: "true or false", countKind: "a positive whole number", stringsKind: "a list of strings"}
+func (k kind) String() string {
+	switch k {
+	case boolKind:
+		return "true or false"
+	case countKind:
+		return "a positive whole number"
+	}
+	return "a list of strings"
+}
 
 // Keys are the configuration keys and the kind of value each takes (README.md,
 // "Configuration"); built on first use, so hooks that never check a file pay nothing at start.
@@ -85,7 +93,7 @@ func (c *Config) check(path string, doc gjson.Result) {
 			switch {
 			case prefix == "" && (k.Str == "$schema" || k.Str == "comment"):
 			case known && !ofKind(val, want):
-				c.Problems = append(c.Problems, fmt.Sprintf("%s: %s should be %s; using its default", path, key, kindNames[want]))
+				c.Problems = append(c.Problems, fmt.Sprintf("%s: %s should be %s; using its default", path, key, want))
 			case known:
 			case val.IsObject() && isPrefix(key):
 				walk(key, val)
