@@ -6,3 +6,10 @@ import "testing"
 // of the rules and of the main corpus, to measure how the guard does on commands it was not
 // tuned on. It reports recall and false positives and lists disagreements.
 func TestHoldout(t *testing.T) { score(t, "holdout", loadCases(t, "testdata/holdout.jsonl")) }
+
+// TestHoldout2 runs a second holdout (testdata/holdout2.jsonl), written by a separate session
+// from the specification alone, without sight of the rules or the other corpora. Measured
+// before any change: 311/323 exact; dangerous caught 194/197; safe flagged 1/126. Six genuine
+// misses were then fixed in the guard and six labels were changed as judgment calls, each
+// saying so in its note.
+func TestHoldout2(t *testing.T) { score(t, "holdout2", loadCases(t, "testdata/holdout2.jsonl")) }

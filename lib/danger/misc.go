@@ -2,6 +2,7 @@ package danger
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -112,6 +113,10 @@ var sqlPatterns = sync.OnceValue(func() [4]*regexp.Regexp {
 // devName reports a database or table name that says it is for development or tests.
 func devName(n string) bool {
 	n = strings.ToLower(strings.Trim(n, "\"`'"))
+	// A database file (dev.sqlite3, test.db) is its name without the extension.
+	for _, ext := range []string{".sqlite3", ".sqlite", ".db"} {
+		n = strings.TrimSuffix(n, ext)
+	}
 	for _, w := range []string{"dev", "development", "test", "testing", "local", "tmp", "temp", "scratch", "sandbox", "example", "demo", "ci"} {
 		if n == w || strings.HasPrefix(n, w+"_") || strings.HasSuffix(n, "_"+w) || strings.Contains(n, "_"+w+"_") ||
 			strings.HasPrefix(n, w+"-") || strings.HasSuffix(n, "-"+w) || strings.HasSuffix(n, w) && len(n) > len(w) && (w == "dev" || w == "test") {
@@ -220,11 +225,34 @@ func (j *judge) dbDestroy(c *shell.Cmd, stmt, name, client string) {
 	if c.Remote {
 		where = " (inside " + strings.Join(c.Via, ", ") + ")"
 	}
-	if devName(name) || devName(db) {
+	if devName(name) || devName(db) || devName(dbHost(c)) || devName(containerOf(c)) {
 		j.add(c, "db.drop-dev", Ask, Medium, stmt+" destroys data in what looks like a development database"+where, "confirm it is not shared, or recreate it from migrations")
 		return
 	}
 	j.add(c, "db.destructive", Deny, High, stmt+" destroys data for good"+where, "back it up first and ask the user to run destructive statements themselves")
+}
+
+// dbHost is the host a client connects to (-h, --host), "" when none is given.
+func dbHost(c *shell.Cmd) string {
+	p := shell.Opts{Short: "dDhUpPcefnqQ", Long: []string{"dbname", "database", "host", "command", "execute", "eval"}}.Parse(c.Args)
+	v, _ := p.Value("h", "host")
+	host, _, _ := strings.Cut(v, ".") // the host's own name: redis-dev, not .example.com
+	return host
+}
+
+// containerOf is the container or service a client runs in through docker/kubectl exec: the
+// word before the client in the statement (docker compose exec redis-test redis-cli ...).
+func containerOf(c *shell.Cmd) string {
+	if !c.Remote {
+		return ""
+	}
+	words := strings.Fields(c.Text)
+	for i := 1; i < len(words); i++ {
+		if words[i] == c.Name || strings.HasSuffix(words[i], "/"+c.Name) {
+			return words[i-1]
+		}
+	}
+	return ""
 }
 
 // dbNameOf finds the database a client connects to (-d, --dbname, a connection URL, sqlite file).
@@ -427,6 +455,8 @@ func (j *judge) docker(c *shell.Cmd) {
 	switch {
 	case strings.HasPrefix(s, "system prune"):
 		j.add(c, "container.prune", Ask, Medium, "docker system prune removes stopped containers, images, networks (and with --volumes, data)", "remove the containers or images you mean by name")
+	case (strings.HasPrefix(s, "compose down") || c.Name == "docker-compose" && strings.HasPrefix(s, "down")) && (slices.Contains(c.Args, "-v") || slices.Contains(c.Args, "--volumes")):
+		j.add(c, "container.compose-volumes", Ask, Medium, "compose down -v deletes the project's named volumes and the data in them", "leave -v off to keep the data")
 	case strings.HasPrefix(s, "volume prune"):
 		j.add(c, "container.prune", Ask, Medium, "docker volume prune deletes the data of every unused volume", "remove the volumes you mean by name")
 	case strings.HasPrefix(s, "rm") || strings.HasPrefix(s, "rmi") || strings.HasPrefix(s, "volume rm") || strings.HasPrefix(s, "container rm") || strings.HasPrefix(s, "image rm"):

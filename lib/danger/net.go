@@ -237,7 +237,7 @@ var codePatterns = sync.OnceValue(func() map[string]*regexp.Regexp {
 	return map[string]*regexp.Regexp{
 		"rev":     regexp.MustCompile(`(?is)(socket|require\(\s*['"]net['"]\s*\)|net\.connect|createConnection|TCPSocket|fsockopen|IO::Socket|Socket\.new|new\s+Socket|Net::Telnet).{0,500}(subprocess|pty\.spawn|os\.dup2|/bin/(ba)?sh|\bexec|\bspawn|popen|system\s*\(|child_process|cmd\.exe)`),
 		"eval":    regexp.MustCompile(`(?is)\b(exec|eval)\b[\s(]*[^;\n]{0,120}?(urlopen|requests\.get|LWP::Simple|\bget\s*\(|Net::HTTP|open-uri|URI\.open|fetch\s*\(|https?\.get|curl|wget|file_get_contents\s*\(\s*['"]https?:)`),
-		"fork":    regexp.MustCompile(`(?is)fork\s+while\s+fork|while\s*(\(\s*)?(True|1|true)\s*\)?\s*[:{]?\s*[^\n]{0,40}\bfork\s*\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*[^\n]{0,20}fork\s*\(|loop\s*\{\s*fork`),
+		"fork":    regexp.MustCompile(`(?is)fork\s+while\s+fork|while\s*(\(\s*)?(True|1|true)\s*\)?\s*[:{]?\s*[^\n]{0,40}\bfork\s*\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*[^\n]{0,20}fork\s*\(|loop\s*\{\s*fork|fork\s*\(\s*\)[^\n]{0,20}\bfor\s+\w+\s+in\s+(iter\s*\(|itertools\.(count|repeat|cycle)\b)`),
 		"net":     regexp.MustCompile(`(?i)requests\.(post|put|patch)|urlopen|urllib|http\.client|httpx|aiohttp|fetch\s*\(|https?\.request|axios|XMLHttpRequest|Net::HTTP|LWP|HTTP::Tiny|curl_exec|socket\.|\bsmtplib`),
 		"write":   regexp.MustCompile(`(?i)writeFile|open\s*\([^)]*['"][wa]\+?b?['"]|json\.dump\s*\(|\.write\s*\(|File\.write|file_put_contents|IO\.write|>\s*\$|truncate`),
 		"env":     regexp.MustCompile(`(?i)os\.environ\b(\s*\)|\s*[,;]|\.copy|\.items)|dict\(os\.environ|process\.env\s*[,)]|JSON\.stringify\(\s*process\.env|ENV\.to_h|%ENV\b|getenv\(\s*\)`),

@@ -190,6 +190,12 @@ func (j *judge) isSecretFile(p string) bool {
 	if h == "" {
 		return false
 	}
+	// The whole folder of a tool's credentials (archived, copied, listed into a pipe).
+	for _, d := range []string{"/.aws", "/.kube", "/.docker"} {
+		if p == h+d {
+			return true
+		}
+	}
 	for _, d := range []string{"/.gnupg", "/.config/gcloud", "/.ssh", "/.password-store", "/.azure"} {
 		if under(p, h+d) && !strings.HasSuffix(p, ".pub") && !strings.HasSuffix(p, "/known_hosts") && !strings.HasSuffix(p, "/config") {
 			return true
