@@ -18,10 +18,10 @@ var auditCommand = &cli.Command{
 	Usage: "read the flight recorder: every hook call, redacted ($HARNESS_HOME/projects/*/audit)",
 	Flags: []cli.Flag{projectFlag()},
 	Subcommands: []*cli.Command{
-		{Name: "tail", Usage: "the last records", Flags: []cli.Flag{&cli.IntFlag{Name: "n", Value: 20}, projectFlag()}, Action: auditTail},
-		{Name: "why", Usage: "every hook's record and verdict on one tool call", ArgsUsage: "TOOL_USE_ID", Flags: []cli.Flag{projectFlag()}, Action: auditWhy},
-		{Name: "top", Usage: "time per hook (p50, p95, max) and the slowest calls", Flags: []cli.Flag{projectFlag()}, Action: auditTop},
-		{Name: "sessions", Usage: "sessions with their first and last record and counts", Flags: []cli.Flag{projectFlag()}, Action: auditSessions},
+		{Name: "tail", Usage: "the last records", Flags: []cli.Flag{&cli.IntFlag{Name: "n", Value: 20}}, Action: auditTail},
+		{Name: "why", Usage: "every hook's record and verdict on one tool call", ArgsUsage: "TOOL_USE_ID", Action: auditWhy},
+		{Name: "top", Usage: "time per hook (p50, p95, max) and the slowest calls", Action: auditTop},
+		{Name: "sessions", Usage: "sessions with their first and last record and counts", Action: auditSessions},
 	},
 }
 
@@ -161,8 +161,8 @@ func auditSessions(c *cli.Context) error {
 	return tw.Flush()
 }
 
-// projectFlag is accepted before the subcommand and after it (audit --project P tail, audit
-// tail --project P).
+// projectFlag is audit's; main moves it in front of the subcommand when it is given after
+// it (audit tail --project P), so both places work.
 func projectFlag() cli.Flag {
 	return &cli.StringFlag{Name: "project", Usage: "only this project's records (default: all projects)"}
 }

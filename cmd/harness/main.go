@@ -29,6 +29,9 @@ var valuedFlags = map[string]map[string]bool{
 // as the README shows them: urfave/cli stops reading flags at the first argument, so the
 // arguments move after the flags.
 func flagsFirst(args []string) []string {
+	if len(args) > 2 && args[1] == "audit" {
+		return auditProjectFirst(args)
+	}
 	if len(args) < 3 || valuedFlags[args[1]] == nil {
 		return args
 	}
@@ -51,6 +54,27 @@ func flagsFirst(args []string) []string {
 		}
 	}
 	return append(append(append([]string{}, args[:2]...), flags...), rest...)
+}
+
+// auditProjectFirst moves audit's --project, wherever it is given, in front of the
+// subcommand, where the parser reads it.
+func auditProjectFirst(args []string) []string {
+	var project, rest []string
+	for i := 2; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "--":
+			rest = append(rest, args[i:]...)
+			i = len(args)
+		case (a == "--project" || a == "-project") && i+1 < len(args):
+			project = append(project, a, args[i+1])
+			i++
+		case strings.HasPrefix(a, "--project=") || strings.HasPrefix(a, "-project="):
+			project = append(project, a)
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return append(append(append([]string{}, args[:2]...), project...), rest...)
 }
 
 func app() *cli.App {
