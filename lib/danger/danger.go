@@ -119,7 +119,7 @@ func (j *judge) run() {
 	// A file that an earlier command fills with a secret (env > /tmp/e.txt) is a secret file
 	// for the commands after it.
 	for _, c := range j.an.Cmds {
-		if what := j.readsSecret(c); what != "" {
+		if j.readsSecret(c) != "" || printsToken(c) != "" {
 			for _, t := range c.Writes(j.world.Home) {
 				j.tainted = append(j.tainted, t.Path)
 			}

@@ -55,12 +55,11 @@ func (j *judge) kill(c *shell.Cmd) {
 				return
 			}
 		}
-		// kill $(ps -e -o pid=), kill $(pgrep .): the pids of every process.
-		for _, f := range c.ArgsFrom {
-			if allProcesses(f) {
-				j.add(c, "kill.mass", Deny, High, "kill is given the pid of every process ("+f.Name+" lists them all)", "kill the process you mean by its pid")
-				return
-			}
+		// kill $(ps -e -o pid=), kill $(pgrep .): the pids of every process. A pipeline that
+		// narrows the list (ps aux | grep node | awk ...) is the usual way to find one.
+		if len(c.ArgsFrom) == 1 && allProcesses(c.ArgsFrom[0]) {
+			f := c.ArgsFrom[0]
+			j.add(c, "kill.mass", Deny, High, "kill is given the pid of every process ("+f.Name+" lists them all)", "kill the process you mean by its pid")
 		}
 		return
 	}

@@ -353,6 +353,8 @@ func (j *judge) exfil(c *shell.Cmd) {
 		for _, f := range c.Stdin.From {
 			if what := j.readsSecret(f); what != "" {
 				note(what)
+			} else if what := printsToken(f); what != "" {
+				note(what)
 			}
 		}
 	}
@@ -377,6 +379,32 @@ func anyRemote(args []string) bool {
 		}
 	}
 	return false
+}
+
+// printsToken says which credential a command prints (gh auth token, aws configure
+// export-credentials, ...). Piped whole into a network tool it is exfiltration; substituted
+// into an argument ($(gh auth token) in an Authorization header) it is how these tokens are
+// meant to be used, so only the pipe counts.
+func printsToken(c *shell.Cmd) string {
+	switch c.Name {
+	case "gh":
+		if len(c.Args) > 1 && c.Args[0] == "auth" && c.Args[1] == "token" {
+			return "the GitHub token (gh auth token)"
+		}
+	case "aws":
+		if len(c.Args) > 1 && c.Args[0] == "configure" && (c.Args[1] == "export-credentials" || c.Args[1] == "get") {
+			return "AWS credentials (aws configure " + c.Args[1] + ")"
+		}
+	case "gcloud":
+		if slices.Contains(c.Args, "print-access-token") || slices.Contains(c.Args, "print-identity-token") {
+			return "a Google Cloud access token"
+		}
+	case "az":
+		if len(c.Args) > 1 && c.Args[0] == "account" && c.Args[1] == "get-access-token" {
+			return "an Azure access token"
+		}
+	}
+	return ""
 }
 
 // readsSecret says which secret a command prints: a credential file, or the environment.
@@ -410,22 +438,6 @@ func (j *judge) readsSecret(c *shell.Cmd) string {
 			if j.isSecretFile(j.res(c, v)) {
 				return v
 			}
-		}
-	case "gh":
-		if len(c.Args) > 1 && c.Args[0] == "auth" && c.Args[1] == "token" {
-			return "the GitHub token (gh auth token)"
-		}
-	case "aws":
-		if len(c.Args) > 1 && c.Args[0] == "configure" && (c.Args[1] == "export-credentials" || c.Args[1] == "get") {
-			return "AWS credentials (aws configure " + c.Args[1] + ")"
-		}
-	case "gcloud":
-		if slices.Contains(c.Args, "print-access-token") || slices.Contains(c.Args, "print-identity-token") {
-			return "a Google Cloud access token"
-		}
-	case "az":
-		if len(c.Args) > 1 && c.Args[0] == "account" && c.Args[1] == "get-access-token" {
-			return "an Azure access token"
 		}
 	}
 	if c.Stdin != nil && c.Stdin.File != "" && j.isSecretFile(c.Stdin.File) {

@@ -115,37 +115,37 @@ func asciiLower(s string) string {
 var assignmentKeys = []string{"password", "passwd", "pwd", "pass", "secret", "token", "apikey", "api_key", "api-key",
 	"accesskey", "access_key", "access-key", "private_key", "private-key", "credential", "credentials"}
 
-// keyName reports whether the keyword at i starts a name's last word: after a separator,
-// or after a lower-case letter where a camelCase word begins (dbPassword), and not after a
-// qualifier that names something other than a credential (nextPageToken, idempotency_key).
-// compass, bypass and passenger are not names of secrets.
-func keyName(text, lower string, i int) bool {
-	if i == 0 {
-		return true
-	}
-	prev := text[i-1]
+// keyName reports whether the keyword key at i names a credential. Short keywords (pass,
+// pwd) must start a word, a camelCase part or end an upper-case name (compass and bypass are
+// not passwords; dbPass and SSHPASS are); the longer ones may end a longer name (PGPASSWORD, clientsecret, apitoken). A name whose
+// last part before the keyword names something else is no credential (nextPageToken,
+// idempotency_token).
+func keyName(text, lower string, i int, key string) bool {
 	alnum := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
-	if alnum(prev) && !(prev >= 'a' && prev <= 'z' && text[i] >= 'A' && text[i] <= 'Z') {
-		return false
-	}
-	// The qualifier: the letters of the name before the keyword, separators dropped, read
-	// backwards into a small buffer (most names are short; a long one is cut).
-	var buf [24]byte
-	n := len(buf)
-	for j := i; j > 0 && n > 0; j-- {
-		c := lower[j-1]
-		if c == '_' || c == '-' {
-			continue
+	if i > 0 && (key == "pass" || key == "pwd") {
+		prev := text[i-1]
+		upper := func(c byte) bool { return c >= 'A' && c <= 'Z' }
+		camel := prev >= 'a' && prev <= 'z' && upper(text[i])
+		if alnum(prev) && !camel && !(upper(prev) && upper(text[i])) { // SSHPASS, as env vars are written
+			return false
 		}
-		if !alnum(c) {
+	}
+	// The name's part before the keyword: back over one separator, then letters and digits
+	// up to the next separator or the start of a camelCase part (nextPage -> page).
+	j := i
+	if j > 0 && (text[j-1] == '_' || text[j-1] == '-') {
+		j--
+	}
+	k := j
+	for k > 0 && alnum(text[k-1]) {
+		k--
+		if text[k] >= 'A' && text[k] <= 'Z' && k > 0 && text[k-1] >= 'a' && text[k-1] <= 'z' {
 			break
 		}
-		n--
-		buf[n] = c
 	}
-	qualifier := string(buf[n:])
+	part := lower[k:j]
 	for _, q := range nonSecretQualifiers {
-		if strings.HasSuffix(qualifier, q) {
+		if part == q {
 			return false
 		}
 	}
@@ -154,7 +154,7 @@ func keyName(text, lower string, i int) bool {
 
 // nonSecretQualifiers name things other than credentials when they precede token, key, ...
 var nonSecretQualifiers = []string{"page", "next", "continuation", "idempotency", "cancellation", "sync", "resume",
-	"pagination", "max", "num", "total", "input", "output", "prompt", "completion", "reasoning", "cached", "ratelimit"}
+	"pagination", "cursor"}
 
 // assignment matches `<key>["']? *[:= ] *["']?<value>` at a key found at i in lower, and
 // returns where the value is.
@@ -234,7 +234,7 @@ func (r rule) assignments(text string, lower *string, out []Match) []Match {
 			}
 			i += from
 			from = i + len(k)
-			if !keyName(text, *lower, i) {
+			if !keyName(text, *lower, i, k) {
 				continue
 			}
 			start, end, ok := assignment(text, *lower, i, k)
