@@ -36,7 +36,7 @@ func TestConfigScopes(t *testing.T) {
 	home, proj := t.TempDir(), t.TempDir()
 	os.WriteFile(config.UserPath(home), []byte(`{"context":{"caps":{"total":5000,"shape":100},"sections":{"wip":false},"prompt_files":["A.md"]}}`), 0o644)
 	os.MkdirAll(filepath.Join(proj, ".claude"), 0o755)
-	os.WriteFile(config.ProjectPath(proj), []byte(`{"$schema":"x","context":{"caps":{"total":3000,"wip":"big"},"sections":{"wip":true},"secions":{}}}`), 0o644)
+	os.WriteFile(config.ProjectPath(proj), []byte(`{"$schema":"x","context":{"caps":{"total":3000,"wip":"big"},"sections":{"wip":true},"secions":{}},"context.canary":false}`), 0o644)
 	c := config.Load(home, proj)
 	if c.Int("context.caps.total", 1) != 3000 || c.Int("context.caps.shape", 1) != 100 || c.Int("context.caps.wip", 7) != 7 {
 		t.Errorf("caps: total %d shape %d wip %d", c.Int("context.caps.total", 1), c.Int("context.caps.shape", 1), c.Int("context.caps.wip", 7))
@@ -46,7 +46,8 @@ func TestConfigScopes(t *testing.T) {
 	}
 	// The bad value and the misspelt key are reported, each once, naming the file and the key.
 	want := []string{config.ProjectPath(proj) + ": context.caps.wip should be a positive whole number; using its default",
-		config.ProjectPath(proj) + ": unknown key context.secions, ignored"}
+		config.ProjectPath(proj) + ": unknown key context.secions, ignored",
+		config.ProjectPath(proj) + `: "context.canary" is read as nested keys: write it as {"context": {...}}, ignored`}
 	if strings.Join(c.Problems, "\n") != strings.Join(want, "\n") {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(c.Problems, "\n"), strings.Join(want, "\n"))
 	}

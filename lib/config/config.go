@@ -92,6 +92,8 @@ func (c *Config) check(path string, doc gjson.Result) {
 			want, known := Keys()[key]
 			switch {
 			case prefix == "" && (k.Str == "$schema" || k.Str == "comment"):
+			case strings.Contains(k.Str, "."):
+				c.Problems = append(c.Problems, fmt.Sprintf("%s: %q is read as nested keys: write it as {%q: {...}}, ignored", path, key, strings.SplitN(k.Str, ".", 2)[0]))
 			case known && !ofKind(val, want):
 				c.Problems = append(c.Problems, fmt.Sprintf("%s: %s should be %s; using its default", path, key, want))
 			case known:

@@ -136,7 +136,7 @@ func (j *judge) run() {
 
 // cmd runs every rule that applies to one command.
 func (j *judge) cmd(c *shell.Cmd) {
-	if c.Unparsed {
+	if c.Unparsed && c.Name != "fish" && c.Name != "zsh" && c.Name != "csh" && c.Name != "tcsh" && c.Name != "nu" && c.Name != "pwsh" {
 		// Bash runs the text it is handed line by line, up to the error: the lines before it
 		// would run, and what they do cannot be checked.
 		j.add(c, "limits.parse", Deny, Medium, "the code it hands to a shell ("+c.Name+") is not valid Bash; bash would still run the lines before the error, so what it runs cannot be checked",
@@ -177,7 +177,7 @@ func init() {
 		"nc": (*judge).netcat, "ncat": (*judge).netcat, "netcat": (*judge).netcat, "socat": (*judge).socat,
 		"dropdb": (*judge).dropdb, "terraform": (*judge).terraform, "tofu": (*judge).terraform, "terragrunt": (*judge).terraform,
 		"pulumi": (*judge).pulumi, "eksctl": (*judge).platform, "heroku": (*judge).platform, "doctl": (*judge).platform, "aws": (*judge).aws, "gcloud": (*judge).gcloud, "gsutil": (*judge).gsutil, "az": (*judge).az,
-		"kubectl": (*judge).kubectl, "oc": (*judge).kubectl, "docker": (*judge).docker, "podman": (*judge).docker,
+		"kubectl": (*judge).kubectl, "oc": (*judge).kubectl, "docker": (*judge).docker, "podman": (*judge).docker, "docker-compose": (*judge).docker,
 		"history": (*judge).history, "unset": (*judge).unsetHist, "export": (*judge).exportHist, "journalctl": (*judge).journalctl,
 		"crontab": (*judge).crontab, "ln": (*judge).ln,
 	}

@@ -120,7 +120,7 @@ func (j *judge) git(c *shell.Cmd) {
 			j.add(c, "git.discard-tree", Deny, High, "it discards every uncommitted change in the working tree", "git stash (keeps the changes), or restore the single files you mean")
 		}
 	case "rm":
-		if p.Has("f", "force") && p.Has("r") && wholeTree(p.Operands, false) {
+		if p.Has("f", "force") && p.Has("r") && !p.Has("cached") && wholeTree(p.Operands, false) {
 			j.add(c, "git.discard-tree", Deny, High, "git rm -rf on the whole tree deletes every tracked file, uncommitted changes included", "remove the files you mean by name")
 		}
 	case "clean":
@@ -252,7 +252,15 @@ func (j *judge) moved(c *shell.Cmd, sub string, p shell.Parsed) {
 			branch = p.Operands[0] // -b takes no value in gitOpts: the new branch is the first operand
 		}
 	} else if len(p.Operands) == 1 && !slices.Contains(c.Args, "--") && !strings.Contains(p.Operands[0], ".") && p.Operands[0] != "-" {
-		branch = p.Operands[0]
+		if _, err := os.Stat(j.res(c, p.Operands[0])); err != nil { // an existing path is a file to restore
+			branch = p.Operands[0]
+		}
+	}
+	if p.Has("t", "track") {
+		// --track origin/main checks out main
+		for _, remote := range []string{"origin/", "upstream/"} {
+			branch = strings.TrimPrefix(branch, remote)
+		}
 	}
 	if branch == "" || strings.Contains(branch, shell.Dyn) {
 		return

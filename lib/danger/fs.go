@@ -58,7 +58,7 @@ func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule string) {
 			j.add(c, "fs.rm-unset-variable", Ask, High, "the path is a variable unknown here followed by /; if it is empty this deletes the whole filesystem", "check the variable is set (use ${VAR:?}) or name the directory literally")
 		} else if rest := unknownHead(t); recursive && rest != "" {
 			// "$X"/tmp, "$DIR/"*: with the variable empty, what is left is an absolute path.
-			if pl, label := j.classify(rest); pl == root || pl == system || pl == home || pl == homeSecret || pl == temp || pl == logs {
+			if pl, label := j.classify(rest); pl == root || pl == home || pl == homeSecret {
 				j.add(c, "fs.rm-unset-variable", Ask, High, "the path starts with a variable unknown here; if it is empty this deletes "+label, "check the variable is set (use ${VAR:?}) or name the directory literally")
 			}
 		}
@@ -255,12 +255,19 @@ func (j *judge) perm(c *shell.Cmd) {
 	if c.Name == "chmod" && otherWritable(mode) {
 		wide = true
 	}
-	setuid := c.Name == "chmod" && (strings.Contains(mode, "+s") || len(strings.TrimLeft(mode, "0")) == 4 && strings.ContainsAny(mode[len(mode)-4:len(mode)-3], "246"))
+	// setuid (u+s, +s, 4xxx, 6xxx) runs a file as its owner; g+s and 2xxx on a directory is the
+	// everyday group-inheritance bit.
+	setuid := c.Name == "chmod" && (strings.Contains(mode, "u+s") || strings.HasPrefix(mode, "+s") || strings.Contains(mode, "a+s") ||
+		len(strings.TrimLeft(mode, "0")) == 4 && strings.ContainsAny(mode[len(mode)-4:len(mode)-3], "46"))
 	for _, op := range ops {
 		t := j.res(c, op)
 		pl, label := j.classify(t)
 		if c.Name == "chmod" || c.Name == "setfacl" || c.Name == "chown" || c.Name == "chgrp" {
 			j.tamper(c, t, "change the permissions of")
+		}
+		if wide && (strings.HasPrefix(t, "/dev/") || strings.HasSuffix(t, ".sock")) {
+			j.add(c, "perm.device", Ask, Medium, "it opens "+t+" to every user (a device or socket: docker.sock that way is root for anyone)", "add your user to the owning group instead")
+			continue
 		}
 		if setuid && (pl == system || pl == root) {
 			j.add(c, "perm.setuid", Deny, High, "it makes "+label+" run as its owner (setuid/setgid) for anyone: a privilege escalation", "leave system binaries' modes alone")

@@ -235,6 +235,11 @@ func (j *judge) dbDestroy(c *shell.Cmd, stmt, name, client string) {
 func dbHost(c *shell.Cmd) string {
 	p := shell.Opts{Short: "dDhUpPcefnqQ", Long: []string{"dbname", "database", "host", "command", "execute", "eval"}}.Parse(c.Args)
 	v, _ := p.Value("h", "host")
+	for _, label := range strings.Split(strings.ToLower(v), ".") {
+		if label == "prod" || label == "production" || label == "live" {
+			return "" // test.prod.example.com is production
+		}
+	}
 	host, _, _ := strings.Cut(v, ".") // the host's own name: redis-dev, not .example.com
 	return host
 }
@@ -350,7 +355,9 @@ func (j *judge) platform(c *shell.Cmd) {
 		j.add(c, "cloud.cluster-delete", Deny, High, "eksctl delete cluster deletes the cluster and everything running in it", "ask the user to delete clusters themselves")
 	case c.Name == "heroku" && len(ops) > 0 && (ops[0] == "apps:destroy" || ops[0] == "destroy"):
 		j.add(c, "cloud.app-destroy", Deny, High, "heroku apps:destroy deletes the app with its add-ons and data", "ask the user to destroy apps themselves")
-	case c.Name == "doctl" && contains(ops, "delete") || c.Name == "doctl" && contains(ops, "rm"):
+	case c.Name == "doctl" && len(ops) > 2 && ops[0] == "kubernetes" && ops[1] == "cluster" && (ops[2] == "delete" || ops[2] == "rm"):
+		j.add(c, "cloud.cluster-delete", Deny, High, "doctl kubernetes cluster delete deletes the cluster and everything running in it", "ask the user to delete clusters themselves")
+	case c.Name == "doctl" && (contains(ops[:min(len(ops), 3)], "delete") || contains(ops[:min(len(ops), 3)], "rm")):
 		j.add(c, "cloud.delete", Ask, Medium, "doctl deletes "+strings.Join(ops, " "), "check what it deletes with the matching get or list command")
 	}
 }

@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"net"
 	"regexp"
 	"slices"
 	"strings"
@@ -143,12 +144,27 @@ func (j *judge) downloadThenRun() {
 		}
 		host, p := hostPath(firstURL(f.Args))
 		what := "code it downloaded from " + or(host, "an unknown host")
-		if host != "" && j.trusted(host, p) {
+		switch {
+		case host != "" && j.trusted(host, p):
 			j.add(c, "net.pipe-installer", Ask, Medium, "it runs "+what+" without a chance to read it first", "download the script, read it, then run it")
-			continue
+		case ran == c.Prog && host != "" && net.ParseIP(strings.Trim(host, "[]")) == nil && !scriptName(ran):
+			// A downloaded program run directly is usually a release binary (kubectl, a CLI);
+			// a script handed to an interpreter is the curl | sh pattern one step removed.
+			j.add(c, "net.download-run", Ask, Medium, "it runs a program it just downloaded from "+or(host, "an unknown host"), "check the download (its checksum or signature) before running it")
+		default:
+			j.add(c, "net.download-run", Deny, High, "it runs "+what+" in the same breath, unreviewed, with your permissions", "download it, read it, and run it in a later step only if it is what you expect")
 		}
-		j.add(c, "net.download-run", Deny, High, "it runs "+what+" in the same breath, unreviewed, with your permissions", "download it, read it, and run it in a later step only if it is what you expect")
 	}
+}
+
+// scriptName reports a file named as a script (run directly it is still a script).
+func scriptName(p string) bool {
+	for _, ext := range []string{".sh", ".bash", ".zsh", ".py", ".pl", ".rb", ".js", ".php", ".ps1"} {
+		if strings.HasSuffix(p, ext) {
+			return true
+		}
+	}
+	return false
 }
 
 func firstURL(args []string) string {

@@ -141,8 +141,6 @@ func matchUnder(p string) (string, bool) {
 	return d, true
 }
 
-// dynamicTail reports a path whose last part is unknown until run time, and the directory it
-// is in: rm -rf "$HOME/$X" deletes home when X is empty.
 // unknownHead is what a path that starts with a run-time value becomes when that value is
 // empty: the literal rest after the leading value, when it is an absolute path ("" if not).
 func unknownHead(p string) string {
@@ -153,6 +151,8 @@ func unknownHead(p string) string {
 	return path.Clean(rest)
 }
 
+// dynamicTail reports a path whose last part is unknown until run time, and the directory it
+// is in: rm -rf "$HOME/$X" deletes home when X is empty.
 func dynamicTail(p string) (string, bool) {
 	i := strings.Index(p, shell.Dyn)
 	if i <= 0 {

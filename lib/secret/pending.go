@@ -128,7 +128,8 @@ func (f PendingFile) filter() func([]byte) bool {
 	after := f.Since.Add(-historySlack).UnixMilli()
 	return func(line []byte) bool {
 		v := gjson.GetManyBytes(line, "sessionId", "timestamp")
-		return f.Session != "" && v[0].Str == f.Session && v[1].Int() >= after
+		// Without a session to go by (an empty id), the entries stamped around the block.
+		return (f.Session == "" || v[0].Str == f.Session) && v[1].Int() >= after
 	}
 }
 

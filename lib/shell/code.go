@@ -287,8 +287,6 @@ func callArgs(s string) string {
 			if depth--; depth <= 0 {
 				return s[:i]
 			}
-		case c == ';' && depth <= 0:
-			return s[:i]
 		}
 	}
 	return s

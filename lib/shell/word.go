@@ -68,7 +68,8 @@ func (a *analyzer) fields(w *syntax.Word, st *state) []string {
 // password database is not read, so the analysis stays the same on every machine). Anything
 // that is not a plain user name stays unexpanded, as in bash.
 func userHome(user string) string {
-	if user == "" || strings.Trim(user, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") != "" {
+	if user == "" || user[0] >= '0' && user[0] <= '9' || user[0] == '-' || user[0] == '.' ||
+		strings.Trim(user, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") != "" {
 		return ""
 	}
 	if user == "root" {
