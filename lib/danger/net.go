@@ -1,7 +1,6 @@
 package danger
 
 import (
-	"net"
 	"regexp"
 	"slices"
 	"strings"
@@ -147,7 +146,7 @@ func (j *judge) downloadThenRun() {
 		switch {
 		case host != "" && j.trusted(host, p):
 			j.add(c, "net.pipe-installer", Ask, Medium, "it runs "+what+" without a chance to read it first", "download the script, read it, then run it")
-		case ran == c.Prog && host != "" && net.ParseIP(strings.Trim(host, "[]")) == nil && !scriptName(ran):
+		case ran == c.Prog && host != "" && !ipAddress(host) && !scriptName(ran):
 			// A downloaded program run directly is usually a release binary (kubectl, a CLI);
 			// a script handed to an interpreter is the curl | sh pattern one step removed.
 			j.add(c, "net.download-run", Ask, Medium, "it runs a program it just downloaded from "+or(host, "an unknown host"), "check the download (its checksum or signature) before running it")
@@ -155,6 +154,15 @@ func (j *judge) downloadThenRun() {
 			j.add(c, "net.download-run", Deny, High, "it runs "+what+" in the same breath, unreviewed, with your permissions", "download it, read it, and run it in a later step only if it is what you expect")
 		}
 	}
+}
+
+// ipAddress reports a host written as an IP address (an IPv6 one in brackets, or a dotted
+// IPv4 one), rather than a name; the net package is left out of the hook for its start-up cost.
+func ipAddress(host string) bool {
+	if strings.HasPrefix(host, "[") || strings.Count(host, ":") > 1 {
+		return true
+	}
+	return strings.Count(host, ".") == 3 && strings.Trim(host, "0123456789.") == ""
 }
 
 // scriptName reports a file named as a script (run directly it is still a script).
