@@ -153,7 +153,18 @@ func (e Env) Judge(p string, pol *Policy) Verdict {
 	if pol == nil {
 		pol = &Policy{}
 	}
-	e = e.real()
+	// The directories as given first; only a write they do not allow is judged again with
+	// them resolved (a project or home reached through a link). A resolved path can never be
+	// under a directory whose own path holds a link, so the first pass allows nothing the
+	// second would not: the usual call pays no lstat for the directories.
+	v := e.judge(p, pol)
+	if v.Action == Allow {
+		return v
+	}
+	return e.real().judge(p, pol)
+}
+
+func (e Env) judge(p string, pol *Policy) Verdict {
 	r := e.Resolve(p)
 	v := Verdict{Path: r}
 	if device(r) {
