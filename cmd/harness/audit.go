@@ -16,7 +16,8 @@ import (
 var auditCommand = &cli.Command{
 	Name:  "audit",
 	Usage: "read the flight recorder: every hook call, redacted ($HARNESS_HOME/projects/*/audit)",
-	Flags: []cli.Flag{projectFlag()},
+	// main moves --project in front of the subcommand when it is given after it.
+	Flags: []cli.Flag{&cli.StringFlag{Name: "project", Usage: "only this project's records (default: all projects)"}},
 	Subcommands: []*cli.Command{
 		{Name: "tail", Usage: "the last records", Flags: []cli.Flag{&cli.IntFlag{Name: "n", Value: 20}}, Action: auditTail},
 		{Name: "why", Usage: "every hook's record and verdict on one tool call", ArgsUsage: "TOOL_USE_ID", Action: auditWhy},
@@ -159,10 +160,4 @@ func auditSessions(c *cli.Context) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\n", or(id, "-"), s.project, s.first, s.last, s.events, s.denies)
 	}
 	return tw.Flush()
-}
-
-// projectFlag is audit's; main moves it in front of the subcommand when it is given after
-// it (audit tail --project P), so both places work.
-func projectFlag() cli.Flag {
-	return &cli.StringFlag{Name: "project", Usage: "only this project's records (default: all projects)"}
 }

@@ -75,15 +75,11 @@ func target(c *cli.Context) (string, string, error) {
 	project, _ = filepath.Abs(project)
 	switch scope := c.String("scope"); scope {
 	case "user":
-		dir := os.Getenv("CLAUDE_CONFIG_DIR")
-		if dir == "" {
-			home, err := os.UserHomeDir()
-			if err != nil {
-				return "", "", fmt.Errorf("finding the home directory: %w", err)
-			}
-			dir = filepath.Join(home, ".claude")
+		home, err := os.UserHomeDir()
+		if err != nil && os.Getenv("CLAUDE_CONFIG_DIR") == "" {
+			return "", "", fmt.Errorf("finding the home directory: %w", err)
 		}
-		return filepath.Join(dir, "settings.json"), "user", nil
+		return filepath.Join(hook.ClaudeDir(home), "settings.json"), "user", nil
 	case "project":
 		return filepath.Join(project, ".claude", "settings.json"), "project", nil
 	case "local":

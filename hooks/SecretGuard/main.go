@@ -41,7 +41,8 @@ var spec = hook.Spec{
 func main() { hook.Main(spec, run) }
 
 func run(ctx context.Context, in event.Input) (answer.Answer, error) {
-	record := pendingRecord(in)
+	w := hook.Locate(in)
+	record := pendingRecord(w, in.SessionID())
 	if err := secret.ScrubPending(record, in.Event() == event.SessionEnd); err != nil {
 		fmt.Fprintf(os.Stderr, "SecretGuard: %v\n", err) // the decision does not depend on it
 	}
@@ -55,7 +56,8 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 		// Only a Claude Code session has files to clean up after (a canary or a test has no
 		// transcript, and must not touch the user's history).
 		if tp := in.TranscriptPath(); tp != "" {
-			if err := secret.ScrubBlocked(record, in.SessionID(), len(prompt), tp, historyFile()); err != nil {
+			history := filepath.Join(hook.ClaudeDir(w.Home), "history.jsonl")
+			if err := secret.ScrubBlocked(record, in.SessionID(), len(prompt), tp, history); err != nil {
 				fmt.Fprintf(os.Stderr, "SecretGuard: %v\n", err)
 			}
 		}
@@ -77,18 +79,8 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 }
 
 // pendingRecord is where this session's files awaiting a second scrub are listed.
-func pendingRecord(in event.Input) string {
-	w := hook.Locate(in)
-	return filepath.Join(state.ProjectDir(w.HarnessHome, w.Project), "secretguard", state.SafeName(in.SessionID())+".json")
-}
-
-// historyFile is Claude Code's prompt history.
-func historyFile() string {
-	if dir := os.Getenv("CLAUDE_CONFIG_DIR"); dir != "" {
-		return filepath.Join(dir, "history.jsonl")
-	}
-	home, _ := os.UserHomeDir()
-	return filepath.Join(home, ".claude", "history.jsonl")
+func pendingRecord(w hook.Where, session string) string {
+	return filepath.Join(state.ProjectDir(w.HarnessHome, w.Project), "secretguard", state.SafeName(session)+".json")
 }
 
 // list names the kinds found, and how many of each: "an AWS access key ID and 2 GitHub tokens".

@@ -79,7 +79,7 @@ func (b *builder) continuity() string {
 	var agents []string
 	for _, a := range d.Subagents {
 		item := strings.TrimSpace(a.Type + ": " + a.Description)
-		if r := firstLineOf(a.Result); r != "" {
+		if r := Cap(strings.TrimSpace(firstLine(strings.TrimSpace(a.Result))), 160); r != "" {
 			item += " -> " + r
 		}
 		agents = append(agents, item)
@@ -426,14 +426,4 @@ func (b *builder) host(ctx context.Context) string {
 	}
 	fmt.Fprintf(&s, "Machine: %s/%s, shell %s, user %s, host %s\n", runtime.GOOS, runtime.GOARCH, os.Getenv("SHELL"), name, host)
 	return clean(s.String())
-}
-
-// firstLineOf is the first non-empty line of s, capped.
-func firstLineOf(s string) string {
-	for _, l := range strings.Split(s, "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			return Cap(l, 160)
-		}
-	}
-	return ""
 }

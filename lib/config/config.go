@@ -30,6 +30,18 @@ func UserPath(harnessHome string) string { return filepath.Join(harnessHome, "co
 // ProjectPath is the project scope's file.
 func ProjectPath(project string) string { return filepath.Join(project, ".claude", "harness.json") }
 
+// ScopeFiles are where a policy file of the given name lives in each scope:
+// $HARNESS_HOME/NAME and <project>/.claude/harness/NAME ("" for a scope not known).
+func ScopeFiles(harnessHome, project, name string) (user, proj string) {
+	if harnessHome != "" {
+		user = filepath.Join(harnessHome, name)
+	}
+	if project != "" {
+		proj = filepath.Join(project, ".claude", "harness", name)
+	}
+	return user, proj
+}
+
 // Load reads both scopes; a missing file is an empty scope, an invalid one a Problem, and so
 // is a key this harness does not know or a value of the wrong type (which falls back to its
 // default).
@@ -62,10 +74,10 @@ func (k kind) String() string {
 	return "a list of strings"
 }
 
-// Keys are the configuration keys and the kind of value each takes (README.md,
+// keys are the configuration keys and the kind of value each takes (README.md,
 // "Configuration"); built on first use, so hooks that never check a file pay nothing at start.
-var Keys = sync.OnceValue(func() map[string]kind {
-	keys := map[string]kind{
+var keys = sync.OnceValue(func() map[string]kind {
+	k := map[string]kind{
 		"context.canary": boolKind, "context.prompt.changes": boolKind,
 		"context.caps.prompt_file": countKind, "context.caps.total": countKind, "context.caps.per_turn_file": countKind,
 		"context.listing_max": countKind, "context.command_timeout_ms": countKind, "context.budget_ms": countKind,
@@ -74,10 +86,10 @@ var Keys = sync.OnceValue(func() map[string]kind {
 		"summary.keep":     countKind,
 	}
 	for _, s := range []string{"continuity", "wip", "shape", "prompt_files", "host"} {
-		keys["context.sections."+s] = boolKind
-		keys["context.caps."+s] = countKind
+		k["context.sections."+s] = boolKind
+		k["context.caps."+s] = countKind
 	}
-	return keys
+	return k
 })
 
 // check reports the keys of one file that are unknown or of the wrong kind.
@@ -89,7 +101,7 @@ func (c *Config) check(path string, doc gjson.Result) {
 			if prefix != "" {
 				key = prefix + "." + k.Str
 			}
-			want, known := Keys()[key]
+			want, known := keys()[key]
 			switch {
 			case prefix == "" && (k.Str == "$schema" || k.Str == "comment"):
 			case strings.Contains(k.Str, "."):
@@ -129,7 +141,7 @@ func ofKind(v gjson.Result, k kind) bool {
 }
 
 func isPrefix(key string) bool {
-	for k := range Keys() {
+	for k := range keys() {
 		if strings.HasPrefix(k, key+".") {
 			return true
 		}

@@ -60,13 +60,7 @@ func LoadPolicy(userFile, projectFile string) (*Policy, error) {
 
 // PolicyFiles returns where the user and project policies live.
 func PolicyFiles(harnessHome, project string) (user, proj string) {
-	if harnessHome != "" {
-		user = path.Join(harnessHome, "security.json")
-	}
-	if project != "" {
-		proj = path.Join(project, ".claude", "harness", "security.json")
-	}
-	return user, proj
+	return config.ScopeFiles(harnessHome, project, "security.json")
 }
 
 func (p *Policy) apply(doc gjson.Result, project bool) error {

@@ -30,3 +30,12 @@ func Locate(in event.Input) Where {
 	}
 	return w
 }
+
+// ClaudeDir is Claude Code's own configuration folder for a home: $CLAUDE_CONFIG_DIR, else
+// ~/.claude (user settings, prompt history, transcripts).
+func ClaudeDir(home string) string {
+	if dir := os.Getenv("CLAUDE_CONFIG_DIR"); dir != "" {
+		return dir
+	}
+	return home + "/.claude"
+}

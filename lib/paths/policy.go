@@ -3,7 +3,6 @@ package paths
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 
 	"github.com/tidwall/gjson"
 
@@ -12,13 +11,7 @@ import (
 
 // PolicyFiles returns where the user and project write policies live.
 func PolicyFiles(harnessHome, project string) (user, proj string) {
-	if harnessHome != "" {
-		user = filepath.Join(harnessHome, "writes.json")
-	}
-	if project != "" {
-		proj = filepath.Join(project, ".claude", "harness", "writes.json")
-	}
-	return user, proj
+	return config.ScopeFiles(harnessHome, project, "writes.json")
 }
 
 // LoadPolicy reads the user's and the project's write policies (missing files are fine):

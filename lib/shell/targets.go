@@ -35,7 +35,7 @@ func (c *Cmd) Writes(home string) []Target {
 		p := Opts{}.Parse(c.Args)
 		add("tee", p.Has("a", "append"), p.Operands...)
 	case "cp", "mv", "install", "ln", "rsync", "scp":
-		p := copyOpts[c.Name].Parse(c.Args)
+		p := copyOpts(c.Name).Parse(c.Args)
 		if t, ok := p.Value("t", "target-directory"); ok && c.Name != "rsync" && c.Name != "scp" {
 			add(c.Name, false, t)
 		} else if len(p.Operands) >= 2 || c.Name == "install" && p.Has("d") {
@@ -146,18 +146,21 @@ func hasCluster(args []string, flag byte) bool {
 	return false
 }
 
-// copyOpts are the options of the copying programs that take a value; the others (cp -T,
+// copyOpts are the options of a copying program that take a value; the others (cp -T,
 // --backup, rsync -t -o -g ...) are flags, and reading them as taking a value would swallow
-// the source and hide the destination.
-var copyOpts = map[string]Opts{
-	"cp":      {Short: "tS", Long: []string{"target-directory", "suffix"}},
-	"mv":      {Short: "tS", Long: []string{"target-directory", "suffix"}},
-	"ln":      {Short: "tS", Long: []string{"target-directory", "suffix"}},
-	"install": {Short: "tSmog", Long: []string{"target-directory", "suffix", "mode", "owner", "group", "strip-program"}},
-	"rsync": {Short: "eBfTM", Long: []string{"rsh", "block-size", "filter", "temp-dir", "remote-option", "exclude", "include",
-		"exclude-from", "include-from", "files-from", "chmod", "chown", "usermap", "groupmap", "backup-dir", "suffix", "log-file",
-		"log-file-format", "partial-dir", "compare-dest", "copy-dest", "link-dest", "max-size", "min-size", "max-delete",
-		"bwlimit", "timeout", "contimeout", "port", "password-file", "out-format", "info", "debug", "rsync-path", "skip-compress",
-		"modify-window", "checksum-choice", "compress-choice", "compress-level", "sockopts", "iconv", "address"}},
-	"scp": {Short: "PiolFSJcD"},
+// the source and hide the destination. A function, not a table: nothing built at start-up.
+func copyOpts(name string) Opts {
+	switch name {
+	case "install":
+		return Opts{Short: "tSmog", Long: []string{"target-directory", "suffix", "mode", "owner", "group", "strip-program"}}
+	case "rsync":
+		return Opts{Short: "eBfTM", Long: []string{"rsh", "block-size", "filter", "temp-dir", "remote-option", "exclude", "include",
+			"exclude-from", "include-from", "files-from", "chmod", "chown", "usermap", "groupmap", "backup-dir", "suffix", "log-file",
+			"log-file-format", "partial-dir", "compare-dest", "copy-dest", "link-dest", "max-size", "min-size", "max-delete",
+			"bwlimit", "timeout", "contimeout", "port", "password-file", "out-format", "info", "debug", "rsync-path", "skip-compress",
+			"modify-window", "checksum-choice", "compress-choice", "compress-level", "sockopts", "iconv", "address"}}
+	case "scp":
+		return Opts{Short: "PiolFSJcD"}
+	}
+	return Opts{Short: "tS", Long: []string{"target-directory", "suffix"}} // cp, mv, ln
 }
