@@ -8,11 +8,13 @@ import (
 	"testing"
 )
 
-// A hook that gives up at its deadline races the runtime's own answer there; exactly one of
-// them is written, every time.
+// A hook woken at its deadline (by its context) races the runtime's own answer there: whether
+// it gives up with an error or still answers, exactly one answer is written, and it is the
+// runtime's, every time.
 func TestOneAnswerAtTheDeadline(t *testing.T) {
-	payload := `{"session_id":"s","cwd":"/tmp","hook_event_name":"UserPromptSubmit","prompt":"hang-error"}`
-	for i := range 150 {
+	for i := range 300 {
+		prompt := []string{"hang-error", "hang"}[i%2]
+		payload := `{"session_id":"s","cwd":"/tmp","hook_event_name":"UserPromptSubmit","prompt":"` + prompt + `"}`
 		cmd := exec.Command(filepath.Join(binDir, "TestRecorder"))
 		cmd.Stdin = strings.NewReader(payload)
 		cmd.Env = []string{"HARNESS_DEADLINE=5ms", "HARNESS_HOME=" + t.TempDir()}
@@ -24,7 +26,7 @@ func TestOneAnswerAtTheDeadline(t *testing.T) {
 			code = ee.ExitCode()
 		}
 		if code != 1 || out.Len() != 0 || strings.Count(errb.String(), "TestRecorder: skipped: ") != 1 || strings.Count(errb.String(), "\n") != 1 {
-			t.Fatalf("run %d: exit %d, stdout %q, stderr %q", i, code, out.String(), errb.String())
+			t.Fatalf("run %d (%s): exit %d, stdout %q, stderr %q", i, prompt, code, out.String(), errb.String())
 		}
 	}
 }

@@ -28,8 +28,11 @@ func startWatchdog(until time.Time, ev event.Name, expire func(event.Name)) *wat
 	w := &watchdog{deadline: until, event: ev, done: make(chan struct{}), expire: expire}
 	go func() {
 		sleep(time.Until(until))
+		// Claim before closing Done: a hook woken by Done must find the answer taken, or it
+		// could slip in a late answer of its own.
+		claimed := w.state.CompareAndSwap(0, 2)
 		close(w.done)
-		if w.state.CompareAndSwap(0, 2) {
+		if claimed {
 			w.expire(w.event)
 		}
 	}()
