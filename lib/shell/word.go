@@ -24,6 +24,68 @@ const (
 	procMark  = Dyn + "P"
 )
 
+// An unknown variable's stand-in is Dyn, 'V', its name, Dyn: unknown to rules like any other,
+// but the name stays, so that $AWS_SECRET_ACCESS_KEY handed to curl can be told from $PORT.
+const varMark = Dyn + "V"
+
+// Vars returns the names of the unknown variables whose values make up s.
+func Vars(s string) []string {
+	var out []string
+	for {
+		i := strings.Index(s, varMark)
+		if i < 0 {
+			return out
+		}
+		s = s[i+len(varMark):]
+		j := strings.Index(s, Dyn)
+		if j < 0 {
+			return out
+		}
+		out = append(out, s[:j])
+		s = s[j+1:]
+	}
+}
+
+// Plain folds every stand-in in s (substitution, process, variable) to a single Dyn, for rules
+// that only care where a run-time value is.
+func Plain(s string) string { return mapMarks(s, func(byte, string) string { return Dyn }) }
+
+// Show renders s for people: a variable as $NAME, any other run-time value as "…".
+func Show(s string) string {
+	return mapMarks(s, func(kind byte, body string) string {
+		if kind == 'V' {
+			return "$" + body
+		}
+		return "…"
+	})
+}
+
+// mapMarks replaces every stand-in in s with what f makes of its kind ('S', 'P', 'V', or 0 for
+// a bare Dyn) and body (the index or name).
+func mapMarks(s string, f func(kind byte, body string) string) string {
+	if !strings.Contains(s, Dyn) {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, Dyn)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		s = s[i+1:]
+		if len(s) > 0 && (s[0] == 'S' || s[0] == 'P' || s[0] == 'V') {
+			if j := strings.Index(s, Dyn); j >= 0 {
+				b.WriteString(f(s[0], s[1:j]))
+				s = s[j+1:]
+				continue
+			}
+		}
+		b.WriteString(f(0, ""))
+	}
+}
+
 // fields expands a word as the shell would, to the fields it becomes: quotes removed, escapes
 // decoded, known variables substituted, braces expanded. Substitutions inside run as commands
 // and are analysed on the way. No field splitting or globbing: a glob stays a pattern.
@@ -219,7 +281,7 @@ func (a *analyzer) param(p *syntax.ParamExp, st *state) string {
 	val, ok := a.lookup(p.Param.Value, st)
 	if p.Exp == nil {
 		if !ok {
-			return Dyn
+			return a.unknown(p.Param.Value, st)
 		}
 		return val
 	}
@@ -231,7 +293,7 @@ func (a *analyzer) param(p *syntax.ParamExp, st *state) string {
 		return val
 	case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
 		if !ok {
-			return Dyn
+			return a.unknown(p.Param.Value, st)
 		}
 		return val
 	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
@@ -242,6 +304,32 @@ func (a *analyzer) param(p *syntax.ParamExp, st *state) string {
 	}
 	a.walkWords(p, st)
 	return Dyn
+}
+
+// unknown is the stand-in for a variable without a literal value: what was assigned to it in
+// the command when that holds substitutions (so X=$(cat key); curl -d "$X" still sends what
+// cat printed), else a stand-in that keeps its name.
+func (a *analyzer) unknown(name string, st *state) string {
+	if v, ok := st.vars[name]; ok {
+		return v
+	}
+	if !validName(name) {
+		return Dyn
+	}
+	return varMark + name + Dyn
+}
+
+func validName(name string) bool {
+	if name == "" || len(name) > 128 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // lookup finds a variable: assigned earlier in the command, then the few the analysis models
@@ -306,6 +394,12 @@ func (a *analyzer) marked(s string) []*Cmd {
 			return out
 		}
 		s = s[i+1:]
+		if s[0] == 'V' {
+			if j := strings.Index(s, Dyn); j >= 0 {
+				s = s[j+1:]
+			}
+			continue
+		}
 		if s[0] != 'S' && s[0] != 'P' {
 			continue
 		}
@@ -324,24 +418,7 @@ func (a *analyzer) marked(s string) []*Cmd {
 const dynWord = "__dynamic__"
 
 // stripMarks replaces run-time values in text about to be parsed as shell with a plain word.
-func stripMarks(s string) string {
-	var b strings.Builder
-	for {
-		i := strings.Index(s, Dyn)
-		if i < 0 {
-			b.WriteString(s)
-			return b.String()
-		}
-		b.WriteString(s[:i])
-		b.WriteString(dynWord)
-		s = s[i+1:]
-		if len(s) > 0 && (s[0] == 'S' || s[0] == 'P') {
-			if j := strings.Index(s, Dyn); j >= 0 {
-				s = s[j+1:]
-			}
-		}
-	}
-}
+func stripMarks(s string) string { return mapMarks(s, func(byte, string) string { return dynWord }) }
 
 // literalOutput is what a command prints when that is knowable from its words and directory.
 func (a *analyzer) literalOutput(c *Cmd) (string, bool) {

@@ -1,0 +1,197 @@
+package danger
+
+import (
+	"strings"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+// secretVars: a credential held in an environment variable put into what a network tool
+// sends. Headers and login options are how tokens are meant to be used and stay silent; a
+// request body, a URL or a raw connection carrying one is exfiltration when it goes to a raw
+// socket, an IP address, a paste or capture service, or is a cloud key that is never sent as
+// such; otherwise the user is asked, since posting a client secret to its OAuth endpoint is
+// legitimate.
+func (j *judge) secretVars(c *shell.Cmd) {
+	raw := rawSockets[c.Name]
+	if !raw && !httpClients[c.Name] {
+		return
+	}
+	var sent []string // secret variable names in what is sent
+	carried := func(s string) {
+		for _, v := range shell.Vars(s) {
+			if secretName(v) && !contains(sent, v) {
+				sent = append(sent, v)
+			}
+		}
+	}
+	credOpt := false
+	stdinSent := raw
+	for _, a := range c.Args {
+		if credOpt {
+			credOpt = false
+			continue
+		}
+		if credentialOption(a) {
+			credOpt = !strings.Contains(a, "=") && !(strings.HasPrefix(a, "-H") && len(a) > 2) && !(strings.HasPrefix(a, "-u") && len(a) > 2)
+			continue
+		}
+		if a == "@-" || strings.HasSuffix(a, "=@-") || a == "-" {
+			stdinSent = true
+		}
+		if httpieHeader(c.Name, a) {
+			continue
+		}
+		if i := strings.Index(a, "://"); i >= 0 {
+			// user:$PASS@host logs in; the rest of a URL is sent.
+			rest := a[i+3:]
+			if at := strings.IndexByte(rest, '@'); at >= 0 && !strings.ContainsAny(rest[:at], "/?#") {
+				a = a[:i+3] + rest[at+1:]
+			}
+		}
+		carried(a)
+	}
+	if stdinSent && c.Stdin != nil {
+		carried(c.Stdin.Text)
+		for _, f := range c.Stdin.From {
+			if f.Name == "echo" || f.Name == "printf" || f.Name == "cat" && f.Stdin != nil {
+				for _, a := range f.Args {
+					carried(a)
+				}
+				if f.Stdin != nil {
+					carried(f.Stdin.Text)
+				}
+			}
+		}
+	}
+	if len(sent) == 0 {
+		return
+	}
+	what := "$" + strings.Join(sent, ", $")
+	host := requestHost(c.Args)
+	switch {
+	case raw:
+		j.add(c, "exfil.secret-var", Deny, High, c.Name+" sends "+what+" over a raw network connection", "never send credentials anywhere; ask the user if something needs them")
+	case host == "":
+		j.add(c, "exfil.secret-var", Ask, Medium, c.Name+" sends "+what+" to a host not known before it runs", "put the credential in a header or login option of a request to the service it belongs to")
+	case ipAddress(host) || captureHost(host):
+		j.add(c, "exfil.secret-var", Deny, High, c.Name+" sends "+what+" to "+host, "never send credentials anywhere; ask the user if something needs them")
+	case neverSent(sent):
+		j.add(c, "exfil.secret-var", Deny, High, c.Name+" sends "+what+" to "+host+"; that key signs requests and is never sent itself", "use the provider's CLI or SDK, which sign requests with it")
+	default:
+		j.add(c, "exfil.secret-var", Ask, Medium, c.Name+" sends "+what+" in a request to "+host, "check that "+host+" is the service the credential belongs to")
+	}
+}
+
+var rawSockets = map[string]bool{"nc": true, "ncat": true, "netcat": true, "socat": true, "telnet": true}
+
+var httpClients = map[string]bool{"curl": true, "wget": true, "http": true, "https": true, "xh": true, "xhs": true, "aria2c": true}
+
+// credentialOption reports an option whose value is a header or a login: curl -H/-u/
+// --oauth2-bearer, wget --header/--user/--password, in their joined and separate forms.
+func credentialOption(a string) bool {
+	name, _, _ := strings.Cut(a, "=")
+	switch name {
+	case "-H", "--header", "--proxy-header", "-u", "--user", "-U", "--proxy-user", "--oauth2-bearer",
+		"--password", "--http-password", "--ftp-password", "--proxy-password", "--http-user", "--auth", "-a":
+		return true
+	}
+	return strings.HasPrefix(a, "-H") && len(a) > 2 && !strings.HasPrefix(a, "--") || strings.HasPrefix(a, "-u") && len(a) > 2 && !strings.HasPrefix(a, "--")
+}
+
+// httpieHeader reports an httpie/xh request item that is a header (Name:value), not data
+// (name=value, name:=json) or a query (name==value).
+func httpieHeader(prog, a string) bool {
+	if prog != "http" && prog != "https" && prog != "xh" && prog != "xhs" {
+		return false
+	}
+	i := strings.IndexByte(a, ':')
+	if i <= 0 || strings.HasPrefix(a[i:], ":=") || strings.HasPrefix(a[i:], "://") {
+		return false
+	}
+	name := a[:i]
+	return !strings.ContainsAny(name, "=/ ") && !strings.Contains(name, shell.Dyn)
+}
+
+// requestHost is the host of the first URL among the arguments ("" when it is not literal).
+func requestHost(args []string) string {
+	u := firstURL(args)
+	if u == "" {
+		for _, a := range args {
+			if !strings.HasPrefix(a, "-") && strings.Contains(a, ".") {
+				u = "https://" + a
+				break
+			}
+		}
+	}
+	_, rest, ok := strings.Cut(u, "://")
+	if !ok {
+		return ""
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
+		rest = rest[i+1:]
+	}
+	if strings.Contains(rest, shell.Dyn) {
+		return ""
+	}
+	host, _ := hostPath("https://" + rest)
+	return host
+}
+
+// captureHost reports services that exist to receive, capture or publish arbitrary requests.
+func captureHost(host string) bool {
+	for _, h := range []string{"webhook.site", "requestbin.com", "requestbin.net", "pipedream.net", "ngrok.io", "ngrok-free.app",
+		"ngrok.app", "pastebin.com", "paste.ee", "hastebin.com", "transfer.sh", "0x0.st", "termbin.com", "interact.sh",
+		"oast.fun", "oast.pro", "oast.live", "burpcollaborator.net", "beeceptor.com", "trycloudflare.com", "ix.io", "file.io"} {
+		if host == h || strings.HasSuffix(host, "."+h) {
+			return true
+		}
+	}
+	return false
+}
+
+// neverSent: keys that sign requests and are never sent themselves.
+func neverSent(names []string) bool {
+	for _, n := range names {
+		switch strings.ToUpper(n) {
+		case "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_SECRET_KEY", "AZURE_CLIENT_SECRET", "ARM_CLIENT_SECRET":
+			return true
+		}
+	}
+	return false
+}
+
+// secretName reports an environment variable named as a credential: GITHUB_TOKEN,
+// AWS_SECRET_ACCESS_KEY, OPENAI_API_KEY, PGPASSWORD, DB_PASS; not its URL, file, id or name
+// (TOKEN_URL, SECRET_NAME, AWS_ACCESS_KEY_ID), nor TOKENIZERS_PARALLELISM or PUBLIC_KEY.
+func secretName(name string) bool {
+	parts := strings.Split(strings.ToUpper(name), "_")
+	switch parts[len(parts)-1] {
+	case "URL", "URI", "ENDPOINT", "NAME", "FILE", "PATH", "ID", "DIR", "TYPE", "HEADER", "PREFIX", "FIELD", "LENGTH", "LEN",
+		"TTL", "EXPIRY", "EXPIRES", "EXPIRATION", "ARN", "REGION", "HOST", "PORT", "USER", "USERNAME", "EMAIL", "VERSION", "COUNT", "LIMIT":
+		return false
+	}
+	for i, p := range parts {
+		for _, s := range []string{"SECRET", "TOKEN", "PASSWORD", "PASSWD", "PASSPHRASE", "APIKEY", "ACCESSKEY", "CREDENTIALS"} {
+			if strings.HasSuffix(p, s) {
+				return true
+			}
+		}
+		switch p {
+		case "PASS", "PAT", "PWD":
+			return i > 0 // MYSQL_PWD, DB_PASS, GH_PAT; not PWD itself
+		case "KEY":
+			if i > 0 {
+				switch parts[i-1] {
+				case "API", "ACCESS", "PRIVATE", "SECRET", "SIGNING", "ENCRYPTION", "MASTER", "AUTH", "SERVICE", "ACCOUNT",
+					"LICENSE", "CLIENT", "APP", "DEPLOY", "SSH", "GPG", "HMAC", "JWT", "SESSION", "WEBHOOK", "ADMIN":
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
