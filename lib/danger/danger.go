@@ -155,10 +155,7 @@ func (j *judge) cmd(c *shell.Cmd) {
 	} else if strings.HasPrefix(c.Name, "mkfs.") {
 		j.formats(c)
 	}
-	switch c.Name {
-	case "rails", "rake", "mix", "prisma", "mysqladmin", "manage.py", "python", "python3":
-		j.frameworkDrop(c)
-	}
+	j.frameworkDrop(c)
 	if c.Code != "" {
 		j.code(c)
 	}
@@ -177,7 +174,8 @@ func init() {
 		"kill": (*judge).kill, "killall5": (*judge).kill, "pkill": (*judge).kill, "killall": (*judge).kill,
 		"nc": (*judge).netcat, "ncat": (*judge).netcat, "netcat": (*judge).netcat, "socat": (*judge).socat,
 		"dropdb": (*judge).dropdb, "terraform": (*judge).terraform, "tofu": (*judge).terraform, "terragrunt": (*judge).terraform,
-		"pulumi": (*judge).pulumi, "eksctl": (*judge).platform, "heroku": (*judge).platform, "doctl": (*judge).platform, "aws": (*judge).aws, "gcloud": (*judge).gcloud, "gsutil": (*judge).gsutil, "az": (*judge).az,
+		"pulumi": (*judge).pulumi, "cdk": (*judge).stackTool, "cdktf": (*judge).stackTool, "serverless": (*judge).stackTool,
+		"sls": (*judge).stackTool, "sst": (*judge).stackTool, "amplify": (*judge).stackTool, "eksctl": (*judge).platform, "heroku": (*judge).platform, "doctl": (*judge).platform, "aws": (*judge).aws, "gcloud": (*judge).gcloud, "gsutil": (*judge).gsutil, "az": (*judge).az,
 		"kubectl": (*judge).kubectl, "oc": (*judge).kubectl, "docker": (*judge).docker, "podman": (*judge).docker, "docker-compose": (*judge).docker,
 		"history": (*judge).history, "unset": (*judge).unsetHist, "export": (*judge).exportHist, "journalctl": (*judge).journalctl,
 		"crontab": (*judge).crontab, "ln": (*judge).ln,

@@ -7,7 +7,15 @@ import (
 	"github.com/hookkit/harness/lib/shell"
 )
 
-func (j *judge) res(c *shell.Cmd, p string) string { return shell.Resolve(p, c.Dir, j.world.Home) }
+// res resolves a path a command names; inside a container, a path under a bind mount is the
+// host path it stands for.
+func (j *judge) res(c *shell.Cmd, p string) string {
+	r := shell.Resolve(p, c.Dir, j.world.Home)
+	if len(c.Mounts) > 0 {
+		r = c.HostPath(r)
+	}
+	return r
+}
 
 // rm: recursive deletes of the filesystem's important places, and any delete of system files,
 // credentials, history and the guard's own files.

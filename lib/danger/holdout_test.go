@@ -13,3 +13,11 @@ func TestHoldout(t *testing.T) { score(t, "holdout", loadCases(t, "testdata/hold
 // misses were then fixed in the guard and six labels were changed as judgment calls, each
 // saying so in its note.
 func TestHoldout2(t *testing.T) { score(t, "holdout2", loadCases(t, "testdata/holdout2.jsonl")) }
+
+// TestHoldout3 runs a third holdout (testdata/holdout3.jsonl): what coding agents run day to
+// day across ecosystems, and the incidents where agents did damage, written by a separate
+// session from the specification alone. Measured before any change: 347/359 exact; dangerous
+// caught 158/167; safe flagged 1/192. The misses were fixed in the guard (framework database
+// resets aimed at production, cdk destroy, a host root bind-mounted into docker run, and
+// /usr/local/go, which the official Go upgrade removes, no longer a system path).
+func TestHoldout3(t *testing.T) { score(t, "holdout3", loadCases(t, "testdata/holdout3.jsonl")) }

@@ -276,24 +276,12 @@ func dbNameOf(c *shell.Cmd) string {
 	return ""
 }
 
-// frameworkDrop: the database commands of web frameworks (rails db:drop, mix ecto.drop,
-// prisma migrate reset, mysqladmin drop). They default to the development database: ask; in a
-// production environment: deny.
+// frameworkDrop: the database commands of web frameworks and migration tools (rails db:drop,
+// artisan migrate:fresh, prisma migrate reset, manage.py flush, flyway clean, mysqladmin drop,
+// heroku pg:reset). They default to the development database: ask; aimed at production (an
+// environment, settings module, --env, URL or app named so, or Rails' production check turned
+// off): deny.
 func (j *judge) frameworkDrop(c *shell.Cmd) {
-	words := append([]string{c.Name}, c.Args...)
-	drop := ""
-	for i, w := range words {
-		switch {
-		case w == "db:drop" || w == "db:reset" || w == "db:purge":
-			drop = w
-		case w == "ecto.drop" || w == "ecto.reset":
-			drop = w
-		case w == "migrate" && at(words, i+1) == "reset" && c.Name == "prisma":
-			drop = "prisma migrate reset"
-		case w == "flush" && strings.HasSuffix(c.Name, "python") || w == "flush" && at(words, i-1) == "manage.py":
-			drop = "manage.py flush"
-		}
-	}
 	if c.Name == "mysqladmin" {
 		ops := shell.Opts{Short: "uhPpS", Long: []string{"user", "host", "port", "socket"}}.Parse(c.Args).Operands
 		if len(ops) >= 2 && (ops[0] == "drop") {
@@ -301,16 +289,101 @@ func (j *judge) frameworkDrop(c *shell.Cmd) {
 		}
 		return
 	}
+	drop := schemaDrop(c)
 	if drop == "" {
 		return
 	}
-	env := strings.Join(append(append([]string{}, c.Env...), c.Args...), " ")
-	if strings.Contains(env, "RAILS_ENV=production") || strings.Contains(env, "MIX_ENV=prod") || strings.Contains(env, "NODE_ENV=production") ||
-		strings.Contains(env, "DJANGO_SETTINGS_MODULE=") && strings.Contains(env, "prod") {
-		j.add(c, "db.destructive", Deny, High, drop+" destroys the production database", "back it up first and ask the user to run it")
+	if where := production(c); where != "" {
+		j.add(c, "db.destructive", Deny, High, drop+" destroys the production database ("+where+")", "back it up first and ask the user to run it")
+		return
+	}
+	if c.Name == "heroku" {
+		j.add(c, "db.destructive", Ask, Medium, drop+" wipes a hosted database", "check which app it is, and capture a backup first (heroku pg:backups:capture)")
 		return
 	}
 	j.add(c, "db.drop-dev", Ask, Medium, drop+" drops the development or test database", "confirm it is not shared, or recreate it from migrations")
+}
+
+// schemaDrop names the framework command in c that drops or empties a whole database.
+func schemaDrop(c *shell.Cmd) string {
+	words := append([]string{c.Name}, c.Args...)
+	artisan := false
+	for i, w := range words {
+		switch w {
+		case "artisan":
+			artisan = true
+		case "db:drop", "db:reset", "db:purge", "db:schema:load", "db:structure:load", "db:migrate:reset", "db:truncate_all",
+			"db:seed:replant", "ecto.drop", "ecto.reset", "schema:drop", "doctrine:database:drop", "doctrine:schema:drop",
+			"flyway:clean", "flywayClean", "dropAll", "drop-all", "pg:reset":
+			if w != "schema:drop" || contains(words, "typeorm") || strings.HasPrefix(c.Name, "typeorm") {
+				return w
+			}
+		case "migrate:fresh", "migrate:reset", "migrate:refresh", "db:wipe":
+			if artisan {
+				return "artisan " + w
+			}
+		case "migrate":
+			if at(words, i+1) == "reset" && (c.Name == "prisma" || at(words, i-1) == "prisma") {
+				return "prisma migrate reset"
+			}
+		case "push":
+			if (c.Name == "prisma" || at(words, i-1) == "db" && at(words, i-2) == "prisma") && contains(words, "--force-reset") {
+				return "prisma db push --force-reset"
+			}
+		case "flush", "reset_db":
+			if strings.HasSuffix(c.Name, "python") || strings.HasPrefix(c.Name, "python3") || at(words, i-1) == "manage.py" || c.Name == "manage.py" || c.Name == "django-admin" {
+				return "manage.py " + w
+			}
+		case "clean":
+			if c.Name == "flyway" {
+				return "flyway clean"
+			}
+		}
+	}
+	return ""
+}
+
+// production says what aims c at a production environment ("" if nothing does): an
+// environment variable or option naming it, a settings module, a database URL or host, or an
+// app whose name says so, or Rails' protection against dropping production turned off.
+func production(c *shell.Cmd) string {
+	items := append(append([]string{}, c.Env...), c.Args...)
+	for i, it := range items {
+		k, v, hasEq := strings.Cut(it, "=")
+		uk := strings.ToUpper(strings.TrimLeft(k, "-"))
+		if uk == "DISABLE_DATABASE_ENVIRONMENT_CHECK" && v != "" && v != "0" {
+			return it
+		}
+		if !hasEq && i+1 < len(items) && (k == "--env" || k == "-e" || k == "--environment" || k == "--app" || k == "-a" || k == "--settings") {
+			v, hasEq = items[i+1], true
+			uk = strings.ToUpper(strings.TrimLeft(k, "-"))
+		}
+		if !hasEq {
+			continue
+		}
+		switch {
+		case strings.HasSuffix(uk, "ENV") || uk == "ENVIRONMENT" || uk == "E" || uk == "STAGE" || uk == "APP" || uk == "A":
+			if prodWord(v) {
+				return it
+			}
+		case strings.Contains(uk, "SETTINGS") || strings.Contains(uk, "URL") || strings.Contains(uk, "HOST") || strings.Contains(uk, "DATABASE"):
+			if prodWord(v) {
+				return it
+			}
+		}
+	}
+	return ""
+}
+
+// prodWord reports a value with "prod", "production" or "live" as one of its words
+// (acme-production, config.settings.production, prod-db.internal; not products).
+func prodWord(v string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') }) {
+		if w == "prod" || w == "production" || w == "live" || w == "prd" {
+			return true
+		}
+	}
+	return false
 }
 
 func (j *judge) dropdb(c *shell.Cmd) {
@@ -365,6 +438,21 @@ func (j *judge) platform(c *shell.Cmd) {
 func (j *judge) pulumi(c *shell.Cmd) {
 	if len(c.Args) > 0 && (c.Args[0] == "destroy" || c.Args[0] == "down") {
 		j.add(c, "cloud.iac-destroy", Deny, High, "pulumi destroy deletes every resource of the stack", "preview with pulumi destroy --preview-only and ask the user")
+	}
+}
+
+// stackTool: CLIs that deploy a whole stack and tear it down again (cdk destroy, cdktf
+// destroy, serverless remove, sst remove, amplify delete).
+func (j *judge) stackTool(c *shell.Cmd) {
+	ops := shell.Opts{Long: []string{"app", "a", "profile", "context", "c", "region", "stage", "s", "output", "o", "config"}}.Parse(c.Args).Operands
+	if len(ops) == 0 {
+		return
+	}
+	switch {
+	case (c.Name == "cdk" || c.Name == "cdktf") && ops[0] == "destroy",
+		(c.Name == "serverless" || c.Name == "sls" || c.Name == "sst") && ops[0] == "remove",
+		c.Name == "amplify" && ops[0] == "delete":
+		j.add(c, "cloud.iac-destroy", Deny, High, c.Name+" "+ops[0]+" deletes every resource of the stack", "ask the user to tear down stacks themselves")
 	}
 }
 

@@ -36,6 +36,22 @@ var secretDirs = []string{".ssh", ".gnupg", ".aws", ".kube", ".docker", ".config
 // wholeSecret are the home directories every file of which is a credential.
 var wholeSecret = []string{".ssh", ".gnupg", ".aws", ".password-store"}
 
+// toolInstall reports a directory a tool was unpacked into under /usr/local (/usr/local/go,
+// /usr/local/aws-cli), outside the standard hierarchy: the official Go upgrade removes
+// /usr/local/go before unpacking the new release.
+func toolInstall(p string) bool {
+	rest, ok := strings.CutPrefix(p, "/usr/local/")
+	if !ok || rest == "" {
+		return false
+	}
+	top, _, _ := strings.Cut(rest, "/")
+	switch top {
+	case "bin", "sbin", "lib", "lib32", "lib64", "libexec", "include", "share", "etc", "man", "src", "games", "var", "*", ".*":
+		return false
+	}
+	return !strings.ContainsAny(top, "*?[") && !strings.Contains(top, shell.Dyn)
+}
+
 // under reports whether p is dir or inside it (dir without a trailing slash, or "/").
 func under(p, dir string) bool {
 	if dir == "/" {
@@ -66,6 +82,9 @@ func (j *judge) classify(p string) (place, string) {
 		return logs, "the system logs (" + p + ")"
 	case (p == "/tmp" || p == "/var/tmp" || p == "/private/tmp") && !(proj != "" && under(proj, p)):
 		return temp, "the shared temp directory " + p
+	}
+	if toolInstall(p) {
+		return ordinary, p
 	}
 	for _, d := range systemDirs {
 		if under(p, d) {

@@ -46,22 +46,42 @@ func (p Parsed) Value(names ...string) (string, bool) {
 // and a lone "-" is an operand.
 func (o Opts) Parse(args []string) Parsed {
 	p := Parsed{Flags: map[string]string{}}
+	p.Operands, p.Rest = o.scan(args, func(name, val string) { p.Flags[name] = val })
+	return p
+}
+
+// Values returns every value given to the named options, in order (docker run -v a -v b).
+func (o Opts) Values(args []string, names ...string) []string {
+	var out []string
+	o.scan(args, func(name, val string) {
+		for _, n := range names {
+			if n == name {
+				out = append(out, val)
+			}
+		}
+	})
+	return out
+}
+
+// scan walks args, handing each option and its value to flag, and returns the operands and,
+// with StopAtOperand, what follows the options.
+func (o Opts) scan(args []string, flag func(name, val string)) (operands, rest []string) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
 		case a == "--":
-			p.Operands = append(p.Operands, args[i+1:]...)
+			operands = append(operands, args[i+1:]...)
 			if o.StopAtOperand {
-				p.Rest = args[i+1:]
+				rest = args[i+1:]
 			}
-			return p
+			return operands, rest
 		case strings.HasPrefix(a, "--"):
 			name, val, hasVal := strings.Cut(a[2:], "=")
 			if !hasVal && o.long(name) && i+1 < len(args) {
 				i++
 				val = args[i]
 			}
-			p.Flags[name] = val
+			flag(name, val)
 		case strings.HasPrefix(a, "-") && len(a) > 1:
 			for j := 1; j < len(a); j++ {
 				c := a[j : j+1]
@@ -71,21 +91,19 @@ func (o Opts) Parse(args []string) Parsed {
 						i++
 						val = args[i]
 					}
-					p.Flags[c] = val
+					flag(c, val)
 					break
 				}
-				p.Flags[c] = ""
+				flag(c, "")
 			}
 		default:
 			if o.StopAtOperand {
-				p.Operands = append(p.Operands, args[i:]...)
-				p.Rest = args[i:]
-				return p
+				return append(operands, args[i:]...), args[i:]
 			}
-			p.Operands = append(p.Operands, a)
+			operands = append(operands, a)
 		}
 	}
-	return p
+	return operands, rest
 }
 
 func (o Opts) long(name string) bool {

@@ -76,6 +76,9 @@ type Cmd struct {
 	ArgsFrom []*Cmd
 	// Remote is set for commands run on another machine (ssh) or in a container (docker exec).
 	Remote bool
+	// Mounts are the host directories bound into the container the command runs in (docker
+	// run -v): a path under one of them is that host path.
+	Mounts []Mount
 	// Unparsed is set when text this command runs as shell (bash -c, eval) does not parse.
 	Unparsed bool
 	// Text is the source of the statement it came from, for explanations.
@@ -84,6 +87,25 @@ type Cmd struct {
 
 // Dynamic reports whether the program name itself is only known at run time.
 func (c *Cmd) Dynamic() bool { return strings.Contains(c.Prog, Dyn) || c.Name == "" }
+
+// Mount is a host directory seen at another path inside a container.
+type Mount struct{ Host, Container string }
+
+// HostPath is the host path a resolved path inside the command's container stands for, or
+// p itself when it is not under a bind mount.
+func (c *Cmd) HostPath(p string) string {
+	best := -1
+	for i, m := range c.Mounts {
+		if (p == m.Container || strings.HasPrefix(p, strings.TrimSuffix(m.Container, "/")+"/")) && (best < 0 || len(m.Container) > len(c.Mounts[best].Container)) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return p
+	}
+	m := c.Mounts[best]
+	return path.Clean(m.Host + "/" + strings.TrimPrefix(p, m.Container))
+}
 
 // Input describes what flows into a command's standard input.
 type Input struct {
@@ -150,9 +172,11 @@ type analyzer struct {
 	aliases  map[string]string // git aliases defined in the command: name -> shell text
 	depth    int
 	inRemote int
-	via      []string
-	res      *Analysis
-	err      error
+	// mounts are the bind mounts of the container being analysed (docker run -v).
+	mounts []Mount
+	via    []string
+	res    *Analysis
+	err    error
 }
 
 // state is what a statement sees of the statements before it: working directory, variables.

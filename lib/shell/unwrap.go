@@ -31,6 +31,11 @@ var (
 	suOpts      = Opts{Short: "cgGsw", Long: []string{"command", "group", "supp-group", "shell", "session-command", "whitelist-environment"}}
 	runuserOpts = Opts{Short: "cgGsu", Long: []string{"command", "group", "supp-group", "shell", "user"}}
 	sshOpts     = Opts{Short: "bcDEeFIiJLlmOopQRSWwB", StopAtOperand: true}
+	dockerRun   = Opts{Short: "vewuplhmc", Long: []string{"volume", "env", "env-file", "workdir", "user", "publish", "label", "hostname", "memory",
+		"cpu-shares", "name", "network", "net", "mount", "entrypoint", "platform", "pull", "cpus", "restart", "add-host", "device", "cap-add",
+		"cap-drop", "security-opt", "tmpfs", "ulimit", "gpus", "log-driver", "log-opt", "dns", "ipc", "pid", "shm-size", "stop-signal",
+		"volumes-from", "expose", "health-cmd", "label-file", "runtime", "userns", "uts", "cgroupns", "isolation", "memory-swap",
+		"network-alias", "ip", "ip6", "mac-address", "detach-keys", "cidfile", "attach", "a"}, StopAtOperand: true}
 	dockerExec  = Opts{Short: "uwe", Long: []string{"user", "workdir", "env", "env-file", "detach-keys", "index"}, StopAtOperand: true}
 	kubectlOpts = Opts{Short: "cnf", Long: []string{"container", "namespace", "filename", "context", "kubeconfig", "pod-running-timeout"}}
 	shellOpts   = Opts{Short: "oO", StopAtOperand: true}
@@ -185,6 +190,9 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 		case "docker", "podman", "docker-compose", "nerdctl":
 			if r, ok := containerExec(name, args); ok {
 				label, c.Remote, rest = name+" exec", true, r
+			} else if r, mounts, ok := a.containerRun(name, args, st); ok {
+				label, c.Remote, rest = name+" run", true, r
+				c.Mounts = append(c.Mounts, mounts...)
 			}
 		case "kubectl", "oc":
 			if r, ok := kubectlExec(args); ok {
@@ -250,6 +258,7 @@ func (a *analyzer) record(c *Cmd, words []string) {
 	c.Via = append(append([]string(nil), a.via...), c.Via...)
 	if a.inRemote > 0 {
 		c.Remote = true
+		c.Mounts = append(c.Mounts, a.mounts...)
 	}
 	c.Runs = addCmds(c.Runs, a.markedArgs(c)...)
 	a.cmds = append(a.cmds, c)
@@ -361,6 +370,11 @@ func (a *analyzer) nested(text, via string, st *state, in *Input, owner *Cmd) {
 			a.inRemote++
 			defer func() { a.inRemote-- }()
 		}
+		if len(owner.Mounts) > 0 {
+			saved := a.mounts
+			a.mounts = owner.Mounts
+			defer func() { a.mounts = saved }()
+		}
 	}
 	if err := a.script(stripMarks(text), st.child(), in, via); err != nil {
 		if _, isLimit := err.(*LimitError); isLimit {
@@ -397,6 +411,54 @@ func containerExec(name string, args []string) ([]string, bool) {
 		return nil, false
 	}
 	return r[1:], true
+}
+
+// containerRun unwraps docker run [options] IMAGE COMMAND..., with its bind mounts (-v
+// HOST:CONTAINER[:ro], --mount type=bind,source=...,target=...); read-only ones are left out,
+// as nothing run inside can change them.
+func (a *analyzer) containerRun(name string, args []string, st *state) ([]string, []Mount, bool) {
+	if name != "docker-compose" && len(args) > 0 && args[0] == "container" {
+		args = args[1:]
+	}
+	if len(args) == 0 || args[0] != "run" || name == "docker-compose" {
+		return nil, nil, false
+	}
+	p := dockerRun.Parse(args[1:])
+	if len(p.Rest) < 2 {
+		return nil, nil, false
+	}
+	var mounts []Mount
+	for _, v := range dockerRun.Values(args[1:], "v", "volume") {
+		parts := strings.Split(v, ":")
+		if len(parts) < 2 || !strings.HasPrefix(parts[1], "/") || len(parts) > 2 && strings.Contains(","+parts[2]+",", ",ro,") {
+			continue
+		}
+		if !strings.HasPrefix(parts[0], "/") && !strings.HasPrefix(parts[0], ".") && !strings.HasPrefix(parts[0], "~") && !strings.HasPrefix(parts[0], Dyn) {
+			continue // a named volume
+		}
+		mounts = append(mounts, Mount{Host: a.resolve(parts[0], st.cwd), Container: path.Clean(parts[1])})
+	}
+	for _, v := range dockerRun.Values(args[1:], "mount") {
+		var src, dst string
+		bind, ro := false, false
+		for _, kv := range strings.Split(v, ",") {
+			k, val, _ := strings.Cut(kv, "=")
+			switch k {
+			case "type":
+				bind = val == "bind"
+			case "source", "src":
+				src = val
+			case "target", "destination", "dst":
+				dst = val
+			case "readonly", "ro":
+				ro = val == "" || val == "true" || val == "1"
+			}
+		}
+		if bind && !ro && src != "" && strings.HasPrefix(dst, "/") {
+			mounts = append(mounts, Mount{Host: a.resolve(src, st.cwd), Container: path.Clean(dst)})
+		}
+	}
+	return p.Rest[1:], mounts, true
 }
 
 func kubectlExec(args []string) ([]string, bool) {
