@@ -134,6 +134,14 @@ func (j *judge) git(c *shell.Cmd) {
 		j.push(c, p)
 	case "branch":
 		if p.Has("D") || (p.Has("d", "delete") && p.Has("f", "force")) {
+			// A local delete loses only unmerged local work, except on a branch protected by name
+			// (main, master, ...), not merely by a pattern (release-*).
+			for _, b := range p.Operands {
+				if slices.Contains(j.pol.ProtectedBranches, strings.TrimPrefix(b, "refs/heads/")) {
+					j.add(c, "git.delete-default", Deny, High, "git branch -D deletes the protected branch "+b+", even where it is not merged", "keep "+b+"; delete the feature branches you mean")
+					return
+				}
+			}
 			j.add(c, "git.branch-force-delete", Ask, Medium, "git branch -D deletes a branch even when its commits are not merged anywhere", "use git branch -d, which refuses to lose unmerged work")
 		}
 	case "stash":

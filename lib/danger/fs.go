@@ -80,10 +80,18 @@ func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule string) {
 
 // viaFind reports a command run by find -exec on what it finds: on an unfiltered start path
 // that is everything under it, as if recursive.
+// viaFind reports a command run on what a find (or git ls-files) lists: find -exec, or xargs
+// fed by one. The start paths it is given stand for everything under them.
 func viaFind(c *shell.Cmd) bool {
 	for _, v := range c.Via {
 		if strings.HasPrefix(v, "find -") {
 			return true
+		}
+		if v == "xargs" && len(c.ArgsFrom) > 0 {
+			last := c.ArgsFrom[len(c.ArgsFrom)-1]
+			if last.Name == "find" || last.Name == "git" && len(last.Args) > 0 && last.Args[0] == "ls-files" {
+				return true
+			}
 		}
 	}
 	return false

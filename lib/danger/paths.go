@@ -29,7 +29,7 @@ var systemDirs = []string{"/bin", "/sbin", "/boot", "/etc", "/lib", "/lib32", "/
 
 // topDirs are the top-level directories whose removal wrecks the machine, though things inside
 // them may be fine to delete.
-var topDirs = []string{"/var", "/opt", "/srv", "/home", "/root", "/mnt", "/media", "/snap", "/Users", "/Applications", "/private", "/run", "/boot"}
+var topDirs = []string{"/var", "/var/www", "/var/www/html", "/opt", "/srv", "/home", "/root", "/mnt", "/media", "/snap", "/Users", "/Applications", "/private", "/run", "/boot"}
 
 var secretDirs = []string{".ssh", ".gnupg", ".aws", ".kube", ".docker", ".config", ".claude", ".azure", ".gcloud", ".password-store"}
 

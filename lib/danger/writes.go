@@ -60,7 +60,7 @@ func (j *judge) written(c *shell.Cmd, t shell.Target) {
 		switch {
 		case fetchesCode(j.content(c)):
 			j.add(c, "persist.rc-payload", Deny, High, "it plants a command that downloads or connects into "+p+", run by every new shell", "ask the user to edit their shell startup files")
-		case !t.Append || t.How == "tee":
+		case !t.Append:
 			j.add(c, "clobber.rc-file", Deny, High, "it rewrites "+p+" (the user's shell startup file) through "+t.How, "append one line with >> after reading the file, or ask the user")
 		case under(p, "/etc"):
 			j.add(c, "clobber.system-file", Deny, High, "it changes the system file "+p, "ask the user to change system configuration")

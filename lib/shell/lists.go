@@ -22,6 +22,8 @@ func (a *analyzer) xargs(c *Cmd, args []string, st *state) {
 			items = f // find prints its start paths (and what it matches under them)
 		} else if l := a.lsOutput(from); l != nil {
 			items = l // ls prints what is in its directories
+		} else if g := gitFiles(from); g != "" {
+			items = []string{g} // git ls-files prints every tracked file under its directory
 		}
 	}
 	if len(items) > 64 {
@@ -90,6 +92,26 @@ func (a *analyzer) findOutput(from []*Cmd) []string {
 		out = append(out, p)
 	}
 	return out
+}
+
+// gitFiles returns the directory under which a git ls-files at the end of a pipeline lists
+// every tracked file, when it is given no pathspec; "" otherwise.
+func gitFiles(from []*Cmd) string {
+	if len(from) == 0 {
+		return ""
+	}
+	g := from[len(from)-1]
+	if g.Name != "git" || len(g.Args) == 0 || g.Args[0] != "ls-files" {
+		return ""
+	}
+	for _, arg := range g.Args[1:] {
+		switch arg {
+		case "-z", "-c", "--cached", "--full-name", "-s", "--stage", "--recurse-submodules", "--exclude-standard":
+		default:
+			return "" // a pathspec, or a selection (--modified, --others, ...) narrows it
+		}
+	}
+	return g.Dir
 }
 
 func splitItems(text string, null bool) []string {

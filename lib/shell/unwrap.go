@@ -73,7 +73,7 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 			}
 			rest = p.Rest
 			if s, ok := p.Value("S", "split-string"); ok {
-				rest = append(strings.Fields(s), rest...)
+				rest = append(a.envSplit(s, st), rest...)
 			}
 			for len(rest) > 0 && isAssignment(rest[0]) {
 				c.Env = append(c.Env, rest[0])
@@ -296,8 +296,13 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 			}
 		}
 		if dir == "-" {
+			// cd - goes back to where the last cd left: tracked like the shell's OLDPWD.
 			dir = Dyn
+			if v, ok := a.lookup("OLDPWD", st); ok && strings.HasPrefix(v, "/") {
+				dir = v
+			}
 		}
+		st.vars["OLDPWD"] = st.cwd
 		st.cwd = a.resolve(dir, st.cwd)
 	case c.Name == "export" || c.Name == "declare" || c.Name == "typeset" || c.Name == "local" || c.Name == "readonly":
 		for _, arg := range c.Args {
@@ -388,6 +393,34 @@ func (a *analyzer) nested(text, via string, st *state, in *Input, owner *Cmd) {
 			owner.Unparsed = true
 		}
 	}
+}
+
+// envSplit splits an env -S string into words, expanding the ${NAME} references env itself
+// expands there.
+func (a *analyzer) envSplit(s string, st *state) []string {
+	words := strings.Fields(s)
+	for i, w := range words {
+		for from := 0; ; {
+			j := strings.Index(w[from:], "${")
+			if j < 0 {
+				break
+			}
+			j += from
+			k := strings.IndexByte(w[j:], '}')
+			if k < 0 {
+				break
+			}
+			name := w[j+2 : j+k]
+			v, ok := a.lookup(name, st)
+			if !ok {
+				v = a.unknown(name, st)
+			}
+			w = w[:j] + v + w[j+k+1:]
+			from = j + len(v)
+		}
+		words[i] = w
+	}
+	return words
 }
 
 // remote analyses a command run on another machine.

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -360,8 +361,13 @@ func (a *analyzer) cmdSubst(cs *syntax.CmdSubst, st *state) string {
 	before := len(a.cmds)
 	a.stmts(cs.Stmts, st.child(), nil)
 	made := a.cmds[before:len(a.cmds):len(a.cmds)]
-	if len(cs.Stmts) == 1 && len(made) == 1 {
-		if out, ok := a.literalOutput(made[0]); ok {
+	// $(cd ..; pwd): commands that print nothing (cd), then one whose output is known.
+	silent := len(made) > 0
+	for _, c := range made[:max(len(made)-1, 0)] {
+		silent = silent && c.Name == "cd" && !slices.Contains(c.Args, "-") && len(c.Redirs) == 0
+	}
+	if silent {
+		if out, ok := a.literalOutput(made[len(made)-1]); ok {
 			return out
 		}
 	}
