@@ -21,3 +21,13 @@ func TestHoldout2(t *testing.T) { score(t, "holdout2", loadCases(t, "testdata/ho
 // resets aimed at production, cdk destroy, a host root bind-mounted into docker run, and
 // /usr/local/go, which the official Go upgrade removes, no longer a system path).
 func TestHoldout3(t *testing.T) { score(t, "holdout3", loadCases(t, "testdata/holdout3.jsonl")) }
+
+// TestHoldout4 runs a fourth holdout (testdata/holdout4.jsonl): dangerous commands disguised
+// through wrappers, indirection, interpreters and encodings, and safe look-alikes that naive
+// guards block, written by a separate session from the specification alone. Measured before
+// any change: 291/305 exact; dangerous caught 159/170; safe flagged 0/135. The misses were
+// fixed in the guard (aliases, functions called with arguments, arrays, cd -, $(cd ..; pwd),
+// env -S, wildcard-only globs, find's literal -name and negated tests, git ls-files | xargs rm,
+// awk pipes to sh, git branch -D main, /var/www); one label disagreed with the README (tee -a
+// to an rc file appends: ask), and the three earlier cases labelled otherwise were changed.
+func TestHoldout4(t *testing.T) { score(t, "holdout4", loadCases(t, "testdata/holdout4.jsonl")) }

@@ -137,6 +137,15 @@ func (j *judge) classify(p string) (place, string) {
 
 // contentsOf maps dir/* and dir/.* to dir: deleting everything in a directory is deleting it.
 func contentsOf(p string) string {
+	// A last part made only of wildcards (/???, ~/.??*, /[a-z]*) can match any entry: it names
+	// the directory's contents like /*.
+	if i := strings.LastIndexByte(p, '/'); i >= 0 && i < len(p)-1 && strings.Trim(p[i+1:], "*?.") == "" && strings.ContainsAny(p[i+1:], "*?") ||
+		i >= 0 && wildClass(p[i+1:]) {
+		if i == 0 {
+			return "/"
+		}
+		return p[:i]
+	}
 	for _, suffix := range []string{"/*", "/.*", "/*.*", "/{*,.*}"} {
 		if strings.HasSuffix(p, suffix) {
 			if d := strings.TrimSuffix(p, suffix); d != "" {
@@ -146,6 +155,15 @@ func contentsOf(p string) string {
 		}
 	}
 	return p
+}
+
+// wildClass reports a name that is one bracket class followed only by wildcards: [a-z]*.
+func wildClass(name string) bool {
+	if !strings.HasPrefix(name, "[") {
+		return false
+	}
+	end := strings.IndexByte(name, ']')
+	return end > 1 && strings.Trim(name[end+1:], "*?") == "" && strings.ContainsAny(name[end+1:], "*")
 }
 
 // matchUnder returns the start path of a filtered find match ("/x/<match>" is under "/x").

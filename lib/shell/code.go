@@ -115,6 +115,53 @@ var deleteCalls = []string{"shutil.rmtree", "os.removedirs", "rmSync", "rmdirSyn
 	"rmtree", "remove_tree", "Deno.remove", "Deno.removeSync", "Dir.rmdir", "File.delete", "os.remove", "os.unlink", "os.rmdir",
 	"unlink", "rmdir"}
 
+// awkPipes analyses awk's pipes, which run shell commands: print "TEXT" | "CMD" runs CMD with
+// TEXT as its input (TEXT is code when CMD is a shell), "CMD" | getline runs CMD.
+func (a *analyzer) awkPipes(code, via string, st *state) {
+	for from, n := 0, 0; n < 32; n++ {
+		i := strings.IndexByte(code[from:], '|')
+		if i < 0 {
+			return
+		}
+		i += from
+		from = i + 1
+		if i+1 < len(code) && code[i+1] == '|' || i > 0 && code[i-1] == '|' {
+			continue // ||
+		}
+		before := strings.TrimRight(code[:i], " \t")
+		after := strings.TrimLeft(code[i+1:], " \t")
+		if strings.HasPrefix(after, "getline") {
+			if cmd, ok := lastLiteral(before); ok {
+				a.nested(cmd, via, st, nil, nil)
+			}
+			continue
+		}
+		cmd, ok := stringLiteral(after)
+		if !ok {
+			continue
+		}
+		a.nested(cmd, via, st, nil, nil)
+		if words := strings.Fields(cmd); len(words) > 0 && shells[progName(words[0])] {
+			if text, ok := lastLiteral(before); ok {
+				a.nested(text, via, st, nil, nil)
+			}
+		}
+	}
+}
+
+// lastLiteral returns the double-quoted string literal that s ends with.
+func lastLiteral(s string) (string, bool) {
+	if !strings.HasSuffix(s, `"`) {
+		return "", false
+	}
+	for j := len(s) - 2; j >= 0; j-- {
+		if s[j] == '"' && (j == 0 || s[j-1] != '\\') {
+			return stringLiteral(s[j:])
+		}
+	}
+	return "", false
+}
+
 // backticks finds `...`, qx(...) and %x(...): command text inside perl, ruby and php code.
 var backticks = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile("`([^`]*)`|\\bqx\\s*[({\\[/]([^)}\\]/]*)|%x\\(([^)]*)\\)")
@@ -201,6 +248,9 @@ func (a *analyzer) code(c *Cmd, st *state) {
 		}
 		sc := &Cmd{Dir: st.cwd, Via: []string{via}, Text: c.Text, Remote: c.Remote}
 		a.record(sc, append([]string{"rm"}, args...))
+	}
+	if strings.HasSuffix(c.Name, "awk") {
+		a.awkPipes(code, via, st)
 	}
 	if !strings.Contains(code, "`") && !strings.Contains(code, "qx") && !strings.Contains(code, "%x(") {
 		return

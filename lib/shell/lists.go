@@ -85,11 +85,7 @@ func (a *analyzer) findOutput(from []*Cmd) []string {
 	f := from[len(from)-1]
 	var out []string
 	for _, s := range FindStarts(f.Args) {
-		p := a.resolve(s, f.Dir)
-		if FindFiltered(f.Args) {
-			p = strings.TrimSuffix(p, "/") + "/" + Match
-		}
-		out = append(out, p)
+		out = append(out, findMatch(a.resolve(s, f.Dir), f.Args))
 	}
 	return out
 }
@@ -200,14 +196,37 @@ func FindStarts(args []string) []string {
 	return starts
 }
 
-// FindFiltered reports whether a find expression narrows its matches by name, path, time, size...
+// FindFiltered reports whether a find expression narrows its matches by name, path, inode...;
+// a negated test (! -name .git) only leaves some out, so it does not count.
 func FindFiltered(args []string) bool {
-	for _, arg := range args {
-		if findFilters[arg] {
+	for i, arg := range args {
+		if findFilters[arg] && !(i > 0 && (args[i-1] == "!" || args[i-1] == "-not")) {
 			return true
 		}
 	}
 	return false
+}
+
+// findMatch is what {} stands for under a start path: the start path itself when nothing
+// narrows the matches; start/NAME when the only test is a literal -name (find . -name .git);
+// else something under it.
+func findMatch(start string, args []string) string {
+	if !FindFiltered(args) {
+		return start
+	}
+	name, tests := "", 0
+	for i, arg := range args {
+		if findFilters[arg] && !(i > 0 && (args[i-1] == "!" || args[i-1] == "-not")) {
+			tests++
+			if arg == "-name" && i+1 < len(args) && !strings.ContainsAny(args[i+1], "*?[\\/") && !strings.Contains(args[i+1], Dyn) {
+				name = args[i+1]
+			}
+		}
+	}
+	if tests == 1 && name != "" && name != "." && name != ".." {
+		return strings.TrimSuffix(start, "/") + "/" + name
+	}
+	return strings.TrimSuffix(start, "/") + "/" + Match
 }
 
 // find records find itself (its -delete matters) and every command it executes on matches:
@@ -217,7 +236,6 @@ func (a *analyzer) find(c *Cmd, words []string, st *state) {
 	a.record(c, words)
 	args := words[1:]
 	starts := FindStarts(args)
-	filtered := FindFiltered(args)
 	for i := 0; i < len(args); i++ {
 		action := args[i]
 		if action != "-exec" && action != "-execdir" && action != "-ok" && action != "-okdir" {
@@ -233,10 +251,7 @@ func (a *analyzer) find(c *Cmd, words []string, st *state) {
 			continue
 		}
 		for _, start := range starts {
-			match := a.resolve(start, c.Dir)
-			if filtered {
-				match = strings.TrimSuffix(match, "/") + "/" + Match
-			}
+			match := findMatch(a.resolve(start, c.Dir), args)
 			var w []string
 			for _, cw := range cmdWords {
 				w = append(w, strings.ReplaceAll(cw, "{}", match))

@@ -166,10 +166,13 @@ type analyzer struct {
 	world    World
 	limits   Limits
 	cmds     []*Cmd
-	substs   [][]*Cmd // commands behind each substitution stand-in
-	src      []string // the scripts being analysed, innermost last
-	funcs    map[string]bool
-	aliases  map[string]string // git aliases defined in the command: name -> shell text
+	substs   [][]*Cmd                // commands behind each substitution stand-in
+	src      []string                // the scripts being analysed, innermost last
+	funcs    map[string]*syntax.Stmt // functions defined in the command: name -> body
+	calling  []string                // functions being analysed at a call, innermost last
+	calls    int                     // calls analysed so far: capped, as each repeats a body
+	aliases  map[string]string       // git aliases defined in the command: name -> shell text
+	shAlias  map[string]string       // shell aliases defined in the command: name -> text
 	depth    int
 	inRemote int
 	// mounts are the bind mounts of the container being analysed (docker run -v).
@@ -205,7 +208,7 @@ func Analyze(src string, w World, l Limits) (*Analysis, error) {
 	if n := separators(src); n > l.MaxCmds {
 		return nil, &LimitError{fmt.Sprintf("the command chains %d commands, over the limit of %d", n, l.MaxCmds)}
 	}
-	a := &analyzer{world: w, limits: l, funcs: map[string]bool{}, aliases: map[string]string{}, res: &Analysis{}}
+	a := &analyzer{world: w, limits: l, funcs: map[string]*syntax.Stmt{}, aliases: map[string]string{}, shAlias: map[string]string{}, res: &Analysis{}}
 	if w.Cwd == "" {
 		a.world.Cwd = "/"
 	}

@@ -2,6 +2,8 @@ package shell
 
 import (
 	"path"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -51,6 +53,28 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 	for guard := 0; guard < 32 && len(words) > 0; guard++ {
 		name := progName(words[0])
 		args := words[1:]
+		if text, ok := a.shAlias[words[0]]; ok && guard == 0 {
+			// An alias defined in the command: its text, then the arguments.
+			delete(a.shAlias, words[0]) // bash does not expand an alias inside itself
+			a.nested(text+" "+quoteWords(args), "alias "+words[0], st, c.Stdin, c)
+			a.shAlias[words[0]] = text
+			return
+		}
+		if body := a.funcs[words[0]]; body != nil && !slices.Contains(a.calling, words[0]) && len(a.calling) < 4 && a.calls < 64 {
+			a.calls++
+			// A call of a function defined in the command: its body again, with the
+			// arguments as $1, $2, ... (the body was analysed once where it was defined).
+			fst := st.child()
+			for i, arg := range args {
+				fst.vars[strconv.Itoa(i+1)] = arg
+			}
+			fst.vars["@"] = strings.Join(args, " ")
+			a.calling = append(a.calling, words[0])
+			a.via = append(a.via, "function "+words[0])
+			a.stmt(body, fst, c.Stdin)
+			a.via = a.via[:len(a.via)-1]
+			a.calling = a.calling[:len(a.calling)-1]
+		}
 		var rest []string
 		label := name
 		switch name {
@@ -311,6 +335,16 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 				st.vars[k] = v
 			}
 		}
+	case c.Name == "alias":
+		for _, arg := range c.Args {
+			if k, v, ok := strings.Cut(arg, "="); ok && k != "" && !strings.Contains(v, Dyn) {
+				a.shAlias[k] = v
+			}
+		}
+	case c.Name == "unalias":
+		for _, arg := range c.Args {
+			delete(a.shAlias, arg)
+		}
 	case c.Name == "unset":
 		for _, arg := range c.Args {
 			delete(st.vars, arg)
@@ -421,6 +455,19 @@ func (a *analyzer) envSplit(s string, st *state) []string {
 		words[i] = w
 	}
 	return words
+}
+
+// quoteWords joins expanded words back into shell text, each single-quoted unless plain.
+func quoteWords(words []string) string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		if w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,+@%") == "" {
+			out[i] = w
+		} else {
+			out[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // remote analyses a command run on another machine.

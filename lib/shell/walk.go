@@ -165,7 +165,7 @@ func (a *analyzer) funcDecl(f *syntax.FuncDecl, st *state) {
 	if f.Body == nil {
 		return
 	}
-	a.funcs[name] = true
+	a.funcs[name] = f.Body
 	if selfSpawning(f.Body, name) {
 		a.res.ForkBombs = append(a.res.ForkBombs, name)
 	}
@@ -237,6 +237,22 @@ func (a *analyzer) decl(s *syntax.Stmt, d *syntax.DeclClause, st *state, in *Inp
 func (a *analyzer) assign(as *syntax.Assign, st *state) {
 	if as.Array != nil {
 		a.walkWords(as.Array, st)
+		if as.Name != nil && !as.Append {
+			// An indexed array: its elements, for "${name[@]}" and ${name[N]}.
+			var elems []string
+			for _, e := range as.Array.Elems {
+				if e.Index != nil || e.Value == nil {
+					elems = nil
+					break
+				}
+				elems = append(elems, a.fields(e.Value, st)...)
+			}
+			if elems != nil {
+				st.vars[as.Name.Value+"[@]"] = strings.Join(elems, arraySep)
+			} else {
+				delete(st.vars, as.Name.Value+"[@]")
+			}
+		}
 	}
 	if as.Name == nil {
 		if as.Value != nil {

@@ -97,6 +97,9 @@ func (a *analyzer) fields(w *syntax.Word, st *state) []string {
 	if len(w.Parts) == 0 {
 		return []string{""} // an empty brace element: {,x}
 	}
+	if elems, ok := a.arrayFields(w, st); ok {
+		return elems
+	}
 	if hasBraces(w) {
 		w = cloneWord(w)
 		syntax.SplitBraces(w)
@@ -273,8 +276,46 @@ func sequence(from, to string) []string {
 	return []string{Dyn}
 }
 
+// arraySep joins an array's elements in the variable that holds them.
+const arraySep = "\x01"
+
+// arrayFields expands a word that is only "${name[@]}" (or ${name[*]}) of an array assigned in
+// the command: one field per element.
+func (a *analyzer) arrayFields(w *syntax.Word, st *state) ([]string, bool) {
+	if len(w.Parts) != 1 {
+		return nil, false
+	}
+	part := w.Parts[0]
+	if dq, ok := part.(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+		part = dq.Parts[0]
+	}
+	p, ok := part.(*syntax.ParamExp)
+	if !ok || p.Param == nil || p.Index == nil || p.Exp != nil || p.Length || p.Excl || p.Slice != nil || p.Repl != nil {
+		return nil, false
+	}
+	all, ok := st.vars[p.Param.Value+"[@]"]
+	if !ok {
+		return nil, false
+	}
+	if idx, ok := p.Index.(*syntax.Word); ok && (idx.Lit() == "@" || idx.Lit() == "*") {
+		return strings.Split(all, arraySep), true
+	}
+	return nil, false
+}
+
 // param expands $name, ${name} and the ${name:-default} family; anything fancier is unknown.
 func (a *analyzer) param(p *syntax.ParamExp, st *state) string {
+	if p.Param != nil && p.Index != nil && p.Exp == nil && !p.Excl && !p.Length && p.Slice == nil && p.Repl == nil {
+		// ${name[N]} of an array assigned in the command.
+		if all, ok := st.vars[p.Param.Value+"[@]"]; ok {
+			if idx, ok := p.Index.(*syntax.Word); ok {
+				elems := strings.Split(all, arraySep)
+				if n, err := strconv.Atoi(idx.Lit()); err == nil && n >= 0 && n < len(elems) {
+					return elems[n]
+				}
+			}
+		}
+	}
 	if p.Param == nil || p.Excl || p.Length || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Names != 0 {
 		a.walkWords(p, st)
 		return Dyn
