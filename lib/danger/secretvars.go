@@ -32,11 +32,11 @@ func (j *judge) secretVars(c *shell.Cmd) {
 			credOpt = false
 			continue
 		}
-		if credentialOption(a) {
+		if credentialOption(c.Name, a) {
 			credOpt = !strings.Contains(a, "=") && !(strings.HasPrefix(a, "-H") && len(a) > 2) && !(strings.HasPrefix(a, "-u") && len(a) > 2)
 			continue
 		}
-		if a == "@-" || strings.HasSuffix(a, "=@-") || a == "-" {
+		if strings.HasSuffix(a, "@-") || a == "-" {
 			stdinSent = true
 		}
 		if httpieHeader(c.Name, a) {
@@ -88,13 +88,15 @@ var rawSockets = map[string]bool{"nc": true, "ncat": true, "netcat": true, "soca
 var httpClients = map[string]bool{"curl": true, "wget": true, "http": true, "https": true, "xh": true, "xhs": true, "aria2c": true}
 
 // credentialOption reports an option whose value is a header or a login: curl -H/-u/
-// --oauth2-bearer, wget --header/--user/--password, in their joined and separate forms.
-func credentialOption(a string) bool {
+// --oauth2-bearer, wget --header/--user/--password, httpie -a, in joined and separate forms.
+func credentialOption(prog, a string) bool {
 	name, _, _ := strings.Cut(a, "=")
 	switch name {
 	case "-H", "--header", "--proxy-header", "-u", "--user", "-U", "--proxy-user", "--oauth2-bearer",
-		"--password", "--http-password", "--ftp-password", "--proxy-password", "--http-user", "--auth", "-a":
+		"--password", "--http-password", "--ftp-password", "--proxy-password", "--http-user", "--auth":
 		return true
+	case "-a":
+		return prog != "curl" // httpie's --auth; curl's -a is --append
 	}
 	return strings.HasPrefix(a, "-H") && len(a) > 2 && !strings.HasPrefix(a, "--") || strings.HasPrefix(a, "-u") && len(a) > 2 && !strings.HasPrefix(a, "--")
 }
