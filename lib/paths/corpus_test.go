@@ -25,8 +25,15 @@ type pathCase struct {
 	Setup []map[string]string `json:"setup"`
 }
 
-func TestCorpus(t *testing.T) {
-	f, err := os.Open("testdata/corpus.jsonl")
+func TestCorpus(t *testing.T) { runCorpus(t, "path corpus", "testdata/corpus.jsonl") }
+
+// TestHoldout runs a holdout (testdata/holdout.jsonl) written by a separate session from the
+// README and the issue alone, without sight of the rules or the corpus: 229 cases across every
+// tier, tool and path trick, all decided as labelled when first run (2026-11-22).
+func TestHoldout(t *testing.T) { runCorpus(t, "path holdout", "testdata/holdout.jsonl") }
+
+func runCorpus(t *testing.T, name, file string) {
+	f, err := os.Open(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +109,7 @@ func TestCorpus(t *testing.T) {
 		counts[c.Want] = n
 	}
 	sort.Strings(wrong)
-	t.Logf("path corpus: %d cases; per label (right/total): deny %d/%d, ask %d/%d, allow %d/%d", len(cases),
+	t.Logf("%s: %d cases; per label (right/total): deny %d/%d, ask %d/%d, allow %d/%d", name, len(cases),
 		counts["deny"][1], counts["deny"][0], counts["ask"][1], counts["ask"][0], counts["allow"][1], counts["allow"][0])
 	if len(wrong) > 0 {
 		t.Errorf("%d cases disagree:\n%s", len(wrong), strings.Join(wrong, "\n"))
