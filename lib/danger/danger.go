@@ -104,6 +104,16 @@ func (j *judge) add(c *shell.Cmd, rule string, act Action, r Radius, why, instea
 		return
 	}
 	pack, _, _ := strings.Cut(rule, ".")
+	if act == Ask && (pack == "cloud" || pack == "container") && c != nil {
+		// A delete that asks in general is denied when it names a production target, or runs
+		// on everything a listing printed.
+		if w := prodArgs(c); w != "" {
+			act, r, why = Deny, High, why+", and it names production ("+w+")"
+		} else if massListing(c.ArgsFrom) {
+			act, r, why = Deny, High, why+", for everything a listing printed"
+		}
+	}
+	why, instead = shell.Show(why), shell.Show(instead)
 	j.findings = append(j.findings, Finding{Rule: rule, Pack: packNames[pack], Action: act, Radius: r, Why: why, Instead: instead, Cmd: c})
 }
 
@@ -174,7 +184,8 @@ func init() {
 		"kill": (*judge).kill, "killall5": (*judge).kill, "pkill": (*judge).kill, "killall": (*judge).kill,
 		"nc": (*judge).netcat, "ncat": (*judge).netcat, "netcat": (*judge).netcat, "socat": (*judge).socat,
 		"dropdb": (*judge).dropdb, "terraform": (*judge).terraform, "tofu": (*judge).terraform, "terragrunt": (*judge).terraform,
-		"pulumi": (*judge).pulumi, "cdk": (*judge).stackTool, "cdktf": (*judge).stackTool, "serverless": (*judge).stackTool,
+		"pulumi": (*judge).pulumi, "helm": (*judge).helm, "ansible": (*judge).ansible, "npm": (*judge).npmScript,
+		"loginctl": (*judge).loginctl, "set": (*judge).setHist, "cdk": (*judge).stackTool, "cdktf": (*judge).stackTool, "serverless": (*judge).stackTool,
 		"sls": (*judge).stackTool, "sst": (*judge).stackTool, "amplify": (*judge).stackTool, "eksctl": (*judge).platform, "heroku": (*judge).platform, "doctl": (*judge).platform, "aws": (*judge).aws, "gcloud": (*judge).gcloud, "gsutil": (*judge).gsutil, "az": (*judge).az,
 		"kubectl": (*judge).kubectl, "oc": (*judge).kubectl, "docker": (*judge).docker, "podman": (*judge).docker, "docker-compose": (*judge).docker,
 		"history": (*judge).history, "unset": (*judge).unsetHist, "export": (*judge).exportHist, "journalctl": (*judge).journalctl,

@@ -130,6 +130,15 @@ func (j *judge) git(c *shell.Cmd) {
 		if p.Has("f", "force") {
 			j.add(c, "git.clean", Deny, High, "git clean -f deletes untracked files for good, which no git command can bring back", "run git clean -n to list them, then delete the ones you mean")
 		}
+	case "add":
+		if p.Has("f", "force") {
+			for _, op := range p.Operands {
+				if j.isSecretFile(j.res(c, op)) {
+					j.add(c, "exfil.git-add-secret", Deny, High, "git add -f stages "+op+", a credential file that .gitignore keeps out, to be committed and pushed", "keep credentials out of the repository; commit a template such as .env.example instead")
+					return
+				}
+			}
+		}
 	case "push":
 		j.push(c, p)
 	case "branch":

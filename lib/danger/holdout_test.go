@@ -31,3 +31,15 @@ func TestHoldout3(t *testing.T) { score(t, "holdout3", loadCases(t, "testdata/ho
 // awk pipes to sh, git branch -D main, /var/www); one label disagreed with the README (tee -a
 // to an rc file appends: ask), and the three earlier cases labelled otherwise were changed.
 func TestHoldout4(t *testing.T) { score(t, "holdout4", loadCases(t, "testdata/holdout4.jsonl")) }
+
+// TestHoldout5 runs a fifth holdout (testdata/holdout5.jsonl): cloud and cluster operations,
+// persistence, credential exfiltration, log wiping, guard tampering and process control,
+// written by a separate session from the specification alone. Measured before any change:
+// 257/308 exact; dangerous caught 146/181; safe flagged 2/127 (rsync --exclude .env, a note
+// mentioning disableAllHooks). All since fixed in the guard: ansible ad-hoc commands, production
+// targets and listing-fed loops turn a cloud or cluster delete from ask into deny, KMS and DNS
+// zone deletes, helm uninstall, kube-system, CRDs, secrets printed by cloud CLIs and the
+// metadata service, DNS exfiltration, tokens sent to another service, git add -f of a
+// credential file, autorun files (git hooks, systemd units, autostart), rc hijacks, npm
+// scripts, killing shells, sshd or the hooks, set +o history.
+func TestHoldout5(t *testing.T) { score(t, "holdout5", loadCases(t, "testdata/holdout5.jsonl")) }

@@ -24,9 +24,20 @@ func (j *judge) power(c *shell.Cmd) {
 func (j *judge) systemctl(c *shell.Cmd) {
 	for _, a := range c.Args {
 		switch a {
-		case "poweroff", "reboot", "halt", "kexec", "emergency", "rescue":
+		case "poweroff", "reboot", "halt", "kexec", "emergency", "rescue", "rescue.target", "emergency.target", "poweroff.target",
+			"halt.target", "reboot.target", "runlevel0.target", "runlevel1.target", "runlevel6.target":
 			j.add(c, "power.shutdown", Deny, High, "systemctl "+a+" takes the whole machine down", "ask the user to restart the machine")
 			return
+		}
+	}
+	ops := shell.Opts{}.Parse(c.Args).Operands
+	if len(ops) > 1 && (ops[0] == "stop" || ops[0] == "disable" || ops[0] == "mask" || ops[0] == "kill") {
+		for _, u := range ops[1:] {
+			switch strings.TrimSuffix(u, ".service") {
+			case "ssh", "sshd", "systemd-logind", "dbus", "networking", "NetworkManager", "systemd-networkd", "systemd-resolved":
+				j.add(c, "power.critical-service", Deny, High, "systemctl "+ops[0]+" "+u+" cuts the machine off (logins, network or the system bus)", "ask the user to manage system services")
+				return
+			}
 		}
 	}
 }
@@ -70,6 +81,18 @@ func (j *judge) kill(c *shell.Cmd) {
 	}
 	if pat == "." || pat == ".*" || pat == "-1" || (pat == "" && p.Has("u", "user", "U", "uid")) {
 		j.add(c, "kill.mass", Deny, High, c.Name+" matches every process", "name the program you mean to stop")
+		return
+	}
+	switch pat {
+	case "bash", "sh", "zsh", "fish", "dash", "sshd", "ssh", "systemd", "init", "login", "tmux", "screen", "claude":
+		j.add(c, "kill.mass", Deny, High, c.Name+" "+pat+" kills every "+pat+" process: the sessions, and the shell running this one", "kill the process you mean by its pid")
+		return
+	}
+	for _, h := range []string{"SecurityValidator", "WriteProtector", "SecretGuard", "AuditLog", "harness"} {
+		if strings.Contains(pat, h) {
+			j.add(c, "tamper.kill-hooks", Deny, High, c.Name+" "+pat+" kills the hooks that guard this session", "ask the user to change hook settings themselves")
+			return
+		}
 	}
 }
 
@@ -375,6 +398,23 @@ func production(c *shell.Cmd) string {
 	return ""
 }
 
+// prodArgs returns the first argument or variable of c that names production ("" if none):
+// -n production, prod-rg, --app acme-prod, RAILS_ENV=production.
+func prodArgs(c *shell.Cmd) string {
+	if w := production(c); w != "" {
+		return w
+	}
+	for _, a := range c.Args {
+		if !strings.HasPrefix(a, "-") && prodWord(a) {
+			return a
+		}
+		if _, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(a, "--") && prodWord(v) {
+			return a
+		}
+	}
+	return ""
+}
+
 // prodWord reports a value with "prod", "production" or "live" as one of its words
 // (acme-production, config.settings.production, prod-db.internal; not products).
 func prodWord(v string) bool {
@@ -402,6 +442,24 @@ func (j *judge) terraform(c *shell.Cmd) {
 		return
 	}
 	sub := p.Operands[0]
+	if sub == "workspace" && at(p.Operands, 1) == "delete" {
+		j.add(c, "cloud.iac-workspace-delete", Deny, High, c.Name+" workspace delete discards the workspace's state: the resources stay, unmanaged", "destroy or migrate the resources first, and ask the user")
+		return
+	}
+	if sub == "run-all" || sub == "run" && at(p.Operands, 1) == "--all" {
+		p.Operands = p.Operands[1:] // terragrunt run-all destroy
+		if len(p.Operands) > 0 && p.Operands[0] == "--all" {
+			p.Operands = p.Operands[1:]
+		}
+		if len(p.Operands) == 0 {
+			return
+		}
+		sub = p.Operands[0]
+	}
+	if sub == "state" && len(p.Operands) > 1 && p.Operands[1] == "rm" && massListing(c.ArgsFrom) {
+		j.add(c, "cloud.iac-state-rm", Deny, High, c.Name+" state rm of everything state list printed makes it forget the whole estate", "remove the one resource you mean")
+		return
+	}
 	if sub == "state" && len(p.Operands) > 1 && p.Operands[1] == "rm" {
 		j.add(c, "cloud.iac-state-rm", Ask, Medium, c.Name+" state rm makes it forget resources, which it will then create again or leave unmanaged", "check with terraform state list, and prefer a removed block in the configuration")
 		return
@@ -439,6 +497,9 @@ func (j *judge) pulumi(c *shell.Cmd) {
 	if len(c.Args) > 0 && (c.Args[0] == "destroy" || c.Args[0] == "down") {
 		j.add(c, "cloud.iac-destroy", Deny, High, "pulumi destroy deletes every resource of the stack", "preview with pulumi destroy --preview-only and ask the user")
 	}
+	if len(c.Args) > 1 && c.Args[0] == "stack" && (c.Args[1] == "rm" || c.Args[1] == "remove") {
+		j.add(c, "cloud.iac-stack-rm", Ask, Medium, "pulumi stack rm deletes the stack and its state", "destroy the stack's resources first, then remove it")
+	}
 }
 
 // stackTool: CLIs that deploy a whole stack and tear it down again (cdk destroy, cdktf
@@ -470,10 +531,14 @@ func (j *judge) aws(c *shell.Cmd) {
 		j.add(c, "cloud.s3-delete", Deny, High, "aws s3 rb --force deletes a bucket and everything in it", "empty and remove the bucket by hand after checking it")
 	case svc == "s3" && op == "sync" && p.Has("delete") && strings.HasPrefix(at(ops, 3), "s3://") && at(ops, 2) != "" && !strings.HasPrefix(at(ops, 2), "s3://"):
 		// uploading a local tree with --delete is a deploy; allowed
-	case svc == "ec2" && op == "terminate-instances", svc == "rds" && strings.HasPrefix(op, "delete-db"),
+	case svc == "kms" && (op == "schedule-key-deletion" || op == "disable-key"), svc == "route53" && op == "delete-hosted-zone",
+		svc == "secretsmanager" && op == "delete-secret" && p.Has("force-delete-without-recovery"),
+		svc == "ec2" && op == "terminate-instances", svc == "rds" && strings.HasPrefix(op, "delete-db"),
 		svc == "cloudformation" && op == "delete-stack", svc == "dynamodb" && op == "delete-table",
 		svc == "eks" && op == "delete-cluster", svc == "iam" && op == "delete-user", svc == "s3api" && op == "delete-bucket":
 		j.add(c, "cloud.delete", Deny, High, "aws "+svc+" "+op+" deletes cloud resources for good", "ask the user to delete production resources themselves")
+	case (strings.HasPrefix(op, "delete-") || strings.HasPrefix(op, "terminate-")) && massListing(c.ArgsFrom):
+		j.add(c, "cloud.delete-all", Deny, High, "aws "+svc+" "+op+" is run on everything a listing produced", "delete the resources you mean by id")
 	case strings.HasPrefix(op, "delete-") || strings.HasPrefix(op, "terminate-"):
 		j.add(c, "cloud.delete", Ask, Medium, "aws "+svc+" "+op+" deletes cloud resources", "check the resource id first")
 	}
@@ -520,9 +585,104 @@ func (j *judge) az(c *shell.Cmd) {
 	}
 }
 
+// inNamespace reports a kubectl command aimed at the namespace ns.
+func inNamespace(p shell.Parsed, ns string) bool {
+	v, _ := p.Value("n", "namespace")
+	return v == ns
+}
+
+// massListing reports commands that list every resource of a kind (kubectl get nodes, aws ...
+// list-..., helm list, terraform state list): their output fed to a delete deletes them all.
+// A pipeline that narrows the list (grep Evicted, a label or field selector, a JMESPath
+// filter, awk '$3 == "Failed"') picks some, which is the usual way to clean up.
+func massListing(from []*shell.Cmd) bool {
+	listing := false
+	for _, f := range from {
+		switch f.Name {
+		case "grep", "egrep", "fgrep", "rg", "ag", "head", "tail", "sed":
+			return false
+		case "awk", "gawk", "mawk":
+			if prog := strings.Join(f.Args, " "); strings.ContainsAny(prog, "~/") || strings.Contains(prog, "==") || strings.Contains(prog, "if") {
+				return false
+			}
+		case "jq", "yq":
+			if strings.Contains(strings.Join(f.Args, " "), "select(") {
+				return false
+			}
+		}
+		for i, a := range f.Args {
+			switch {
+			case a == "-l" || a == "--selector" || strings.HasPrefix(a, "--selector=") || strings.HasPrefix(a, "--field-selector") ||
+				strings.HasPrefix(a, "--filter") || a == "-f" && f.Name == "docker" || strings.HasPrefix(a, "-l") && len(a) > 2 && f.Name == "kubectl":
+				return false
+			case (a == "--query" || a == "--jq") && strings.Contains(at(f.Args, i+1), "?"), strings.HasPrefix(a, "--query=") && strings.Contains(a, "?"):
+				return false
+			case a == "list" || strings.HasPrefix(a, "list-") || a == "ls" || a == "get" && f.Name != "git" || strings.HasPrefix(a, "describe-"):
+				listing = true
+			}
+		}
+	}
+	return listing
+}
+
+// ansible: modules that plant access or run code on every host matched (the shell ones are
+// analysed as commands on those hosts, lib/shell).
+func (j *judge) ansible(c *shell.Cmd) {
+	p := shell.Opts{Short: "mauiefMlBPtTc", Long: []string{"module-name", "args", "user", "inventory", "extra-vars", "limit"}}.Parse(c.Args)
+	switch m, _ := p.Value("m", "module-name"); strings.TrimPrefix(strings.TrimPrefix(m, "ansible.posix."), "ansible.builtin.") {
+	case "authorized_key":
+		j.add(c, "persist.authorized-keys", Deny, High, "ansible -m authorized_key adds SSH keys allowed to log in on every host matched", "ask the user to manage SSH access")
+	case "user":
+		if a, _ := p.Value("a", "args"); strings.Contains(a, "state=absent") {
+			j.add(c, "kill.user", Deny, High, "ansible -m user state=absent removes the account on every host matched", "ask the user to manage accounts")
+		}
+	}
+}
+
+// npmScript: npm pkg set scripts.X="..." that fetches code: npm runs install scripts by itself.
+func (j *judge) npmScript(c *shell.Cmd) {
+	if len(c.Args) < 3 || c.Args[0] != "pkg" || c.Args[1] != "set" {
+		return
+	}
+	for _, a := range c.Args[2:] {
+		if strings.HasPrefix(a, "scripts.") && (fetchesCode(a) || hijacks(a)) {
+			j.add(c, "persist.autorun", Deny, High, "it sets an npm script that downloads or connects ("+strings.SplitN(a, "=", 2)[0]+"), run by npm on its own", "ask the user to add install scripts")
+			return
+		}
+	}
+}
+
+// loginctl terminate-user, kill-user: every process and session of the user.
+func (j *judge) loginctl(c *shell.Cmd) {
+	if len(c.Args) > 0 && (c.Args[0] == "terminate-user" || c.Args[0] == "kill-user" || c.Args[0] == "terminate-seat") {
+		j.add(c, "kill.mass", Deny, High, "loginctl "+c.Args[0]+" ends every session and process of the user", "kill the process you mean by its pid")
+	}
+}
+
+// helm: uninstalling a release deletes everything it installed.
+func (j *judge) helm(c *shell.Cmd) {
+	ops := shell.Opts{Short: "n", Long: []string{"namespace", "kube-context", "kubeconfig", "timeout"}}.Parse(c.Args).Operands
+	if len(ops) == 0 || ops[0] != "uninstall" && ops[0] != "delete" && ops[0] != "del" && ops[0] != "un" {
+		return
+	}
+	if len(c.ArgsFrom) > 0 && massListing(c.ArgsFrom) {
+		j.add(c, "container.helm-uninstall-all", Deny, High, "it uninstalls every release a listing produced, with all their resources", "uninstall the release you mean by name")
+		return
+	}
+	j.add(c, "container.helm-uninstall", Ask, Medium, "helm uninstall deletes every resource the release installed", "check the release and namespace first")
+}
+
 func (j *judge) kubectl(c *shell.Cmd) {
 	p := shell.Opts{Short: "nclfo", Long: []string{"namespace", "context", "selector", "filename", "output", "kubeconfig", "cluster", "field-selector"}}.Parse(c.Args)
 	ops := p.Operands
+	if len(ops) > 0 && ops[0] == "scale" && p.Has("all") && (contains(c.Args, "--replicas=0") || p.Flags["replicas"] == "0") {
+		j.add(c, "container.k8s-scale-all", Ask, Medium, "it scales every deployment to zero: an outage of the namespace", "scale the deployment you mean by name")
+		return
+	}
+	if len(ops) > 0 && ops[0] == "drain" && len(c.ArgsFrom) > 0 && massListing(c.ArgsFrom) {
+		j.add(c, "container.k8s-drain-all", Deny, High, "it drains every node a listing produced, evicting every workload in the cluster", "drain one node at a time")
+		return
+	}
 	if len(ops) == 0 || ops[0] != "delete" {
 		return
 	}
@@ -532,12 +692,20 @@ func (j *judge) kubectl(c *shell.Cmd) {
 			return
 		}
 	}
+	if massListing(c.ArgsFrom) {
+		j.add(c, "container.k8s-delete-all", Deny, High, "it deletes every resource a listing printed", "delete the resources you mean by name or label")
+		return
+	}
 	kind := at(ops, 1)
 	switch {
 	case kind == "namespace" || kind == "namespaces" || kind == "ns" || strings.HasPrefix(kind, "namespace/") || strings.HasPrefix(kind, "ns/"):
 		j.add(c, "container.k8s-namespace", Deny, High, "deleting a namespace deletes everything running in it", "delete the workloads you mean by name")
 	case p.Has("all", "A", "all-namespaces"):
 		j.add(c, "container.k8s-all", Deny, High, "kubectl delete --all removes every resource of that kind", "delete the resources you mean by name or label")
+	case inNamespace(p, "kube-system") && kind != "pod" && kind != "pods" && !strings.HasPrefix(kind, "pod/"):
+		j.add(c, "container.k8s-system", Deny, High, "it deletes "+kind+" from kube-system, which the whole cluster runs on", "leave kube-system to the cluster's operators")
+	case kind == "crd" || kind == "crds" || kind == "customresourcedefinition" || kind == "customresourcedefinitions" || strings.HasPrefix(kind, "crd/") || strings.HasPrefix(kind, "customresourcedefinition"):
+		j.add(c, "container.k8s-crd", Deny, High, "deleting a custom resource definition deletes every resource of that kind in the cluster", "delete the resources you mean by name")
 	case kind == "pv" || kind == "pvc" || kind == "persistentvolumeclaim" || kind == "persistentvolume" || kind == "crd" || kind == "customresourcedefinition" || kind == "node":
 		j.add(c, "container.k8s-data", Ask, Medium, "kubectl delete "+kind+" can destroy stored data or workloads", "check what depends on it first")
 	}
@@ -578,6 +746,15 @@ func filtered(args []string) bool {
 func (j *judge) history(c *shell.Cmd) {
 	if (shell.Opts{}).Parse(c.Args).Has("c") {
 		j.add(c, "hist.clear", Deny, Medium, "history -c wipes the shell history", "leave the history alone")
+	}
+}
+
+// setHist: set +o history stops the shell recording the commands after it.
+func (j *judge) setHist(c *shell.Cmd) {
+	for i, a := range c.Args {
+		if a == "+o" && at(c.Args, i+1) == "history" {
+			j.add(c, "hist.disable", Deny, Medium, "set +o history stops the shell recording history", "leave history recording on")
+		}
 	}
 }
 
@@ -629,6 +806,20 @@ func (j *judge) crontab(c *shell.Cmd) {
 }
 
 // fetchesCode reports text that downloads something or opens a connection.
+// hijacks reports startup text that takes over what the user runs: a preloaded library, an
+// alias or function named after sudo, su or ssh, a PROMPT_COMMAND that runs a network tool.
+func hijacks(text string) bool {
+	if strings.Contains(text, "LD_PRELOAD=") || strings.Contains(text, "LD_LIBRARY_PATH=") && strings.Contains(text, "/.") {
+		return true
+	}
+	for _, w := range []string{"alias sudo=", "alias su=", "alias ssh=", "alias passwd=", "sudo()", "function sudo"} {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return strings.Contains(text, "PROMPT_COMMAND=") && fetchesCode(text)
+}
+
 func fetchesCode(text string) bool {
 	for _, w := range []string{"curl ", "wget ", "/dev/tcp/", "nc ", "ncat ", "base64 -d", "bash -i", "python -c", "python3 -c"} {
 		if strings.Contains(text, w) {

@@ -281,6 +281,10 @@ func (j *judge) code(c *shell.Cmd) {
 		}
 		return false
 	}
+	if has(".claude/settings.json", ".claude/settings.local.json") && has("writefile", "write_text", "json.dump", "open(", "fs.write", "file.write", "sed", "'w'", "\"w\"") &&
+		has("hooks", "disableallhooks") {
+		j.add(c, "tamper.user-settings", Deny, High, c.Name+" code that rewrites Claude Code's settings, where the hooks that guard this session are configured", "ask the user to change their settings themselves")
+	}
 	sockets := has("/inet/tcp", "/inet/udp", "socket", "fsockopen", "require('net')", `require("net")`, "net.connect", "createconnection", "tcpsocket", "io::socket", "net::telnet", "socket.new")
 	shells := has("/inet/tcp", "/inet/udp", "subprocess", "pty.spawn", "os.dup2", "/bin/sh", "/bin/bash", "exec", "spawn", "popen", "system", "child_process", "cmd.exe")
 	downloads := has("urlopen", "requests.get", "lwp", "get(", "net::http", "open-uri", "uri.open", "fetch(", "http.get", "https.get", "curl", "wget", "file_get_contents")
@@ -317,7 +321,7 @@ func (j *judge) code(c *shell.Cmd) {
 
 // exfil: credentials or the environment sent over the network.
 func (j *judge) exfil(c *shell.Cmd) {
-	if !fetchers[c.Name] && c.Name != "rsync" && c.Name != "aws" && c.Name != "gsutil" && c.Name != "rclone" {
+	if !fetchers[c.Name] && !dnsTools[c.Name] && c.Name != "rsync" && c.Name != "aws" && c.Name != "gsutil" && c.Name != "rclone" {
 		return
 	}
 	secret := ""
@@ -341,6 +345,13 @@ func (j *judge) exfil(c *shell.Cmd) {
 				continue
 			}
 			sshFamily := c.Name == "scp" || c.Name == "sftp" || c.Name == "rsync"
+			if c.Name == "rsync" && (a == "--exclude" || a == "--include" || a == "--filter" || a == "-f") {
+				identity = true // a pattern of what to leave out or take, not a file sent
+				continue
+			}
+			if c.Name == "rsync" && (strings.HasPrefix(a, "--exclude=") || strings.HasPrefix(a, "--include=") || strings.HasPrefix(a, "--filter=")) {
+				continue
+			}
 			if sshFamily && (a == "-i" || a == "-F") {
 				identity = true // the key or config used to log in, not a file sent
 				continue
@@ -385,6 +396,12 @@ func (j *judge) exfil(c *shell.Cmd) {
 	for _, f := range c.ArgsFrom {
 		if what := j.readsSecret(f); what != "" {
 			note(what)
+		} else if what := printedVar(f); what != "" && dnsTools[c.Name] {
+			note(what)
+		} else if what := printsToken(f); what != "" && (dnsTools[c.Name] || !tokenHome(f, requestHost(c.Args))) {
+			// A token substituted into a request to its own service is how it is used; to
+			// any other host, or into a DNS name, it is sent away.
+			note(what)
 		}
 	}
 	if secret == "" {
@@ -403,6 +420,46 @@ func anyRemote(args []string) bool {
 		}
 	}
 	return false
+}
+
+// dnsTools resolve names: a secret substituted into the name is sent to whoever serves the
+// domain (DNS exfiltration).
+var dnsTools = map[string]bool{"dig": true, "nslookup": true, "host": true, "drill": true, "resolvectl": true, "getent": true}
+
+// printedVar names the credential variable an echo, printf or printenv prints ("" if none).
+func printedVar(c *shell.Cmd) string {
+	switch c.Name {
+	case "printenv":
+		for _, a := range c.Args {
+			if secretName(a) {
+				return "$" + a
+			}
+		}
+	case "echo", "printf":
+		for _, a := range c.Args {
+			for _, v := range shell.Vars(a) {
+				if secretName(v) {
+					return "$" + v
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// tokenHome reports whether host is the service the token printed by c belongs to.
+func tokenHome(c *shell.Cmd, host string) bool {
+	switch c.Name {
+	case "gh":
+		return host == "github.com" || strings.HasSuffix(host, ".github.com") || host == "ghcr.io" || strings.HasSuffix(host, ".githubusercontent.com")
+	case "aws":
+		return strings.HasSuffix(host, ".amazonaws.com")
+	case "gcloud":
+		return strings.HasSuffix(host, ".googleapis.com") || strings.HasSuffix(host, ".run.app") || strings.HasSuffix(host, ".pkg.dev") || host == "gcr.io"
+	case "az":
+		return strings.HasSuffix(host, ".azure.com") || strings.HasSuffix(host, ".microsoft.com") || strings.HasSuffix(host, ".windows.net") || strings.HasSuffix(host, ".azurecr.io")
+	}
+	return host != "" // a secret store's value (vault, secretsmanager) has no one home: judged elsewhere
 }
 
 // printsToken says which credential a command prints (gh auth token, aws configure
@@ -427,6 +484,33 @@ func printsToken(c *shell.Cmd) string {
 		if len(c.Args) > 1 && c.Args[0] == "account" && c.Args[1] == "get-access-token" {
 			return "an Azure access token"
 		}
+		if len(c.Args) > 2 && c.Args[0] == "keyvault" && c.Args[1] == "secret" && c.Args[2] == "show" {
+			return "a Key Vault secret"
+		}
+	case "kubectl", "oc":
+		ops := shell.Opts{Short: "nol", Long: []string{"namespace", "output", "selector", "context"}}.Parse(c.Args).Operands
+		if len(ops) > 1 && ops[0] == "get" && (ops[1] == "secret" || ops[1] == "secrets" || strings.HasPrefix(ops[1], "secret/")) {
+			return "Kubernetes secrets (kubectl get secrets)"
+		}
+	case "vault":
+		if len(c.Args) > 0 && (c.Args[0] == "read" || len(c.Args) > 1 && c.Args[0] == "kv" && c.Args[1] == "get") {
+			return "a Vault secret"
+		}
+	case "curl", "wget":
+		for _, a := range c.Args {
+			if strings.Contains(a, "169.254.169.254") && strings.Contains(a, "credentials") || strings.Contains(a, "metadata.google.internal") && strings.Contains(a, "token") {
+				return "the instance's cloud credentials (metadata service)"
+			}
+		}
+	}
+	if c.Name == "aws" && len(c.Args) > 1 {
+		switch c.Args[0] + " " + c.Args[1] {
+		case "secretsmanager get-secret-value", "ssm get-parameter", "ssm get-parameters", "ssm get-parameters-by-path", "sts get-session-token", "sts assume-role", "ecr get-login-password":
+			return "a secret from AWS (aws " + c.Args[0] + " " + c.Args[1] + ")"
+		}
+	}
+	if c.Name == "gcloud" && slices.Contains(c.Args, "secrets") && slices.Contains(c.Args, "access") {
+		return "a Google Cloud secret"
 	}
 	return ""
 }

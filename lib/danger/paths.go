@@ -254,6 +254,19 @@ func (j *judge) rcFile(p string) bool {
 	return false
 }
 
+// autorun reports a file that runs by itself later: git hooks, systemd units, autostart
+// entries, cron tables, profile.d scripts, and the shell startup files.
+func (j *judge) autorun(p string) bool {
+	h := j.world.Home
+	return strings.Contains(p, "/.git/hooks/") || strings.Contains(p, "/.husky/") ||
+		under(p, "/etc/systemd") || under(p, "/lib/systemd") || under(p, "/usr/lib/systemd") || under(p, "/etc/init.d") ||
+		under(p, "/etc/cron.d") || under(p, "/etc/cron.daily") || under(p, "/etc/cron.hourly") || p == "/etc/crontab" ||
+		under(p, "/var/spool/cron") || under(p, "/etc/profile.d") || under(p, "/etc/xdg/autostart") || p == "/etc/rc.local" ||
+		h != "" && (under(p, h+"/.config/systemd") || under(p, h+"/.config/autostart") || under(p, h+"/Library/LaunchAgents") ||
+			under(p, h+"/.hooks") || under(p, h+"/.git-hooks") || under(p, h+"/.config/git/hooks")) ||
+		j.rcFile(p)
+}
+
 // historyFile reports whether a path is a shell or REPL history.
 func historyFile(p string) bool {
 	b := path.Base(p)

@@ -12,13 +12,25 @@ import (
 func (j *judge) writes(c *shell.Cmd) {
 	targets := c.Writes(j.world.Home)
 	if strings.Contains(c.Text, "disableAllHooks") || argsContain(c, "disableAllHooks") {
-		if len(targets) > 0 || c.Name == "jq" || c.Name == "sed" || strings.HasPrefix(c.Name, "python") || c.Name == "node" || c.Name == "perl" {
+		// Writing the word into a note or a doc is data: only settings files, or tools that
+		// edit files in place, set it.
+		if settingsWrite(targets) || c.Name == "jq" || c.Name == "sed" || strings.HasPrefix(c.Name, "python") || c.Name == "node" || c.Name == "perl" {
 			j.add(c, "tamper.disable-hooks", Deny, High, "it sets disableAllHooks, which switches off every hook guarding this session", "ask the user to change hook settings themselves")
 		}
 	}
 	for _, t := range targets {
 		j.written(c, t)
 	}
+}
+
+// settingsWrite reports a write to a JSON settings file (or one whose name is not known).
+func settingsWrite(targets []shell.Target) bool {
+	for _, t := range targets {
+		if strings.HasSuffix(t.Path, ".json") || strings.Contains(t.Path, shell.Dyn) {
+			return true
+		}
+	}
+	return false
 }
 
 func argsContain(c *shell.Cmd, s string) bool {
@@ -56,9 +68,11 @@ func (j *judge) written(c *shell.Cmd, t shell.Target) {
 		j.add(c, "persist.sudoers", Deny, High, "it changes who may run commands as root", "ask the user to edit sudoers with visudo")
 	case p == "/etc/ld.so.preload":
 		j.add(c, "persist.preload", Deny, High, "/etc/ld.so.preload injects a library into every program on the machine", "")
+	case j.autorun(p) && (fetchesCode(j.content(c)) || hijacks(j.content(c))):
+		j.add(c, "persist.autorun", Deny, High, "it plants a command that downloads, connects or hijacks into "+p+", which runs by itself later", "ask the user to set up hooks, services and autostart entries themselves")
 	case j.rcFile(p):
 		switch {
-		case fetchesCode(j.content(c)):
+		case fetchesCode(j.content(c)) || hijacks(j.content(c)):
 			j.add(c, "persist.rc-payload", Deny, High, "it plants a command that downloads or connects into "+p+", run by every new shell", "ask the user to edit their shell startup files")
 		case !t.Append:
 			j.add(c, "clobber.rc-file", Deny, High, "it rewrites "+p+" (the user's shell startup file) through "+t.How, "append one line with >> after reading the file, or ask the user")

@@ -33,7 +33,10 @@ var (
 	suOpts      = Opts{Short: "cgGsw", Long: []string{"command", "group", "supp-group", "shell", "session-command", "whitelist-environment"}}
 	runuserOpts = Opts{Short: "cgGsu", Long: []string{"command", "group", "supp-group", "shell", "user"}}
 	sshOpts     = Opts{Short: "bcDEeFIiJLlmOopQRSWwB", StopAtOperand: true}
-	dockerRun   = Opts{Short: "vewuplhmc", Long: []string{"volume", "env", "env-file", "workdir", "user", "publish", "label", "hostname", "memory",
+	ansibleOpts = Opts{Short: "mauiefMlBPtTc", Long: []string{"module-name", "args", "user", "inventory", "extra-vars", "forks",
+		"module-path", "limit", "background", "poll", "tree", "timeout", "become-user", "become-method", "connection", "private-key",
+		"vault-password-file", "ssh-common-args", "ssh-extra-args", "scp-extra-args", "sftp-extra-args", "playbook-dir", "task-timeout"}}
+	dockerRun = Opts{Short: "vewuplhmc", Long: []string{"volume", "env", "env-file", "workdir", "user", "publish", "label", "hostname", "memory",
 		"cpu-shares", "name", "network", "net", "mount", "entrypoint", "platform", "pull", "cpus", "restart", "add-host", "device", "cap-add",
 		"cap-drop", "security-opt", "tmpfs", "ulimit", "gpus", "log-driver", "log-opt", "dns", "ipc", "pid", "shm-size", "stop-signal",
 		"volumes-from", "expose", "health-cmd", "label-file", "runtime", "userns", "uts", "cgroupns", "isolation", "memory-swap",
@@ -211,6 +214,22 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 				a.remote(strings.Join(p.Rest[1:], " "), "ssh "+p.Rest[0], remote, c)
 			}
 			return
+		case "ansible":
+			// ansible HOSTS -m shell|command|raw -a 'CMD': CMD runs on every host matched (command
+			// is the default module).
+			p := ansibleOpts.Parse(args)
+			a.record(c, words)
+			module, _ := p.Value("m", "module-name")
+			if cmd, ok := p.Value("a", "args"); ok && (module == "" || module == "shell" || module == "command" || module == "raw" ||
+				module == "ansible.builtin.shell" || module == "ansible.builtin.command" || module == "ansible.builtin.raw") {
+				remote := &state{cwd: a.world.Home, vars: map[string]string{}}
+				hosts := ""
+				if len(p.Operands) > 0 {
+					hosts = p.Operands[0]
+				}
+				a.remote(cmd, "ansible "+hosts, remote, c)
+			}
+			return
 		case "docker", "podman", "docker-compose", "nerdctl":
 			if r, ok := containerExec(name, args); ok {
 				label, c.Remote, rest = name+" exec", true, r
@@ -344,6 +363,16 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 	case c.Name == "unalias":
 		for _, arg := range c.Args {
 			delete(a.shAlias, arg)
+		}
+	case c.Name == "read" && c.Stdin != nil && len(c.Stdin.From) > 0:
+		// read takes its variables from the commands piped in: they carry that output, as a
+		// substitution would (cmd | while read x; do rm "$x"; done).
+		a.substs = append(a.substs, c.Stdin.From)
+		mark := substMark + strconv.Itoa(len(a.substs)-1) + Dyn
+		for _, v := range (Opts{Short: "adinNpt", StopAtOperand: false}).Parse(c.Args).Operands {
+			if validName(v) {
+				st.vars[v] = mark
+			}
 		}
 	case c.Name == "unset":
 		for _, arg := range c.Args {

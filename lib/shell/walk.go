@@ -56,8 +56,9 @@ func (a *analyzer) command(s *syntax.Stmt, c syntax.Command, st *state, in *Inpu
 			a.stmts(cl.Then, st.child(), nil)
 		}
 	case *syntax.WhileClause:
-		a.stmts(c.Cond, st, nil)
-		a.stmts(c.Do, st, nil)
+		// cmd | while read x; do ...; done: the loop reads what is piped in.
+		a.stmts(c.Cond, st, in)
+		a.stmts(c.Do, st, in)
 	case *syntax.ForClause:
 		a.forClause(c, st)
 	case *syntax.CaseClause:
