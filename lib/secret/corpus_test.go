@@ -20,8 +20,18 @@ type secretCase struct {
 
 // TestCorpus runs the labelled corpus: every secret found with exactly its kinds, every
 // look-alike clean.
-func TestCorpus(t *testing.T) {
-	f, err := os.Open("testdata/corpus.jsonl")
+func TestCorpus(t *testing.T) { runCorpus(t, "secret corpus", "testdata/corpus.jsonl") }
+
+// TestHoldout runs a holdout (testdata/holdout.jsonl) written by a separate session from the
+// README and the issue alone, without sight of the rules or the corpus (freshly generated
+// values, 127 texts with secrets, 104 look-alikes). First run: recall 125/127, no false
+// positive, 3 kinds wrong; fixed since: an AWS secret passed as a function argument
+// (Setenv("AWS_SECRET_ACCESS_KEY", "...")), Go's := and a name that goes on after the keyword
+// (SECRET_KEY, secretKey, token_value).
+func TestHoldout(t *testing.T) { runCorpus(t, "secret holdout", "testdata/holdout.jsonl") }
+
+func runCorpus(t *testing.T, name, file string) {
+	f, err := os.Open(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +64,7 @@ func TestCorpus(t *testing.T) {
 			wrong = append(wrong, fmt.Sprintf("line %d: want %v got %v (%s) %.160q", n, c.Kinds, got, c.Note, c.Text))
 		}
 	}
-	t.Logf("secret corpus: %d cases; recall %d/%d, false positives %d/%d", n, found, secrets, flagged, clean)
+	t.Logf("%s: %d cases; recall %d/%d, false positives %d/%d", name, n, found, secrets, flagged, clean)
 	if len(wrong) > 0 {
 		t.Errorf("%d cases disagree:\n%s", len(wrong), strings.Join(wrong, "\n"))
 	}

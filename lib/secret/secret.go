@@ -67,7 +67,7 @@ var rules = []rule{
 	{kind: AWSAccessKey, keywords: []string{"AKIA", "ASIA", "ABIA", "ACCA"}, starts: true,
 		pattern: `\b((?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})\b`, accept: notExample},
 	{kind: AWSSecretKey, keywords: []string{"aws", "secret_access", "secretaccess"}, fold: true,
-		pattern: `(?i)(?:aws_?)?secret_?access_?key["']?(?:\s*[:=]\s*|\s+)["']?([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+]|$)`, accept: notExample},
+		pattern: `(?i)(?:aws_?)?secret_?access_?key["']?(?:\s*[:=,]\s*|\s+)["']?([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+]|$)`, accept: notExample},
 	{kind: GitHubToken, keywords: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"}, starts: true,
 		pattern: `\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{82})\b`, accept: random},
 	{kind: GitLabToken, keywords: []string{"glpat-"}, starts: true, pattern: `\b(glpat-[A-Za-z0-9_-]{20,})`, accept: random},
@@ -163,6 +163,13 @@ func assignment(text, lower string, i int, key string) (int, int, bool) {
 	if j < len(lower) && lower[j] == 's' && key == "credential" {
 		j++
 	}
+	// SECRET_KEY, secretKey, token_value: the keyword, then a part that names its value.
+	for _, suffix := range []string{"_key", "-key", "key", "_value", "value"} {
+		if strings.HasPrefix(lower[j:], suffix) && (j+len(suffix) == len(lower) || !isWordByte(lower[j+len(suffix)])) {
+			j += len(suffix)
+			break
+		}
+	}
 	if j < len(text) && (text[j] == '"' || text[j] == '\'') {
 		j++
 	}
@@ -172,6 +179,9 @@ func assignment(text, lower string, i int, key string) (int, int, bool) {
 	}
 	if k < len(text) && (text[k] == ':' || text[k] == '=') {
 		k++
+		if k < len(text) && (text[k] == '=' && text[k-1] == ':' || text[k] == '>' && text[k-1] == '=') {
+			k++ // Go's :=, Ruby's and PHP's =>
+		}
 		for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
 			k++
 		}
@@ -189,6 +199,10 @@ func assignment(text, lower string, i int, key string) (int, int, bool) {
 		return 0, 0, false
 	}
 	return start, k, true
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // Scan finds the credentials in text, without overlaps, in order. Specific formats win over
