@@ -86,6 +86,7 @@ func TestForcePushAfterCheckout(t *testing.T) {
 }
 
 func TestSecretName(t *testing.T) {
+	secretName := shell.SecretName
 	for _, n := range []string{"GITHUB_TOKEN", "AWS_SECRET_ACCESS_KEY", "OPENAI_API_KEY", "PGPASSWORD", "DB_PASS", "MYSQL_PWD",
 		"NPM_TOKEN", "client_secret", "GH_PAT", "STRIPE_SECRET_KEY", "SSH_PRIVATE_KEY", "HF_TOKEN", "DOCKER_PASSWORD", "GPG_PASSPHRASE"} {
 		if !secretName(n) {
@@ -93,7 +94,7 @@ func TestSecretName(t *testing.T) {
 		}
 	}
 	for _, n := range []string{"PWD", "OLDPWD", "PORT", "HOME", "TOKEN_URL", "SECRET_NAME", "AWS_ACCESS_KEY_ID", "TOKENIZERS_PARALLELISM",
-		"PUBLIC_KEY", "CACHE_KEY", "PASSWORD_FILE", "GOOGLE_APPLICATION_CREDENTIALS_PATH", "KEY", "SORT_KEY", "BUCKET_NAME"} {
+		"PUBLIC_KEY", "CACHE_KEY", "NEXT_PAGE_TOKEN", "PAGE_TOKEN", "PASSWORD_FILE", "GOOGLE_APPLICATION_CREDENTIALS_PATH", "KEY", "SORT_KEY", "BUCKET_NAME"} {
 		if secretName(n) {
 			t.Errorf("%s: taken for a credential", n)
 		}

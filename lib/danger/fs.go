@@ -7,12 +7,20 @@ import (
 	"github.com/hookkit/harness/lib/shell"
 )
 
+// containerLocal prefixes a path that belongs to a new container's own filesystem, which goes
+// with the container: under a temp directory, it is judged as ordinary scratch space.
+const containerLocal = "/tmp/.container"
+
 // res resolves a path a command names; inside a container, a path under a bind mount is the
 // host path it stands for.
 func (j *judge) res(c *shell.Cmd, p string) string {
 	r := shell.Resolve(p, c.Dir, j.world.Home)
-	if len(c.Mounts) > 0 {
-		r = c.HostPath(r)
+	if len(c.Mounts) > 0 || c.Fresh {
+		host, mounted := c.HostPath(r)
+		if !mounted && c.Fresh {
+			return containerLocal + r
+		}
+		r = host
 	}
 	return r
 }
@@ -33,6 +41,13 @@ func (j *judge) rm(c *shell.Cmd) {
 
 // deleted judges one path a command deletes (recursively or not).
 func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule string) {
+	if d, ok := strings.CutSuffix(t, "/"+shell.Some); ok {
+		// Old or large files inside the project are a cleanup; anywhere else, most of it.
+		if pl, _ := j.classify(or(d, "/")); pl == ordinary || pl == temp || pl == project {
+			return
+		}
+		t = or(d, "/")
+	}
 	if d, ok := matchUnder(t); ok {
 		if pl, label := j.classify(d); pl == root || pl == system {
 			j.add(c, rule, Deny, High, "it deletes matching files anywhere under "+label, "search a project directory instead, and list the matches before deleting them")
@@ -174,7 +189,7 @@ func (j *judge) find(c *shell.Cmd) {
 	if !contains(c.Args, "-delete") {
 		return
 	}
-	filtered := shell.FindFiltered(c.Args)
+	filtered, narrowed := shell.FindFiltered(c.Args), shell.FindNarrowed(c.Args)
 	for _, s := range shell.FindStarts(c.Args) {
 		t := j.res(c, s)
 		// A -name naming one file: judge that file's deletion (settings.json, .bash_history, id_rsa).
@@ -189,7 +204,7 @@ func (j *judge) find(c *shell.Cmd) {
 			j.add(c, "fs.find-delete", Deny, High, "it deletes files across the whole filesystem", "run find in a project directory, and list the matches before deleting")
 		case pl == system || pl == logs:
 			j.add(c, "fs.find-delete", Deny, High, "it deletes files in "+label, "leave system files alone")
-		case !filtered && (pl == home || pl == homeSecret || pl == project || pl == ancestor || pl == git):
+		case !filtered && (pl == home || pl == homeSecret || (pl == project || pl == ancestor || pl == git) && !narrowed):
 			j.add(c, "fs.find-delete", Deny, High, "it deletes everything in "+label+" (nothing narrows what it matches)", "add -name/-path tests and run without -delete first to see the matches")
 		}
 	}

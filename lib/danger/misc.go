@@ -312,6 +312,9 @@ func (j *judge) frameworkDrop(c *shell.Cmd) {
 		}
 		return
 	}
+	if !frameworkRunner(c.Name) {
+		return // grep db:reset, echo pg:reset: text, not a command
+	}
 	drop := schemaDrop(c)
 	if drop == "" {
 		return
@@ -325,6 +328,18 @@ func (j *judge) frameworkDrop(c *shell.Cmd) {
 		return
 	}
 	j.add(c, "db.drop-dev", Ask, Medium, drop+" drops the development or test database", "confirm it is not shared, or recreate it from migrations")
+}
+
+// frameworkRunner reports the programs that run framework and migration tasks (directly, or
+// through a package runner whose wrapper lib/shell could not see through).
+func frameworkRunner(name string) bool {
+	switch name {
+	case "rails", "rake", "bundle", "php", "artisan", "mix", "prisma", "npx", "pnpm", "pnpx", "yarn", "npm", "bunx", "bun",
+		"manage.py", "django-admin", "flyway", "mvn", "mvnw", "gradle", "gradlew", "liquibase", "heroku", "sequelize",
+		"sequelize-cli", "typeorm", "symfony", "console", "knex", "drizzle-kit", "diesel", "sqlx", "alembic", "poetry", "uv", "pipenv":
+		return true
+	}
+	return strings.HasPrefix(name, "python")
 }
 
 // schemaDrop names the framework command in c that drops or empties a whole database.

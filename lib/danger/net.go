@@ -431,14 +431,14 @@ func printedVar(c *shell.Cmd) string {
 	switch c.Name {
 	case "printenv":
 		for _, a := range c.Args {
-			if secretName(a) {
+			if shell.SecretName(a) {
 				return "$" + a
 			}
 		}
 	case "echo", "printf":
 		for _, a := range c.Args {
 			for _, v := range shell.Vars(a) {
-				if secretName(v) {
+				if shell.SecretName(v) {
 					return "$" + v
 				}
 			}

@@ -46,8 +46,9 @@ func toolInstall(p string) bool {
 	}
 	top, _, _ := strings.Cut(rest, "/")
 	switch top {
-	case "bin", "sbin", "lib", "lib32", "lib64", "libexec", "include", "share", "etc", "man", "src", "games", "var", "*", ".*":
-		return false
+	case "bin", "sbin", "lib", "lib32", "lib64", "libexec", "include", "share", "etc", "man", "src", "games", "var", "*", ".*",
+		"Homebrew", "Cellar", "Caskroom", "Frameworks", "opt", "mysql", "pgsql", "mongodb", "redis", "var-lib":
+		return false // Homebrew's prefix, and servers whose data lives there
 	}
 	return !strings.ContainsAny(top, "*?[") && !strings.Contains(top, shell.Dyn)
 }
@@ -137,10 +138,9 @@ func (j *judge) classify(p string) (place, string) {
 
 // contentsOf maps dir/* and dir/.* to dir: deleting everything in a directory is deleting it.
 func contentsOf(p string) string {
-	// A last part made only of wildcards (/???, ~/.??*, /[a-z]*) can match any entry: it names
-	// the directory's contents like /*.
-	if i := strings.LastIndexByte(p, '/'); i >= 0 && i < len(p)-1 && strings.Trim(p[i+1:], "*?.") == "" && strings.ContainsAny(p[i+1:], "*?") ||
-		i >= 0 && wildClass(p[i+1:]) {
+	// A last part made only of wildcards (/???, ~/.??*, ~/.[!.]*, /[a-z]*) can match any entry:
+	// it names the directory's contents like /*.
+	if i := strings.LastIndexByte(p, '/'); i >= 0 && i < len(p)-1 && broadGlob(p[i+1:]) {
 		if i == 0 {
 			return "/"
 		}
@@ -157,13 +157,19 @@ func contentsOf(p string) string {
 	return p
 }
 
-// wildClass reports a name that is one bracket class followed only by wildcards: [a-z]*.
-func wildClass(name string) bool {
-	if !strings.HasPrefix(name, "[") {
-		return false
+// broadGlob reports a name made only of wildcards, after an optional leading dot: *, ???,
+// .??*, [a-z]*, .[!.]*, [[:alnum:]]* (not *.txt, not *.?).
+func broadGlob(name string) bool {
+	n := strings.TrimPrefix(name, ".")
+	if strings.HasPrefix(n, "[") {
+		end := strings.LastIndexByte(n, ']')
+		if end < 1 {
+			return false
+		}
+		n = n[end+1:]
+		return n != "" && strings.Trim(n, "*?") == ""
 	}
-	end := strings.IndexByte(name, ']')
-	return end > 1 && strings.Trim(name[end+1:], "*?") == "" && strings.ContainsAny(name[end+1:], "*")
+	return n != "" && strings.Trim(n, "*?") == "" && n != "*" || n == "*" && name != "*"
 }
 
 // matchUnder returns the start path of a filtered find match ("/x/<match>" is under "/x").

@@ -13,39 +13,59 @@ import (
 // such; otherwise the user is asked, since posting a client secret to its OAuth endpoint is
 // legitimate.
 func (j *judge) secretVars(c *shell.Cmd) {
+	if dnsTools[c.Name] {
+		for _, a := range c.Args {
+			for _, v := range shell.Vars(a) {
+				if shell.SecretName(v) {
+					j.add(c, "exfil.secret-var", Deny, High, c.Name+" puts $"+v+" into a name it looks up: whoever serves that domain receives it", "never send credentials anywhere")
+					return
+				}
+			}
+		}
+		return
+	}
 	raw := rawSockets[c.Name]
 	if !raw && !httpClients[c.Name] {
 		return
 	}
-	var sent []string // secret variable names in what is sent
-	carried := func(s string) {
+	var sent, login []string // secret variable names in what is sent, and in headers and logins
+	carry := func(into *[]string, s string) {
 		for _, v := range shell.Vars(s) {
-			if secretName(v) && !contains(sent, v) {
-				sent = append(sent, v)
+			if shell.SecretName(v) && !contains(*into, v) {
+				*into = append(*into, v)
 			}
 		}
 	}
+	carried := func(s string) { carry(&sent, s) }
 	credOpt := false
 	stdinSent := raw
 	for _, a := range c.Args {
 		if credOpt {
 			credOpt = false
+			carry(&login, a)
 			continue
 		}
 		if credentialOption(c.Name, a) {
 			credOpt = !strings.Contains(a, "=") && !(strings.HasPrefix(a, "-H") && len(a) > 2) && !(strings.HasPrefix(a, "-u") && len(a) > 2)
+			carry(&login, a)
+			continue
+		}
+		if !strings.HasPrefix(a, "--") && strings.HasPrefix(a, "-") && len(a) > 2 && (strings.HasSuffix(a, "H") || strings.HasSuffix(a, "u")) && c.Name == "curl" {
+			credOpt = true // -sH 'Authorization: ...': a cluster whose last option takes the header
 			continue
 		}
 		if strings.HasSuffix(a, "@-") || a == "-" {
 			stdinSent = true
 		}
 		if httpieHeader(c.Name, a) {
+			carry(&login, a)
 			continue
 		}
 		if i := strings.Index(a, "://"); i >= 0 {
 			// user:$PASS@host logs in; the rest of a URL is sent.
 			rest := a[i+3:]
 			if at := strings.IndexByte(rest, '@'); at >= 0 && !strings.ContainsAny(rest[:at], "/?#") {
+				carry(&login, rest[:at])
 				a = a[:i+3] + rest[at+1:]
 			}
 		}
@@ -64,11 +84,23 @@ func (j *judge) secretVars(c *shell.Cmd) {
 			}
 		}
 	}
-	if len(sent) == 0 {
-		return
+	host := requestHost(c.Args)
+	if raw {
+		host = rawHost(c.Args)
+	}
+	// Headers and logins are how credentials are used, except towards a host that only
+	// collects, or for a key that is never sent at all.
+	if len(login) > 0 && (captureHost(host) || ipAddress(host) && !localHost(host) || neverSent(login)) {
+		for _, v := range login {
+			if !contains(sent, v) {
+				sent = append(sent, v)
+			}
+		}
+	}
+	if len(sent) == 0 || localHost(host) {
+		return // a service on this machine or the private network
 	}
 	what := "$" + strings.Join(sent, ", $")
-	host := requestHost(c.Args)
 	switch {
 	case raw:
 		j.add(c, "exfil.secret-var", Deny, High, c.Name+" sends "+what+" over a raw network connection", "never send credentials anywhere; ask the user if something needs them")
@@ -81,6 +113,40 @@ func (j *judge) secretVars(c *shell.Cmd) {
 	default:
 		j.add(c, "exfil.secret-var", Ask, Medium, c.Name+" sends "+what+" in a request to "+host, "check that "+host+" is the service the credential belongs to")
 	}
+}
+
+// localHost reports loopback and private addresses: a service on this machine or network.
+func localHost(host string) bool {
+	switch {
+	case host == "localhost" || strings.HasSuffix(host, ".localhost") || host == "::1" || host == "0.0.0.0" || host == "host.docker.internal":
+		return true
+	case strings.HasPrefix(host, "127.") || strings.HasPrefix(host, "10.") || strings.HasPrefix(host, "192.168."):
+		return ipAddress(host)
+	case strings.HasPrefix(host, "172."):
+		var second int
+		for _, c := range strings.SplitN(host, ".", 3)[1] {
+			second = second*10 + int(c-'0')
+		}
+		return ipAddress(host) && second >= 16 && second <= 31
+	}
+	return false
+}
+
+// rawHost is the host a raw socket tool connects to: its first operand that is not an option
+// (nc HOST PORT, socat - TCP:HOST:PORT, telnet HOST).
+func rawHost(args []string) string {
+	for _, a := range args {
+		if up := strings.ToUpper(a); strings.HasPrefix(up, "TCP:") || strings.HasPrefix(up, "TCP4:") || strings.HasPrefix(up, "UDP:") || strings.HasPrefix(up, "OPENSSL:") {
+			h, _, _ := strings.Cut(a[strings.IndexByte(a, ':')+1:], ":")
+			return strings.ToLower(h)
+		}
+	}
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") && a != "" && strings.Trim(a, "0123456789") != "" && !strings.Contains(a, shell.Dyn) {
+			return strings.ToLower(a)
+		}
+	}
+	return ""
 }
 
 var rawSockets = map[string]bool{"nc": true, "ncat": true, "netcat": true, "socat": true, "telnet": true}
@@ -161,38 +227,6 @@ func neverSent(names []string) bool {
 		switch strings.ToUpper(n) {
 		case "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_SECRET_KEY", "AZURE_CLIENT_SECRET", "ARM_CLIENT_SECRET":
 			return true
-		}
-	}
-	return false
-}
-
-// secretName reports an environment variable named as a credential: GITHUB_TOKEN,
-// AWS_SECRET_ACCESS_KEY, OPENAI_API_KEY, PGPASSWORD, DB_PASS; not its URL, file, id or name
-// (TOKEN_URL, SECRET_NAME, AWS_ACCESS_KEY_ID), nor TOKENIZERS_PARALLELISM or PUBLIC_KEY.
-func secretName(name string) bool {
-	parts := strings.Split(strings.ToUpper(name), "_")
-	switch parts[len(parts)-1] {
-	case "URL", "URI", "ENDPOINT", "NAME", "FILE", "PATH", "ID", "DIR", "TYPE", "HEADER", "PREFIX", "FIELD", "LENGTH", "LEN",
-		"TTL", "EXPIRY", "EXPIRES", "EXPIRATION", "ARN", "REGION", "HOST", "PORT", "USER", "USERNAME", "EMAIL", "VERSION", "COUNT", "LIMIT":
-		return false
-	}
-	for i, p := range parts {
-		for _, s := range []string{"SECRET", "TOKEN", "PASSWORD", "PASSWD", "PASSPHRASE", "APIKEY", "ACCESSKEY", "CREDENTIALS"} {
-			if strings.HasSuffix(p, s) {
-				return true
-			}
-		}
-		switch p {
-		case "PASS", "PAT", "PWD":
-			return i > 0 // MYSQL_PWD, DB_PASS, GH_PAT; not PWD itself
-		case "KEY":
-			if i > 0 {
-				switch parts[i-1] {
-				case "API", "ACCESS", "PRIVATE", "SECRET", "SIGNING", "ENCRYPTION", "MASTER", "AUTH", "SERVICE", "ACCOUNT",
-					"LICENSE", "CLIENT", "APP", "DEPLOY", "SSH", "GPG", "HMAC", "JWT", "SESSION", "WEBHOOK", "ADMIN":
-					return true
-				}
-			}
 		}
 	}
 	return false

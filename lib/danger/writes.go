@@ -19,6 +19,13 @@ func (j *judge) writes(c *shell.Cmd) {
 		}
 	}
 	for _, t := range targets {
+		if len(c.Mounts) > 0 || c.Fresh {
+			host, mounted := c.HostPath(t.Path)
+			if !mounted && c.Fresh {
+				continue // the new container's own file
+			}
+			t.Path = host
+		}
 		j.written(c, t)
 	}
 }

@@ -85,7 +85,7 @@ func (a *analyzer) findOutput(from []*Cmd) []string {
 	f := from[len(from)-1]
 	var out []string
 	for _, s := range FindStarts(f.Args) {
-		out = append(out, findMatch(a.resolve(s, f.Dir), f.Args))
+		out = append(out, findMatches(a.resolve(s, f.Dir), f.Args)...)
 	}
 	return out
 }
@@ -178,6 +178,12 @@ var findFilters = map[string]bool{"-name": true, "-iname": true, "-path": true, 
 	"-wholename": true, "-iwholename": true, "-regex": true, "-iregex": true, "-lname": true, "-ilname": true,
 	"-inum": true, "-samefile": true}
 
+// findNarrowers pick by age, size, owner or mode: fewer files, but not a chosen few (find ~
+// -mtime +30 is most of a home directory).
+var findNarrowers = map[string]bool{"-size": true, "-mtime": true, "-mmin": true, "-atime": true, "-amin": true, "-ctime": true, "-cmin": true,
+	"-newer": true, "-newermt": true, "-anewer": true, "-cnewer": true, "-user": true, "-group": true, "-uid": true,
+	"-gid": true, "-nouser": true, "-nogroup": true, "-perm": true, "-empty": true, "-links": true}
+
 // FindStarts returns the start paths of a find command (the operands before its expression).
 func FindStarts(args []string) []string {
 	var starts []string
@@ -207,12 +213,26 @@ func FindFiltered(args []string) bool {
 	return false
 }
 
-// findMatch is what {} stands for under a start path: the start path itself when nothing
-// narrows the matches; start/NAME when the only test is a literal -name (find . -name .git);
-// else something under it.
-func findMatch(start string, args []string) string {
+// FindNarrowed reports a find expression that picks by age, size, owner or mode.
+func FindNarrowed(args []string) bool {
+	for i, arg := range args {
+		if findNarrowers[arg] && !(i > 0 && (args[i-1] == "!" || args[i-1] == "-not")) {
+			return true
+		}
+	}
+	return false
+}
+
+// findMatches are what {} stands for under a start path: the start path itself when nothing
+// narrows the matches; Some under it when only age, size, owner or mode do; else Match under
+// it, and also start/NAME when the only test is a literal -name (find . -name .git: the
+// repository at the top, and wherever else it is).
+func findMatches(start string, args []string) []string {
 	if !FindFiltered(args) {
-		return start
+		if FindNarrowed(args) {
+			return []string{strings.TrimSuffix(start, "/") + "/" + Some}
+		}
+		return []string{start}
 	}
 	name, tests := "", 0
 	for i, arg := range args {
@@ -223,10 +243,11 @@ func findMatch(start string, args []string) string {
 			}
 		}
 	}
+	under := strings.TrimSuffix(start, "/") + "/" + Match
 	if tests == 1 && name != "" && name != "." && name != ".." {
-		return strings.TrimSuffix(start, "/") + "/" + name
+		return []string{under, strings.TrimSuffix(start, "/") + "/" + name}
 	}
-	return strings.TrimSuffix(start, "/") + "/" + Match
+	return []string{under}
 }
 
 // find records find itself (its -delete matters) and every command it executes on matches:
@@ -251,13 +272,14 @@ func (a *analyzer) find(c *Cmd, words []string, st *state) {
 			continue
 		}
 		for _, start := range starts {
-			match := findMatch(a.resolve(start, c.Dir), args)
-			var w []string
-			for _, cw := range cmdWords {
-				w = append(w, strings.ReplaceAll(cw, "{}", match))
+			for _, match := range findMatches(a.resolve(start, c.Dir), args) {
+				var w []string
+				for _, cw := range cmdWords {
+					w = append(w, strings.ReplaceAll(cw, "{}", match))
+				}
+				sc := &Cmd{Dir: c.Dir, Env: c.Env, Via: with(wrappers, "find "+action), Text: c.Text, Remote: c.Remote}
+				a.simple(sc, w, st.child())
 			}
-			sc := &Cmd{Dir: c.Dir, Env: c.Env, Via: with(wrappers, "find "+action), Text: c.Text, Remote: c.Remote}
-			a.simple(sc, w, st.child())
 		}
 	}
 }

@@ -79,6 +79,9 @@ type Cmd struct {
 	// Mounts are the host directories bound into the container the command runs in (docker
 	// run -v): a path under one of them is that host path.
 	Mounts []Mount
+	// Fresh is set for commands in a new container (docker run): a path under none of its
+	// mounts is the container's own, gone when it exits.
+	Fresh bool
 	// Unparsed is set when text this command runs as shell (bash -c, eval) does not parse.
 	Unparsed bool
 	// Text is the source of the statement it came from, for explanations.
@@ -92,8 +95,8 @@ func (c *Cmd) Dynamic() bool { return strings.Contains(c.Prog, Dyn) || c.Name ==
 type Mount struct{ Host, Container string }
 
 // HostPath is the host path a resolved path inside the command's container stands for, or
-// p itself when it is not under a bind mount.
-func (c *Cmd) HostPath(p string) string {
+// p itself when it is not under a bind mount (mounted says which).
+func (c *Cmd) HostPath(p string) (host string, mounted bool) {
 	best := -1
 	for i, m := range c.Mounts {
 		if (p == m.Container || strings.HasPrefix(p, strings.TrimSuffix(m.Container, "/")+"/")) && (best < 0 || len(m.Container) > len(c.Mounts[best].Container)) {
@@ -101,10 +104,10 @@ func (c *Cmd) HostPath(p string) string {
 		}
 	}
 	if best < 0 {
-		return p
+		return p, false
 	}
 	m := c.Mounts[best]
-	return path.Clean(m.Host + "/" + strings.TrimPrefix(p, m.Container))
+	return path.Clean(m.Host + "/" + strings.TrimPrefix(p, m.Container)), true
 }
 
 // Input describes what flows into a command's standard input.
@@ -175,8 +178,10 @@ type analyzer struct {
 	shAlias  map[string]string       // shell aliases defined in the command: name -> text
 	depth    int
 	inRemote int
-	// mounts are the bind mounts of the container being analysed (docker run -v).
+	// mounts are the bind mounts of the container being analysed (docker run -v); fresh says
+	// it is a new one.
 	mounts []Mount
+	fresh  bool
 	via    []string
 	res    *Analysis
 	err    error

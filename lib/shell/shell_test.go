@@ -59,7 +59,7 @@ func TestAnalyze(t *testing.T) {
 		{`command -v rm`, `command -v rm`},
 		{`xargs -0 rm -rf < list`, `rm -rf ? via xargs`},
 		{`echo / | xargs rm -rf`, `echo /; rm -rf / via xargs`},
-		{`find / -name x -exec rm -rf {} \;`, `find / -name x -exec rm -rf {} ;; rm -rf /x via find -exec`},
+		{`find / -name x -exec rm -rf {} \;`, `find / -name x -exec rm -rf {} ;; rm -rf /<match> via find -exec; rm -rf /x via find -exec`},
 		{`find / -name '*.x' -exec rm -rf {} \;`, `find / -name *.x -exec rm -rf {} ;; rm -rf /<match> via find -exec`},
 		{`find . -maxdepth 1 ! -name .git -exec rm -rf {} +`, `find . -maxdepth 1 ! -name .git -exec rm -rf {} +; rm -rf /home/dev/proj via find -exec`},
 		{`find / -maxdepth 1 | xargs rm -rf`, `find / -maxdepth 1; rm -rf / via xargs`},

@@ -40,7 +40,11 @@ var (
 		"cpu-shares", "name", "network", "net", "mount", "entrypoint", "platform", "pull", "cpus", "restart", "add-host", "device", "cap-add",
 		"cap-drop", "security-opt", "tmpfs", "ulimit", "gpus", "log-driver", "log-opt", "dns", "ipc", "pid", "shm-size", "stop-signal",
 		"volumes-from", "expose", "health-cmd", "label-file", "runtime", "userns", "uts", "cgroupns", "isolation", "memory-swap",
-		"network-alias", "ip", "ip6", "mac-address", "detach-keys", "cidfile", "attach", "a"}, StopAtOperand: true}
+		"network-alias", "ip", "ip6", "mac-address", "detach-keys", "cidfile", "attach", "a", "pids-limit", "link", "group-add",
+		"blkio-weight", "cpu-period", "cpu-quota", "cpuset-cpus", "cpuset-mems", "device-read-bps", "device-write-bps", "dns-search",
+		"dns-option", "domainname", "link-local-ip", "memory-reservation", "memory-swappiness", "oom-score-adj", "storage-opt",
+		"sysctl", "volume-driver", "annotation", "cgroup-parent", "device-cgroup-rule", "health-interval", "health-retries",
+		"health-timeout", "health-start-period", "stop-timeout", "log-opt", "service-ports", "use-aliases"}, StopAtOperand: true}
 	dockerExec  = Opts{Short: "uwe", Long: []string{"user", "workdir", "env", "env-file", "detach-keys", "index"}, StopAtOperand: true}
 	kubectlOpts = Opts{Short: "cnf", Long: []string{"container", "namespace", "filename", "context", "kubeconfig", "pod-running-timeout"}}
 	shellOpts   = Opts{Short: "oO", StopAtOperand: true}
@@ -56,27 +60,44 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 	for guard := 0; guard < 32 && len(words) > 0; guard++ {
 		name := progName(words[0])
 		args := words[1:]
-		if text, ok := a.shAlias[words[0]]; ok && guard == 0 {
-			// An alias defined in the command: its text, then the arguments.
-			delete(a.shAlias, words[0]) // bash does not expand an alias inside itself
-			a.nested(text+" "+quoteWords(args), "alias "+words[0], st, c.Stdin, c)
-			a.shAlias[words[0]] = text
-			return
-		}
-		if body := a.funcs[words[0]]; body != nil && !slices.Contains(a.calling, words[0]) && len(a.calling) < 4 && a.calls < 64 {
-			a.calls++
-			// A call of a function defined in the command: its body again, with the
-			// arguments as $1, $2, ... (the body was analysed once where it was defined).
-			fst := st.child()
-			for i, arg := range args {
-				fst.vars[strconv.Itoa(i+1)] = arg
+		if text, ok := a.shAlias[words[0]]; ok && guard == 0 && !slices.Contains(a.calling, "alias "+words[0]) {
+			// An alias defined in the command: bash expands it only where aliases are on and
+			// the definition ran first, so both the expansion and the plain command are judged.
+			if !a.call1() {
+				return
 			}
-			fst.vars["@"] = strings.Join(args, " ")
+			a.calling = append(a.calling, "alias "+words[0])
+			a.nested(text+" "+quoteWords(args), "alias "+words[0], st, c.Stdin, nil)
+			a.calling = a.calling[:len(a.calling)-1]
+		}
+		if body := a.funcs[words[0]]; body != nil && !slices.Contains(a.calling, words[0]) {
+			if !a.call1() {
+				return
+			}
+			// A call of a function defined in the command: its body again, in the caller's
+			// shell (its cd and assignments stay), with the arguments as $1, $2, ... and "$@"
+			// (the body was analysed once where it was defined).
+			saved := map[string]*string{}
+			for _, k := range positional {
+				if v, ok := st.vars[k]; ok {
+					saved[k] = &v
+				} else {
+					saved[k] = nil
+				}
+			}
+			setPositional(st, args)
 			a.calling = append(a.calling, words[0])
 			a.via = append(a.via, "function "+words[0])
-			a.stmt(body, fst, c.Stdin)
+			a.stmt(body, st, c.Stdin)
 			a.via = a.via[:len(a.via)-1]
 			a.calling = a.calling[:len(a.calling)-1]
+			for k, v := range saved {
+				if v == nil {
+					delete(st.vars, k)
+				} else {
+					st.vars[k] = *v
+				}
+			}
 		}
 		var rest []string
 		label := name
@@ -233,9 +254,12 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 		case "docker", "podman", "docker-compose", "nerdctl":
 			if r, ok := containerExec(name, args); ok {
 				label, c.Remote, rest = name+" exec", true, r
-			} else if r, mounts, ok := a.containerRun(name, args, st); ok {
-				label, c.Remote, rest = name+" run", true, r
+			} else if r, mounts, workdir, ok := a.containerRun(name, args, st); ok {
+				label, c.Remote, c.Fresh, rest = name+" run", true, true, r
 				c.Mounts = append(c.Mounts, mounts...)
+				if workdir != "" {
+					c.Dir = workdir
+				}
 			}
 		case "kubectl", "oc":
 			if r, ok := kubectlExec(args); ok {
@@ -302,6 +326,7 @@ func (a *analyzer) record(c *Cmd, words []string) {
 	if a.inRemote > 0 {
 		c.Remote = true
 		c.Mounts = append(c.Mounts, a.mounts...)
+		c.Fresh = c.Fresh || a.fresh
 	}
 	c.Runs = addCmds(c.Runs, a.markedArgs(c)...)
 	a.cmds = append(a.cmds, c)
@@ -341,7 +366,7 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 		if dir == "-" {
 			// cd - goes back to where the last cd left: tracked like the shell's OLDPWD.
 			dir = Dyn
-			if v, ok := a.lookup("OLDPWD", st); ok && strings.HasPrefix(v, "/") {
+			if v, ok := st.vars["OLDPWD"]; ok && strings.HasPrefix(v, "/") { // set by a cd in the command, not the hook's own
 				dir = v
 			}
 		}
@@ -364,19 +389,48 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 		for _, arg := range c.Args {
 			delete(a.shAlias, arg)
 		}
-	case c.Name == "read" && c.Stdin != nil && len(c.Stdin.From) > 0:
+	case c.Name == "read":
 		// read takes its variables from the commands piped in: they carry that output, as a
-		// substitution would (cmd | while read x; do rm "$x"; done).
-		a.substs = append(a.substs, c.Stdin.From)
-		mark := substMark + strconv.Itoa(len(a.substs)-1) + Dyn
-		for _, v := range (Opts{Short: "adinNpt", StopAtOperand: false}).Parse(c.Args).Operands {
+		// substitution would (cmd | while read x; do rm "$x"; done). Other input: unknown.
+		mark := Dyn
+		if c.Stdin != nil && len(c.Stdin.From) > 0 {
+			a.substs = append(a.substs, c.Stdin.From)
+			mark = substMark + strconv.Itoa(len(a.substs)-1) + Dyn
+		}
+		p := Opts{Short: "adinNpt"}.Parse(c.Args)
+		names := p.Operands
+		if arr, ok := p.Value("a"); ok {
+			names = append(names, arr)
+		}
+		for _, v := range names {
 			if validName(v) {
 				st.vars[v] = mark
+				delete(st.vars, v+"[@]")
+			}
+		}
+	case c.Name == "shift":
+		if all, ok := st.vars["@[@]"]; ok {
+			n := 1
+			if len(c.Args) > 0 {
+				n, _ = strconv.Atoi(c.Args[0])
+			}
+			list := strings.Split(all, arraySep)
+			setPositional(st, list[min(max(n, 0), len(list)):])
+		} else {
+			for _, k := range positional {
+				delete(st.vars, k)
+			}
+		}
+	case c.Name == "mapfile" || c.Name == "readarray":
+		for _, arg := range c.Args {
+			if validName(arg) {
+				delete(st.vars, arg+"[@]")
 			}
 		}
 	case c.Name == "unset":
 		for _, arg := range c.Args {
 			delete(st.vars, arg)
+			delete(st.vars, arg+"[@]")
 		}
 	case c.Name == "eval":
 		a.nested(strings.Join(c.Args, " "), "eval", st, c.Stdin, c)
@@ -438,10 +492,10 @@ func (a *analyzer) nested(text, via string, st *state, in *Input, owner *Cmd) {
 			a.inRemote++
 			defer func() { a.inRemote-- }()
 		}
-		if len(owner.Mounts) > 0 {
-			saved := a.mounts
-			a.mounts = owner.Mounts
-			defer func() { a.mounts = saved }()
+		if len(owner.Mounts) > 0 || owner.Fresh {
+			saved, savedFresh := a.mounts, a.fresh
+			a.mounts, a.fresh = owner.Mounts, owner.Fresh
+			defer func() { a.mounts, a.fresh = saved, savedFresh }()
 		}
 	}
 	if err := a.script(stripMarks(text), st.child(), in, via); err != nil {
@@ -458,32 +512,38 @@ func (a *analyzer) nested(text, via string, st *state, in *Input, owner *Cmd) {
 	}
 }
 
-// envSplit splits an env -S string into words, expanding the ${NAME} references env itself
-// expands there.
-func (a *analyzer) envSplit(s string, st *state) []string {
-	words := strings.Fields(s)
-	for i, w := range words {
-		for from := 0; ; {
-			j := strings.Index(w[from:], "${")
-			if j < 0 {
-				break
-			}
-			j += from
-			k := strings.IndexByte(w[j:], '}')
-			if k < 0 {
-				break
-			}
-			name := w[j+2 : j+k]
-			v, ok := a.lookup(name, st)
-			if !ok {
-				v = a.unknown(name, st)
-			}
-			w = w[:j] + v + w[j+k+1:]
-			from = j + len(v)
-		}
-		words[i] = w
+// positional are the variables a function call sets.
+var positional = []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "@", "*", "#", "@[@]"}
+
+// setPositional makes args the positional parameters: $1..$9, "$@" one field each.
+func setPositional(st *state, args []string) {
+	for _, k := range positional {
+		delete(st.vars, k)
 	}
-	return words
+	for i, arg := range args {
+		if i < 9 {
+			st.vars[strconv.Itoa(i+1)] = arg
+		}
+	}
+	st.vars["@"] = strings.Join(args, " ")
+	st.vars["*"] = st.vars["@"]
+	st.vars["#"] = strconv.Itoa(len(args))
+	joined := strings.Join(args, arraySep)
+	if len(args) > 0 && strings.Count(joined, arraySep) == len(args)-1 {
+		st.vars["@[@]"] = joined
+	}
+}
+
+// call1 counts one more call of an alias or function defined in the command. Past the caps
+// (64 calls, 4 deep) the analysis fails, and the guard denies: a skipped call could be the
+// one that does harm.
+func (a *analyzer) call1() bool {
+	a.calls++
+	if a.calls > 64 || len(a.calling) >= 4 {
+		a.fail(&LimitError{"the command calls the functions and aliases it defines more often, or more deeply, than the analysis follows"})
+		return false
+	}
+	return true
 }
 
 // quoteWords joins expanded words back into shell text, each single-quoted unless plain.
@@ -492,11 +552,83 @@ func quoteWords(words []string) string {
 	for i, w := range words {
 		if w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,+@%") == "" {
 			out[i] = w
+		} else if strings.Contains(w, Dyn) {
+			// Run-time values go back in double quotes, a variable as itself (${NAME}).
+			esc := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "$", `\$`, "`", "\\`").Replace(w)
+			out[i] = `"` + mapMarks(esc, func(kind byte, body string) string {
+				if kind == 'V' {
+					return "${" + body + "}"
+				}
+				return dynWord
+			}) + `"`
 		} else {
 			out[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// envSplit splits an env -S string into words as env does: spaces separate, single and
+// double quotes group, backslash escapes (\_ is a space), and ${NAME} is expanded (not
+// inside single quotes).
+func (a *analyzer) envSplit(s string, st *state) []string {
+	var words []string
+	var cur strings.Builder
+	inWord, quote := false, byte(0)
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case quote == 0 && (ch == ' ' || ch == '\t' || ch == '\n') || quote == 0 && ch == '\\' && i+1 < len(s) && s[i+1] == '_':
+			if ch == '\\' {
+				i++ // \_ outside double quotes separates, like a space
+			}
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+			continue
+		case quote == 0 && (ch == '\'' || ch == '"'):
+			quote, inWord = ch, true
+			continue
+		case quote != 0 && ch == quote:
+			quote = 0
+			continue
+		case ch == '\\' && i+1 < len(s) && quote != '\'':
+			i++
+			switch s[i] {
+			case '_':
+				cur.WriteByte(' ')
+			case 't':
+				cur.WriteByte('\t')
+			case 'n':
+				cur.WriteByte('\n')
+			default:
+				cur.WriteByte(s[i])
+			}
+		case ch == '$' && quote != '\'' && strings.HasPrefix(s[i:], "${"):
+			end := strings.IndexByte(s[i:], '}')
+			if end < 0 {
+				cur.WriteString(s[i:])
+				i = len(s)
+				break
+			}
+			name := s[i+2 : i+end]
+			v, ok := a.lookup(name, st)
+			if !ok {
+				v = a.unknown(name, st)
+			}
+			cur.WriteString(v)
+			i += end
+		default:
+			cur.WriteByte(ch)
+		}
+		inWord = true
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words
 }
 
 // remote analyses a command run on another machine.
@@ -525,18 +657,27 @@ func containerExec(name string, args []string) ([]string, bool) {
 // containerRun unwraps docker run [options] IMAGE COMMAND..., with its bind mounts (-v
 // HOST:CONTAINER[:ro], --mount type=bind,source=...,target=...); read-only ones are left out,
 // as nothing run inside can change them.
-func (a *analyzer) containerRun(name string, args []string, st *state) ([]string, []Mount, bool) {
-	if name != "docker-compose" && len(args) > 0 && args[0] == "container" {
+func (a *analyzer) containerRun(name string, args []string, st *state) (cmd []string, mounts []Mount, workdir string, ok bool) {
+	if len(args) > 0 && (args[0] == "container" || args[0] == "compose" && name != "docker-compose") {
 		args = args[1:]
 	}
-	if len(args) == 0 || args[0] != "run" || name == "docker-compose" {
-		return nil, nil, false
+	if len(args) == 0 || args[0] != "run" {
+		return nil, nil, "", false
 	}
 	p := dockerRun.Parse(args[1:])
-	if len(p.Rest) < 2 {
-		return nil, nil, false
+	if len(p.Rest) < 1 {
+		return nil, nil, "", false
 	}
-	var mounts []Mount
+	cmd = p.Rest[1:] // after the image (or compose service)
+	if ep, ok := p.Value("entrypoint"); ok && ep != "" {
+		cmd = append(strings.Fields(ep), cmd...)
+	}
+	if len(cmd) == 0 {
+		return nil, nil, "", false
+	}
+	if w, ok := p.Value("w", "workdir"); ok && strings.HasPrefix(w, "/") {
+		workdir = path.Clean(w)
+	}
 	for _, v := range dockerRun.Values(args[1:], "v", "volume") {
 		parts := strings.Split(v, ":")
 		if len(parts) < 2 || !strings.HasPrefix(parts[1], "/") || len(parts) > 2 && strings.Contains(","+parts[2]+",", ",ro,") {
@@ -567,7 +708,7 @@ func (a *analyzer) containerRun(name string, args []string, st *state) ([]string
 			mounts = append(mounts, Mount{Host: a.resolve(src, st.cwd), Container: path.Clean(dst)})
 		}
 	}
-	return p.Rest[1:], mounts, true
+	return cmd, mounts, workdir, true
 }
 
 func kubectlExec(args []string) ([]string, bool) {

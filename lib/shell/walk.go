@@ -2,6 +2,7 @@ package shell
 
 import (
 	"encoding/base64"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -238,18 +239,43 @@ func (a *analyzer) decl(s *syntax.Stmt, d *syntax.DeclClause, st *state, in *Inp
 func (a *analyzer) assign(as *syntax.Assign, st *state) {
 	if as.Array != nil {
 		a.walkWords(as.Array, st)
-		if as.Name != nil && !as.Append {
-			// An indexed array: its elements, for "${name[@]}" and ${name[N]}.
+		if as.Name != nil {
+			// An indexed array: its elements, for "${name[@]}" and ${name[N]}; name+=(...) adds.
 			var elems []string
+			if old, ok := st.vars[as.Name.Value+"[@]"]; ok && as.Append {
+				elems = strings.Split(old, arraySep)
+			}
+			known := !as.Append || elems != nil
 			for _, e := range as.Array.Elems {
 				if e.Index != nil || e.Value == nil {
-					elems = nil
+					known = false
 					break
 				}
 				elems = append(elems, a.fields(e.Value, st)...)
 			}
-			if elems != nil {
-				st.vars[as.Name.Value+"[@]"] = strings.Join(elems, arraySep)
+			a.setArray(st, as.Name.Value, elems, known)
+		}
+		return
+	}
+	if as.Name != nil {
+		if elems, ok := st.vars[as.Name.Value+"[@]"]; ok {
+			// a[N]=x, or a=x (element 0), changes a known array; anything else forgets it.
+			list := strings.Split(elems, arraySep)
+			n := 0
+			if as.Index != nil {
+				w, isWord := as.Index.(*syntax.Word)
+				if i, err := strconv.Atoi(a.literal(w, st)); isWord && err == nil && i >= 0 && i < len(list)+1 {
+					n = i
+				} else {
+					n = -1
+				}
+			}
+			if n >= 0 && !as.Append && as.Value != nil {
+				if n == len(list) {
+					list = append(list, "")
+				}
+				list[n] = a.literal(as.Value, st)
+				a.setArray(st, as.Name.Value, list, true)
 			} else {
 				delete(st.vars, as.Name.Value+"[@]")
 			}
@@ -272,6 +298,19 @@ func (a *analyzer) assign(as *syntax.Assign, st *state) {
 		v = st.vars[as.Name.Value] + v
 	}
 	st.vars[as.Name.Value] = v
+}
+
+// setArray records an array's elements, or forgets it when they are not all known (or one
+// holds the separator).
+func (a *analyzer) setArray(st *state, name string, elems []string, known bool) {
+	for _, e := range elems {
+		known = known && !strings.Contains(e, arraySep)
+	}
+	if known {
+		st.vars[name+"[@]"] = strings.Join(elems, arraySep)
+	} else {
+		delete(st.vars, name+"[@]")
+	}
 }
 
 // walkWords analyses every substitution inside a node that is otherwise not a command

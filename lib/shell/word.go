@@ -18,6 +18,10 @@ const Dyn = "\x00"
 // never the start path itself.
 const Match = Dyn + "M" + Dyn
 
+// Some stands for the files a find picks by age, size, owner or mode under a start path: many
+// of the things inside it.
+const Some = Dyn + "A" + Dyn
+
 // A substitution's stand-in is Dyn, 'S' (command) or 'P' (process), its index, Dyn: it stays
 // unknown to rules but remembers the commands whose output it is.
 const (
@@ -32,19 +36,13 @@ const varMark = Dyn + "V"
 // Vars returns the names of the unknown variables whose values make up s.
 func Vars(s string) []string {
 	var out []string
-	for {
-		i := strings.Index(s, varMark)
-		if i < 0 {
-			return out
+	mapMarks(s, func(kind byte, body string) string {
+		if kind == 'V' {
+			out = append(out, body)
 		}
-		s = s[i+len(varMark):]
-		j := strings.Index(s, Dyn)
-		if j < 0 {
-			return out
-		}
-		out = append(out, s[:j])
-		s = s[j+1:]
-	}
+		return ""
+	})
+	return out
 }
 
 // Plain folds every stand-in in s (substitution, process, variable) to a single Dyn, for rules
@@ -290,7 +288,17 @@ func (a *analyzer) arrayFields(w *syntax.Word, st *state) ([]string, bool) {
 		part = dq.Parts[0]
 	}
 	p, ok := part.(*syntax.ParamExp)
-	if !ok || p.Param == nil || p.Index == nil || p.Exp != nil || p.Length || p.Excl || p.Slice != nil || p.Repl != nil {
+	if !ok || p.Param == nil || p.Exp != nil || p.Length || p.Excl || p.Slice != nil || p.Repl != nil {
+		return nil, false
+	}
+	if p.Index == nil && (p.Param.Value == "@" || p.Param.Value == "*") {
+		// "$@" in a function called in the command: its arguments, one field each.
+		if all, ok := st.vars["@[@]"]; ok {
+			return strings.Split(all, arraySep), true
+		}
+		return nil, false
+	}
+	if p.Index == nil {
 		return nil, false
 	}
 	all, ok := st.vars[p.Param.Value+"[@]"]
@@ -390,7 +398,9 @@ func (a *analyzer) lookup(name string, st *state) (string, bool) {
 			return a.world.Project, true
 		}
 	}
-	if a.world.Env != nil {
+	// A credential's value is never taken from the hook's own environment: it would be judged
+	// (and shown) as its value, not as the secret it is.
+	if a.world.Env != nil && !SecretName(name) {
 		return a.world.Env(name)
 	}
 	return "", false
@@ -465,7 +475,15 @@ func (a *analyzer) marked(s string) []*Cmd {
 const dynWord = "__dynamic__"
 
 // stripMarks replaces run-time values in text about to be parsed as shell with a plain word.
-func stripMarks(s string) string { return mapMarks(s, func(byte, string) string { return dynWord }) }
+// A variable goes back in as itself (${NAME}), so the nested analysis still knows its name.
+func stripMarks(s string) string {
+	return mapMarks(s, func(kind byte, body string) string {
+		if kind == 'V' {
+			return "${" + body + "}"
+		}
+		return dynWord
+	})
+}
 
 // literalOutput is what a command prints when that is knowable from its words and directory.
 func (a *analyzer) literalOutput(c *Cmd) (string, bool) {
