@@ -2,6 +2,7 @@ package danger
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
@@ -18,6 +19,12 @@ func (j *judge) res(c *shell.Cmd, p string) string {
 	if len(c.Mounts) > 0 || c.Fresh {
 		host, mounted := c.HostPath(r)
 		if !mounted && c.Fresh {
+			// rm -rf / in a container with -v /:/host also deletes what is mounted under it.
+			for _, m := range c.Mounts {
+				if under(m.Container, contentsOf(r)) {
+					return m.Host
+				}
+			}
 			return containerLocal + r
 		}
 		r = host
@@ -41,13 +48,6 @@ func (j *judge) rm(c *shell.Cmd) {
 
 // deleted judges one path a command deletes (recursively or not).
 func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule string) {
-	if d, ok := strings.CutSuffix(t, "/"+shell.Some); ok {
-		// Old or large files inside the project are a cleanup; anywhere else, most of it.
-		if pl, _ := j.classify(or(d, "/")); pl == ordinary || pl == temp || pl == project {
-			return
-		}
-		t = or(d, "/")
-	}
 	if d, ok := matchUnder(t); ok {
 		if pl, label := j.classify(d); pl == root || pl == system {
 			j.add(c, rule, Deny, High, "it deletes matching files anywhere under "+label, "search a project directory instead, and list the matches before deleting them")
@@ -77,6 +77,9 @@ func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule string) {
 			j.add(c, "fs.rm-temp", Ask, Medium, "it deletes "+label+", which every program on the machine shares", "delete your own subdirectory of it")
 		}
 	case unknownRoot:
+		if strings.HasPrefix(t, shell.Dyn+"G") {
+			break // ${d:?}/...: never empty, so never the root
+		}
 		if recursive && strings.Contains(t, "/") && strings.Trim(shell.Plain(t), "/*"+shell.Dyn) == "" {
 			j.add(c, "fs.rm-unset-variable", Ask, High, "the path is a variable unknown here followed by /; if it is empty this deletes the whole filesystem", "check the variable is set (use ${VAR:?}) or name the directory literally")
 		} else if rest := unknownHead(t); recursive && rest != "" {
@@ -95,6 +98,21 @@ func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule string) {
 
 // viaFind reports a command run by find -exec on what it finds: on an unfiltered start path
 // that is everything under it, as if recursive.
+// testsFirst reports a find whose tests all come before -delete, with no -o: only then do
+// they narrow what it deletes (find . -delete -mtime +1 deletes everything).
+func testsFirst(args []string) bool {
+	del := slices.Index(args, "-delete")
+	if del < 0 || slices.Contains(args, "-o") || slices.Contains(args, "-or") {
+		return false
+	}
+	for _, a := range args[del+1:] {
+		if strings.HasPrefix(a, "-") && a != "-print" && a != "-print0" && a != "-quit" {
+			return false
+		}
+	}
+	return true
+}
+
 // viaFind reports a command run on what a find (or git ls-files) lists: find -exec, or xargs
 // fed by one. The start paths it is given stand for everything under them.
 func viaFind(c *shell.Cmd) bool {
@@ -104,7 +122,8 @@ func viaFind(c *shell.Cmd) bool {
 		}
 		if v == "xargs" && len(c.ArgsFrom) > 0 {
 			last := c.ArgsFrom[len(c.ArgsFrom)-1]
-			if last.Name == "find" || last.Name == "git" && len(last.Args) > 0 && last.Args[0] == "ls-files" {
+			// find . -size 0 | xargs rm lists files, not the tree: rm alone removes those.
+			if last.Name == "find" && !shell.FindNarrowed(last.Args) || last.Name == "git" && len(last.Args) > 0 && last.Args[0] == "ls-files" {
 				return true
 			}
 		}
@@ -204,7 +223,7 @@ func (j *judge) find(c *shell.Cmd) {
 			j.add(c, "fs.find-delete", Deny, High, "it deletes files across the whole filesystem", "run find in a project directory, and list the matches before deleting")
 		case pl == system || pl == logs:
 			j.add(c, "fs.find-delete", Deny, High, "it deletes files in "+label, "leave system files alone")
-		case !filtered && (pl == home || pl == homeSecret || (pl == project || pl == ancestor || pl == git) && !narrowed):
+		case !filtered && (pl == home || pl == homeSecret || pl == ancestor || pl == git || pl == project && !(narrowed && testsFirst(c.Args))):
 			j.add(c, "fs.find-delete", Deny, High, "it deletes everything in "+label+" (nothing narrows what it matches)", "add -name/-path tests and run without -delete first to see the matches")
 		}
 	}

@@ -197,6 +197,9 @@ func unknownHead(p string) string {
 // dynamicTail reports a path whose last part is unknown until run time, and the directory it
 // is in: rm -rf "$HOME/$X" deletes home when X is empty.
 func dynamicTail(p string) (string, bool) {
+	if strings.Contains(p, shell.Dyn+"G") {
+		return "", false // ${d:?}: never empty
+	}
 	p = shell.Plain(p)
 	i := strings.Index(p, shell.Dyn)
 	if i <= 0 {

@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
@@ -50,7 +51,8 @@ func (j *judge) secretVars(c *shell.Cmd) {
 			carry(&login, a)
 			continue
 		}
-		if !strings.HasPrefix(a, "--") && strings.HasPrefix(a, "-") && len(a) > 2 && (strings.HasSuffix(a, "H") || strings.HasSuffix(a, "u")) && c.Name == "curl" {
+		if c.Name == "curl" && !strings.HasPrefix(a, "--") && strings.HasPrefix(a, "-") && len(a) > 2 && (strings.HasSuffix(a, "H") || strings.HasSuffix(a, "u")) &&
+			strings.Trim(a[1:len(a)-1], "sSfLkvigN46") == "" {
 			credOpt = true // -sH 'Authorization: ...': a cluster whose last option takes the header
 			continue
 		}
@@ -86,19 +88,30 @@ func (j *judge) secretVars(c *shell.Cmd) {
 	}
 	host := requestHost(c.Args)
 	if raw {
-		host = rawHost(c.Args)
+		host = rawHost(c.Name, c.Args)
+	}
+	if h, ok := elsewhere(c); ok {
+		host = h // a second URL, a proxy or a rewritten address: not where the first URL says
 	}
 	// Headers and logins are how credentials are used, except towards a host that only
 	// collects, or for a key that is never sent at all.
-	if len(login) > 0 && (captureHost(host) || ipAddress(host) && !localHost(host) || neverSent(login)) {
+	signs := slices.Contains(c.Args, "--aws-sigv4") || slices.ContainsFunc(c.Args, func(a string) bool { return strings.HasPrefix(a, "--aws-sigv4=") })
+	if len(login) > 0 && (captureHost(host) || neverSent(login) && !signs) {
 		for _, v := range login {
 			if !contains(sent, v) {
 				sent = append(sent, v)
 			}
 		}
 	}
-	if len(sent) == 0 || localHost(host) {
+	if localHost(host) {
 		return // a service on this machine or the private network
+	}
+	if len(sent) == 0 && len(login) > 0 && ipAddress(host) {
+		j.add(c, "exfil.secret-var", Ask, Medium, c.Name+" logs in to "+host+" with $"+strings.Join(login, ", $")+": an address, not a service's name", "check that "+host+" is the service the credential belongs to")
+		return
+	}
+	if len(sent) == 0 {
+		return
 	}
 	what := "$" + strings.Join(sent, ", $")
 	switch {
@@ -106,13 +119,61 @@ func (j *judge) secretVars(c *shell.Cmd) {
 		j.add(c, "exfil.secret-var", Deny, High, c.Name+" sends "+what+" over a raw network connection", "never send credentials anywhere; ask the user if something needs them")
 	case host == "":
 		j.add(c, "exfil.secret-var", Ask, Medium, c.Name+" sends "+what+" to a host not known before it runs", "put the credential in a header or login option of a request to the service it belongs to")
-	case ipAddress(host) || captureHost(host):
+	case captureHost(host) || ipAddress(host) && !contains(login, sent[0]):
 		j.add(c, "exfil.secret-var", Deny, High, c.Name+" sends "+what+" to "+host, "never send credentials anywhere; ask the user if something needs them")
-	case neverSent(sent):
+	case neverSent(sent) && !signs:
 		j.add(c, "exfil.secret-var", Deny, High, c.Name+" sends "+what+" to "+host+"; that key signs requests and is never sent itself", "use the provider's CLI or SDK, which sign requests with it")
 	default:
 		j.add(c, "exfil.secret-var", Ask, Medium, c.Name+" sends "+what+" in a request to "+host, "check that "+host+" is the service the credential belongs to")
 	}
+}
+
+// elsewhere finds where a request really goes when it is not (only) its first URL: another
+// URL on the line, a proxy (option or environment), an address rewritten by --resolve or
+// --connect-to. The host returned is the first that is not local ("" when unknown).
+func elsewhere(c *shell.Cmd) (string, bool) {
+	found, host := false, ""
+	note := func(h string) {
+		if !found || host == "" || localHost(host) {
+			found, host = true, h
+		}
+	}
+	urls := 0
+	for i, a := range c.Args {
+		switch {
+		case strings.Contains(a, "://") && !strings.HasPrefix(a, "-"):
+			if urls++; urls > 1 {
+				note(requestHost([]string{a}))
+			}
+		case a == "-x" || a == "--proxy" || a == "--preproxy" || strings.HasPrefix(a, "--socks"):
+			if i+1 < len(c.Args) {
+				note(proxyHost(c.Args[i+1]))
+			}
+		case strings.HasPrefix(a, "--proxy=") || strings.HasPrefix(a, "--preproxy=") || strings.HasPrefix(a, "--socks") && strings.Contains(a, "="):
+			_, v, _ := strings.Cut(a, "=")
+			note(proxyHost(v))
+		case a == "--resolve" || a == "--connect-to" || strings.HasPrefix(a, "--resolve=") || strings.HasPrefix(a, "--connect-to="):
+			note("")
+		case a == "--url" && i+1 < len(c.Args):
+			if urls++; urls > 1 {
+				note(requestHost([]string{c.Args[i+1]}))
+			}
+		}
+	}
+	for _, e := range c.Env {
+		k, v, _ := strings.Cut(e, "=")
+		if strings.HasSuffix(strings.ToUpper(k), "_PROXY") && strings.ToUpper(k) != "NO_PROXY" {
+			note(proxyHost(v))
+		}
+	}
+	return host, found
+}
+
+func proxyHost(v string) string {
+	if !strings.Contains(v, "://") {
+		v = "http://" + v
+	}
+	return requestHost([]string{v})
 }
 
 // localHost reports loopback and private addresses: a service on this machine or network.
@@ -120,6 +181,14 @@ func localHost(host string) bool {
 	switch {
 	case host == "localhost" || strings.HasSuffix(host, ".localhost") || host == "::1" || host == "0.0.0.0" || host == "host.docker.internal":
 		return true
+	case strings.HasPrefix(host, "fd") && strings.Contains(host, ":") || strings.HasPrefix(host, "fe80:"):
+		return true // IPv6 unique-local and link-local
+	case strings.HasPrefix(host, "100.") && ipAddress(host):
+		var second int
+		for _, c := range strings.SplitN(host, ".", 3)[1] {
+			second = second*10 + int(c-'0')
+		}
+		return second >= 64 && second <= 127 // carrier-grade NAT: Tailscale and the like
 	case strings.HasPrefix(host, "127.") || strings.HasPrefix(host, "10.") || strings.HasPrefix(host, "192.168."):
 		return ipAddress(host)
 	case strings.HasPrefix(host, "172."):
@@ -134,12 +203,21 @@ func localHost(host string) bool {
 
 // rawHost is the host a raw socket tool connects to: its first operand that is not an option
 // (nc HOST PORT, socat - TCP:HOST:PORT, telnet HOST).
-func rawHost(args []string) string {
+func rawHost(prog string, args []string) string {
+	if prog == "nc" || prog == "ncat" || prog == "netcat" {
+		args = shell.Opts{Short: "spwiqxXecTIOVLm", Long: []string{"source", "source-port", "proxy", "proxy-type", "wait", "exec", "sh-exec"}}.Parse(args).Operands
+	}
+	host := ""
 	for _, a := range args {
 		if up := strings.ToUpper(a); strings.HasPrefix(up, "TCP:") || strings.HasPrefix(up, "TCP4:") || strings.HasPrefix(up, "UDP:") || strings.HasPrefix(up, "OPENSSL:") {
 			h, _, _ := strings.Cut(a[strings.IndexByte(a, ':')+1:], ":")
-			return strings.ToLower(h)
+			if host == "" || localHost(host) {
+				host = strings.ToLower(h) // socat TCP:127.0.0.1:9 TCP:evil:80: the far end counts
+			}
 		}
+	}
+	if host != "" {
+		return host
 	}
 	for _, a := range args {
 		if !strings.HasPrefix(a, "-") && a != "" && strings.Trim(a, "0123456789") != "" && !strings.Contains(a, shell.Dyn) {

@@ -18,8 +18,9 @@ func (j *judge) writes(c *shell.Cmd) {
 			j.add(c, "tamper.disable-hooks", Deny, High, "it sets disableAllHooks, which switches off every hook guarding this session", "ask the user to change hook settings themselves")
 		}
 	}
+	hostSide := len(c.Via) > 0 && strings.HasSuffix(c.Via[len(c.Via)-1], " run") // docker run CMD > file: the host shell writes file
 	for _, t := range targets {
-		if len(c.Mounts) > 0 || c.Fresh {
+		if (len(c.Mounts) > 0 || c.Fresh) && !(hostSide && strings.HasSuffix(t.How, " redirect")) {
 			host, mounted := c.HostPath(t.Path)
 			if !mounted && c.Fresh {
 				continue // the new container's own file

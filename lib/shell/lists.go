@@ -223,15 +223,12 @@ func FindNarrowed(args []string) bool {
 	return false
 }
 
-// findMatches are what {} stands for under a start path: the start path itself when nothing
-// narrows the matches; Some under it when only age, size, owner or mode do; else Match under
-// it, and also start/NAME when the only test is a literal -name (find . -name .git: the
-// repository at the top, and wherever else it is).
+// findMatches are what {} stands for under a start path: the start path itself when no name
+// or path test narrows the matches (age, size and owner tests can match everything); else
+// Match under it, and also start/NAME when the only test is a literal -name (find . -name
+// .git: the repository at the top, and wherever else it is).
 func findMatches(start string, args []string) []string {
 	if !FindFiltered(args) {
-		if FindNarrowed(args) {
-			return []string{strings.TrimSuffix(start, "/") + "/" + Some}
-		}
 		return []string{start}
 	}
 	name, tests := "", 0

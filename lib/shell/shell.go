@@ -174,6 +174,8 @@ type analyzer struct {
 	funcs    map[string]*syntax.Stmt // functions defined in the command: name -> body
 	calling  []string                // functions being analysed at a call, innermost last
 	calls    int                     // calls analysed so far: capped, as each repeats a body
+	defining int                     // > 0 while a function's body is read where it is defined
+	locals   []map[string]*string    // per call being analysed: the caller's values of its locals
 	aliases  map[string]string       // git aliases defined in the command: name -> shell text
 	shAlias  map[string]string       // shell aliases defined in the command: name -> text
 	depth    int

@@ -37,7 +37,7 @@ func summary(a *Analysis) string {
 	out = strings.ReplaceAll(out, Match, "<match>")
 	out = strings.NewReplacer(Dyn+"S0"+Dyn, "$(0)", Dyn+"P0"+Dyn, "<(0)").Replace(out)
 	for _, v := range Vars(out) {
-		out = strings.Replace(out, varMark+v+Dyn, "$"+v, 1)
+		out = strings.Replace(strings.Replace(out, varMark+v+Dyn, "$"+v, 1), guardMark+v+Dyn, "$"+v, 1)
 	}
 	return strings.ReplaceAll(out, Dyn, "?")
 }

@@ -60,7 +60,7 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 	for guard := 0; guard < 32 && len(words) > 0; guard++ {
 		name := progName(words[0])
 		args := words[1:]
-		if text, ok := a.shAlias[words[0]]; ok && guard == 0 && !slices.Contains(a.calling, "alias "+words[0]) {
+		if text, ok := a.shAlias[words[0]]; ok && guard == 0 && a.defining == 0 && !slices.Contains(a.calling, "alias "+words[0]) {
 			// An alias defined in the command: bash expands it only where aliases are on and
 			// the definition ran first, so both the expansion and the plain command are judged.
 			if !a.call1() {
@@ -70,7 +70,7 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 			a.nested(text+" "+quoteWords(args), "alias "+words[0], st, c.Stdin, nil)
 			a.calling = a.calling[:len(a.calling)-1]
 		}
-		if body := a.funcs[words[0]]; body != nil && !slices.Contains(a.calling, words[0]) {
+		if body := a.funcs[words[0]]; body != nil && a.defining == 0 && !slices.Contains(a.calling, words[0]) {
 			if !a.call1() {
 				return
 			}
@@ -88,7 +88,12 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 			setPositional(st, args)
 			a.calling = append(a.calling, words[0])
 			a.via = append(a.via, "function "+words[0])
+			a.locals = append(a.locals, map[string]*string{})
 			a.stmt(body, st, c.Stdin)
+			for k, v := range a.locals[len(a.locals)-1] {
+				saved[k] = v // local x: the caller's x comes back
+			}
+			a.locals = a.locals[:len(a.locals)-1]
 			a.via = a.via[:len(a.via)-1]
 			a.calling = a.calling[:len(a.calling)-1]
 			for k, v := range saved {
@@ -373,6 +378,19 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 		st.vars["OLDPWD"] = st.cwd
 		st.cwd = a.resolve(dir, st.cwd)
 	case c.Name == "export" || c.Name == "declare" || c.Name == "typeset" || c.Name == "local" || c.Name == "readonly":
+		if len(a.locals) > 0 && (c.Name == "local" || c.Name == "declare" || c.Name == "typeset") && !slices.Contains(c.Args, "-g") {
+			top := a.locals[len(a.locals)-1]
+			for _, arg := range c.Args {
+				name, _, _ := strings.Cut(arg, "=")
+				if _, seen := top[name]; !seen && validName(name) {
+					if v, ok := st.vars[name]; ok {
+						top[name] = &v
+					} else {
+						top[name] = nil
+					}
+				}
+			}
+		}
 		for _, arg := range c.Args {
 			if isAssignment(arg) {
 				k, v, _ := strings.Cut(arg, "=")
@@ -409,18 +427,22 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 			}
 		}
 	case c.Name == "shift":
+		n, err := 1, error(nil)
+		if len(c.Args) > 0 {
+			n, err = strconv.Atoi(c.Args[0])
+		}
 		if all, ok := st.vars["@[@]"]; ok {
-			n := 1
-			if len(c.Args) > 0 {
-				n, _ = strconv.Atoi(c.Args[0])
+			// bash refuses a shift past the end (or a bad count) and keeps the parameters
+			if list := strings.Split(all, arraySep); err == nil && n >= 0 && n <= len(list) {
+				setPositional(st, list[n:])
 			}
-			list := strings.Split(all, arraySep)
-			setPositional(st, list[min(max(n, 0), len(list)):])
-		} else {
+		} else if err == nil && n > 0 {
 			for _, k := range positional {
 				delete(st.vars, k)
 			}
 		}
+	case c.Name == "set" && slices.Contains(c.Args, "--"):
+		setPositional(st, c.Args[slices.Index(c.Args, "--")+1:])
 	case c.Name == "mapfile" || c.Name == "readarray":
 		for _, arg := range c.Args {
 			if validName(arg) {
@@ -498,7 +520,11 @@ func (a *analyzer) nested(text, via string, st *state, in *Input, owner *Cmd) {
 			defer func() { a.mounts, a.fresh = saved, savedFresh }()
 		}
 	}
-	if err := a.script(stripMarks(text), st.child(), in, via); err != nil {
+	nst := st.child()
+	if owner != nil && owner.Dir != "" && !strings.HasPrefix(via, "ssh ") && !strings.HasPrefix(via, "ansible ") {
+		nst.cwd = owner.Dir // sudo -D, env -C, docker run -w: the text runs there
+	}
+	if err := a.script(stripMarks(text), nst, in, via); err != nil {
 		if _, isLimit := err.(*LimitError); isLimit {
 			a.fail(err)
 			return
@@ -513,18 +539,23 @@ func (a *analyzer) nested(text, via string, st *state, in *Input, owner *Cmd) {
 }
 
 // positional are the variables a function call sets.
-var positional = []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "@", "*", "#", "@[@]"}
+var positional = func() []string {
+	out := []string{"@", "*", "#", "@[@]"}
+	for i := 1; i <= 99; i++ {
+		out = append(out, strconv.Itoa(i))
+	}
+	return out
+}()
 
 // setPositional makes args the positional parameters: $1..$9, "$@" one field each.
 func setPositional(st *state, args []string) {
 	for _, k := range positional {
 		delete(st.vars, k)
 	}
-	for i, arg := range args {
-		if i < 9 {
-			st.vars[strconv.Itoa(i+1)] = arg
-		}
+	for i, arg := range args[:min(len(args), 99)] {
+		st.vars[strconv.Itoa(i+1)] = arg
 	}
+	args = args[:min(len(args), 99)]
 	st.vars["@"] = strings.Join(args, " ")
 	st.vars["*"] = st.vars["@"]
 	st.vars["#"] = strconv.Itoa(len(args))
@@ -535,11 +566,11 @@ func setPositional(st *state, args []string) {
 }
 
 // call1 counts one more call of an alias or function defined in the command. Past the caps
-// (64 calls, 4 deep) the analysis fails, and the guard denies: a skipped call could be the
+// (256 calls, 8 deep) the analysis fails, and the guard denies: a skipped call could be the
 // one that does harm.
 func (a *analyzer) call1() bool {
 	a.calls++
-	if a.calls > 64 || len(a.calling) >= 4 {
+	if a.calls > 256 || len(a.calling) >= 8 {
 		a.fail(&LimitError{"the command calls the functions and aliases it defines more often, or more deeply, than the analysis follows"})
 		return false
 	}
@@ -556,8 +587,8 @@ func quoteWords(words []string) string {
 			// Run-time values go back in double quotes, a variable as itself (${NAME}).
 			esc := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "$", `\$`, "`", "\\`").Replace(w)
 			out[i] = `"` + mapMarks(esc, func(kind byte, body string) string {
-				if kind == 'V' {
-					return "${" + body + "}"
+				if kind == 'V' || kind == 'G' {
+					return "${" + outerVar + body + "}"
 				}
 				return dynWord
 			}) + `"`
@@ -677,6 +708,10 @@ func (a *analyzer) containerRun(name string, args []string, st *state) (cmd []st
 	}
 	if w, ok := p.Value("w", "workdir"); ok && strings.HasPrefix(w, "/") {
 		workdir = path.Clean(w)
+	}
+	if p.Has("privileged", "device") {
+		// The host's devices are in reach: judged like the host, paths and all.
+		mounts = append(mounts, Mount{Host: "/dev", Container: "/dev"})
 	}
 	for _, v := range dockerRun.Values(args[1:], "v", "volume") {
 		parts := strings.Split(v, ":")

@@ -173,7 +173,9 @@ func (a *analyzer) funcDecl(f *syntax.FuncDecl, st *state) {
 	}
 	// The body runs whenever the function is called: analyse it as if it runs.
 	a.via = append(a.via, "function "+name)
+	a.defining++ // calls inside run when it is called, and are followed there
 	a.stmt(f.Body, st.child(), nil)
+	a.defining--
 	a.via = a.via[:len(a.via)-1]
 }
 
@@ -211,6 +213,21 @@ func calls(s *syntax.Stmt, name string) bool {
 // and applies their assignments.
 func (a *analyzer) decl(s *syntax.Stmt, d *syntax.DeclClause, st *state, in *Input, redirs []Redir) {
 	words := []string{d.Variant.Value}
+	if v := d.Variant.Value; len(a.locals) > 0 && (v == "local" || v == "declare" || v == "typeset") {
+		// Inside a function call: the caller's value comes back when it returns.
+		top := a.locals[len(a.locals)-1]
+		for _, as := range d.Args {
+			if as.Name != nil {
+				if _, seen := top[as.Name.Value]; !seen {
+					if old, ok := st.vars[as.Name.Value]; ok {
+						top[as.Name.Value] = &old
+					} else {
+						top[as.Name.Value] = nil
+					}
+				}
+			}
+		}
+	}
 	for _, as := range d.Args {
 		switch {
 		case as.Name == nil && as.Value != nil:
@@ -242,10 +259,11 @@ func (a *analyzer) assign(as *syntax.Assign, st *state) {
 		if as.Name != nil {
 			// An indexed array: its elements, for "${name[@]}" and ${name[N]}; name+=(...) adds.
 			var elems []string
-			if old, ok := st.vars[as.Name.Value+"[@]"]; ok && as.Append {
+			if old, ok := st.vars[as.Name.Value+"[@]"]; ok && as.Append && old != "" {
 				elems = strings.Split(old, arraySep)
 			}
-			known := !as.Append || elems != nil
+			_, had := st.vars[as.Name.Value+"[@]"]
+			known := !as.Append || had
 			for _, e := range as.Array.Elems {
 				if e.Index != nil || e.Value == nil {
 					known = false
@@ -303,8 +321,13 @@ func (a *analyzer) assign(as *syntax.Assign, st *state) {
 // setArray records an array's elements, or forgets it when they are not all known (or one
 // holds the separator).
 func (a *analyzer) setArray(st *state, name string, elems []string, known bool) {
+	size := 0
 	for _, e := range elems {
 		known = known && !strings.Contains(e, arraySep)
+		size += len(e)
+	}
+	if len(elems) > 256 || size > 64<<10 {
+		known = false // a+=("${a[@]}") doubling: past this it is not followed
 	}
 	if known {
 		st.vars[name+"[@]"] = strings.Join(elems, arraySep)

@@ -18,10 +18,6 @@ const Dyn = "\x00"
 // never the start path itself.
 const Match = Dyn + "M" + Dyn
 
-// Some stands for the files a find picks by age, size, owner or mode under a start path: many
-// of the things inside it.
-const Some = Dyn + "A" + Dyn
-
 // A substitution's stand-in is Dyn, 'S' (command) or 'P' (process), its index, Dyn: it stays
 // unknown to rules but remembers the commands whose output it is.
 const (
@@ -33,16 +29,38 @@ const (
 // but the name stays, so that $AWS_SECRET_ACCESS_KEY handed to curl can be told from $PORT.
 const varMark = Dyn + "V"
 
+// guardMark is a variable's stand-in under ${name:?}: unknown, but never empty.
+const guardMark = Dyn + "G"
+
 // Vars returns the names of the unknown variables whose values make up s.
 func Vars(s string) []string {
 	var out []string
 	mapMarks(s, func(kind byte, body string) string {
-		if kind == 'V' {
+		if kind == 'V' || kind == 'G' {
 			out = append(out, body)
 		}
 		return ""
 	})
 	return out
+}
+
+// markAt reads the rest of a stand-in after its opening Dyn: 'S' or 'P' and an index, or 'V'
+// and a variable name, then Dyn. Anything else (a bare Dyn followed by text that happens to
+// start with V) is not a mark.
+func markAt(s string) (kind byte, body, rest string, ok bool) {
+	if len(s) < 2 || s[0] != 'S' && s[0] != 'P' && s[0] != 'V' && s[0] != 'G' {
+		return 0, "", s, false
+	}
+	j := strings.Index(s, Dyn)
+	if j < 2 {
+		return 0, "", s, false
+	}
+	body = s[1:j]
+	named := s[0] == 'V' || s[0] == 'G'
+	if named && !validName(body) || !named && strings.Trim(body, "0123456789") != "" {
+		return 0, "", s, false
+	}
+	return s[0], body, s[j+1:], true
 }
 
 // Plain folds every stand-in in s (substitution, process, variable) to a single Dyn, for rules
@@ -52,7 +70,7 @@ func Plain(s string) string { return mapMarks(s, func(byte, string) string { ret
 // Show renders s for people: a variable as $NAME, any other run-time value as "…".
 func Show(s string) string {
 	return mapMarks(s, func(kind byte, body string) string {
-		if kind == 'V' {
+		if kind == 'V' || kind == 'G' {
 			return "$" + body
 		}
 		return "…"
@@ -74,12 +92,10 @@ func mapMarks(s string, f func(kind byte, body string) string) string {
 		}
 		b.WriteString(s[:i])
 		s = s[i+1:]
-		if len(s) > 0 && (s[0] == 'S' || s[0] == 'P' || s[0] == 'V') {
-			if j := strings.Index(s, Dyn); j >= 0 {
-				b.WriteString(f(s[0], s[1:j]))
-				s = s[j+1:]
-				continue
-			}
+		if kind, body, rest, ok := markAt(s); ok {
+			b.WriteString(f(kind, body))
+			s = rest
+			continue
 		}
 		b.WriteString(f(0, ""))
 	}
@@ -306,6 +322,9 @@ func (a *analyzer) arrayFields(w *syntax.Word, st *state) ([]string, bool) {
 		return nil, false
 	}
 	if idx, ok := p.Index.(*syntax.Word); ok && (idx.Lit() == "@" || idx.Lit() == "*") {
+		if all == "" {
+			return []string{}, true // an empty array: no word at all
+		}
 		return strings.Split(all, arraySep), true
 	}
 	return nil, false
@@ -343,7 +362,12 @@ func (a *analyzer) param(p *syntax.ParamExp, st *state) string {
 		return val
 	case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
 		if !ok {
-			return a.unknown(p.Param.Value, st)
+			v := a.unknown(p.Param.Value, st)
+			if p.Exp.Op == syntax.ErrorUnsetOrNull && validName(p.Param.Value) && (v == Dyn || strings.HasPrefix(v, varMark)) {
+				// ${d:?}: bash stops there when d is empty, so it is never "".
+				v = guardMark + p.Param.Value + Dyn
+			}
+			return v
 		}
 		return val
 	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
@@ -360,6 +384,9 @@ func (a *analyzer) param(p *syntax.ParamExp, st *state) string {
 // the command when that holds substitutions (so X=$(cat key); curl -d "$X" still sends what
 // cat printed), else a stand-in that keeps its name.
 func (a *analyzer) unknown(name string, st *state) string {
+	if outer, ok := strings.CutPrefix(name, outerVar); ok && validName(outer) {
+		return varMark + outer + Dyn
+	}
 	if v, ok := st.vars[name]; ok {
 		return v
 	}
@@ -451,23 +478,17 @@ func (a *analyzer) marked(s string) []*Cmd {
 			return out
 		}
 		s = s[i+1:]
-		if s[0] == 'V' {
-			if j := strings.Index(s, Dyn); j >= 0 {
-				s = s[j+1:]
-			}
+		kind, body, rest, ok := markAt(s)
+		if !ok {
 			continue
 		}
-		if s[0] != 'S' && s[0] != 'P' {
+		s = rest
+		if kind == 'V' || kind == 'G' {
 			continue
 		}
-		j := strings.Index(s, Dyn)
-		if j < 0 {
-			return out
-		}
-		if n, err := strconv.Atoi(s[1:j]); err == nil && n >= 0 && n < len(a.substs) {
+		if n, err := strconv.Atoi(body); err == nil && n >= 0 && n < len(a.substs) {
 			out = append(out, a.substs[n]...)
 		}
-		s = s[j+1:]
 	}
 }
 
@@ -478,12 +499,16 @@ const dynWord = "__dynamic__"
 // A variable goes back in as itself (${NAME}), so the nested analysis still knows its name.
 func stripMarks(s string) string {
 	return mapMarks(s, func(kind byte, body string) string {
-		if kind == 'V' {
-			return "${" + body + "}"
+		if kind == 'V' || kind == 'G' {
+			return "${" + outerVar + body + "}"
 		}
 		return dynWord
 	})
 }
+
+// outerVar prefixes a variable the outer shell expands, written back into text parsed again:
+// the text's own assignments (D=/x; rm -rf $D) must not give it a value it never has.
+const outerVar = "__outer_"
 
 // literalOutput is what a command prints when that is knowable from its words and directory.
 func (a *analyzer) literalOutput(c *Cmd) (string, bool) {
