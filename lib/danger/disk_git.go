@@ -208,6 +208,10 @@ func (j *judge) push(c *shell.Cmd, p shell.Parsed) {
 	if len(ops) > 1 {
 		refspecs = ops[1:]
 	}
+	if p.Has("d", "delete") && massListing(c.ArgsFrom) {
+		j.add(c, "git.delete-default", Deny, High, "it deletes on the remote every branch a listing printed, protected ones among them", "delete the branches you mean by name")
+		return
+	}
 	if p.Has("d", "delete") {
 		for _, r := range refspecs {
 			if j.protected(r) {

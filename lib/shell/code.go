@@ -240,6 +240,9 @@ func (a *analyzer) code(c *Cmd, st *state) {
 			target, ok = pathExpr(rest, a.world.Home)
 		}
 		if !ok {
+			target, ok = cwdExpr(rest, st.cwd)
+		}
+		if !ok {
 			continue
 		}
 		args := []string{target}
@@ -437,6 +440,18 @@ func afterFirstArg(s string) string {
 }
 
 // pathExpr understands the few non-literal path expressions that name home or root.
+// cwdExpr reads a call's argument that is the working directory: process.cwd(), os.getcwd(),
+// Path.cwd(), Dir.pwd, getcwd().
+func cwdExpr(s, cwd string) (string, bool) {
+	s = strings.TrimLeft(s, " \t\n(")
+	for _, h := range []string{"process.cwd()", "os.getcwd()", "Path.cwd()", "pathlib.Path.cwd()", "Dir.pwd", "getcwd()", "Deno.cwd()"} {
+		if strings.HasPrefix(s, h) {
+			return cwd, true
+		}
+	}
+	return "", false
+}
+
 func pathExpr(s, home string) (string, bool) {
 	s = strings.TrimLeft(s, " \t\n(")
 	for _, h := range []string{"os.path.expanduser(\"~\")", "os.path.expanduser('~')", "Path.home()", "pathlib.Path.home()",

@@ -12,7 +12,11 @@ func progName(prog string) string {
 	if strings.Contains(prog, Dyn) {
 		return ""
 	}
-	return path.Base(prog)
+	base := path.Base(strings.ReplaceAll(prog, "\\", "/"))
+	if len(base) > 4 && strings.EqualFold(base[len(base)-4:], ".exe") {
+		base = base[:len(base)-4] // powershell.exe, shutdown.exe, cmd.exe
+	}
+	return base
 }
 
 // Options of the wrappers that run another command.
@@ -117,6 +121,10 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 			} else {
 				rest = p.Rest
 			}
+			for len(rest) > 0 && isAssignment(rest[0]) { // sudo VAR=value cmd
+				c.Env = append(c.Env, rest[0])
+				rest = rest[1:]
+			}
 		case "doas":
 			rest = doasOpts.Parse(args).Rest
 		case "env":
@@ -176,9 +184,35 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 			if len(p.Rest) > 1 {
 				rest = p.Rest[1:]
 			}
+		case "pipx", "uvx", "uv":
+			// pipx run [--spec S] CMD, uvx [--from S] CMD, uv tool run CMD
+			a2 := args
+			if name == "pipx" && len(a2) > 0 && a2[0] == "run" {
+				a2 = a2[1:]
+			} else if name == "uv" && len(a2) > 1 && a2[0] == "tool" && a2[1] == "run" {
+				a2 = a2[2:]
+			} else if name == "uv" && len(a2) > 0 && a2[0] == "run" {
+				a2 = a2[1:] // uv run CMD
+			} else if name != "uvx" {
+				break
+			}
+			rest = Opts{Long: []string{"spec", "from", "with", "python", "index-url", "pip-args", "directory", "project"}, StopAtOperand: true}.Parse(a2).Rest
+		case "go":
+			// go run PKG@VERSION ARGS: the program is the package's last element
+			if len(args) > 1 && args[0] == "run" {
+				r := Opts{Long: []string{"C", "exec", "tags", "ldflags", "gcflags", "mod", "modfile", "overlay", "pgo", "toolexec"}, StopAtOperand: true}.Parse(args[1:]).Rest
+				if len(r) > 0 && strings.Contains(r[0], "@") && !strings.HasSuffix(r[0], ".go") {
+					pkg, _, _ := strings.Cut(r[0], "@")
+					prog := path.Base(pkg)
+					if strings.HasPrefix(prog, "v") && len(prog) > 1 && strings.Trim(prog[1:], "0123456789") == "" {
+						prog = path.Base(path.Dir(pkg)) // example.com/tool/v2: the name before the major version
+					}
+					rest = append([]string{prog}, r[1:]...)
+				}
+			}
 		case "npx", "bunx", "pnpx":
 			rest = Opts{Short: "pc", Long: []string{"package", "call"}, StopAtOperand: true}.Parse(args).Rest
-		case "bundle", "poetry", "pipenv", "uv", "pnpm", "yarn", "pdm", "hatch":
+		case "bundle", "poetry", "pipenv", "pnpm", "yarn", "pdm", "hatch":
 			// bundle exec CMD, poetry run CMD, uv run CMD, pnpm exec CMD, yarn exec CMD
 			if len(args) > 1 && (args[0] == "exec" || args[0] == "run" && name != "pnpm" && name != "yarn") {
 				rest = Opts{StopAtOperand: true}.Parse(args[1:]).Rest
@@ -235,9 +269,15 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 		case "ssh":
 			p := sshOpts.Parse(args)
 			a.record(c, words)
-			if len(p.Rest) > 1 {
+			remoteCmd := p.Rest[min(1, len(p.Rest)):]
+			if len(remoteCmd) > 0 {
 				remote := &state{cwd: a.world.Home, vars: map[string]string{}}
-				a.remote(strings.Join(p.Rest[1:], " "), "ssh "+p.Rest[0], remote, c)
+				a.remote(strings.Join(remoteCmd, " "), "ssh "+p.Rest[0], remote, c)
+			}
+			// ssh host (or ssh host bash -s) fed a script: the remote shell runs it.
+			if c.Stdin != nil && c.Stdin.Known && len(p.Rest) > 0 && (len(remoteCmd) == 0 || shells[progName(remoteCmd[0])]) {
+				remote := &state{cwd: a.world.Home, vars: map[string]string{}}
+				a.remote(c.Stdin.Text, "ssh "+p.Rest[0], remote, c)
 			}
 			return
 		case "ansible":
@@ -426,6 +466,9 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 				delete(st.vars, v+"[@]")
 			}
 		}
+	case c.Name == "trap" && len(c.Args) > 1 && c.Args[0] != "-p" && c.Args[0] != "-l":
+		// trap 'cmd' EXIT: cmd runs when the shell exits or gets the signal.
+		a.nested(c.Args[0], "trap", st, nil, c)
 	case c.Name == "shift":
 		n, err := 1, error(nil)
 		if len(c.Args) > 0 {
@@ -788,6 +831,14 @@ func (a *analyzer) git(c *Cmd, words []string, st *state) bool {
 			rest := args[i+1:]
 			if sub == "config" {
 				a.gitConfigCmd(rest)
+			}
+			if sub == "submodule" && len(rest) > 1 && rest[0] == "foreach" {
+				// git submodule foreach [--recursive] 'cmd': cmd runs in every submodule.
+				a.record(c, append([]string{words[0]}, append(kept, args[i:]...)...))
+				if ops := (Opts{}).Parse(rest[1:]).Operands; len(ops) > 0 {
+					a.nested(strings.Join(ops, " "), "git submodule foreach", st, nil, c)
+				}
+				return true
 			}
 			if alias, ok := a.aliases[sub]; ok {
 				a.record(c, append([]string{words[0]}, append(kept, args[i:]...)...))

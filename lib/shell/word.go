@@ -370,6 +370,16 @@ func (a *analyzer) param(p *syntax.ParamExp, st *state) string {
 			return v
 		}
 		return val
+	case syntax.RemSmallSuffix, syntax.RemLargeSuffix, syntax.RemSmallPrefix, syntax.RemLargePrefix:
+		// ${PWD%/*}, ${f##*/}: trim a pattern from a known value.
+		if !ok {
+			break
+		}
+		pat := a.literal(p.Exp.Word, st)
+		if strings.Contains(pat, Dyn) || strings.ContainsAny(pat, "[") || len(val) > 4096 || len(pat) > 64 || strings.Count(pat, "*") > 2 {
+			break // beyond what is worth matching here: unknown
+		}
+		return trimPattern(val, pat, p.Exp.Op)
 	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
 		if ok && (val != "" || p.Exp.Op == syntax.AlternateUnset) {
 			return a.literal(p.Exp.Word, st)
@@ -407,6 +417,57 @@ func validName(name string) bool {
 		}
 	}
 	return true
+}
+
+// trimPattern removes the shortest or longest prefix or suffix of v matching a shell pattern
+// made of literals, * and ?.
+func trimPattern(v, pat string, op syntax.ParExpOperator) string {
+	switch op {
+	case syntax.RemSmallSuffix:
+		for i := len(v); i >= 0; i-- {
+			if globMatch(pat, v[i:]) {
+				return v[:i]
+			}
+		}
+	case syntax.RemLargeSuffix:
+		for i := 0; i <= len(v); i++ {
+			if globMatch(pat, v[i:]) {
+				return v[:i]
+			}
+		}
+	case syntax.RemSmallPrefix:
+		for i := 0; i <= len(v); i++ {
+			if globMatch(pat, v[:i]) {
+				return v[i:]
+			}
+		}
+	case syntax.RemLargePrefix:
+		for i := len(v); i >= 0; i-- {
+			if globMatch(pat, v[:i]) {
+				return v[i:]
+			}
+		}
+	}
+	return v
+}
+
+// globMatch matches s against a pattern of literals, * (any run, / included) and ?.
+func globMatch(pat, s string) bool {
+	if pat == "" {
+		return s == ""
+	}
+	switch pat[0] {
+	case '*':
+		for i := 0; i <= len(s); i++ {
+			if globMatch(pat[1:], s[i:]) {
+				return true
+			}
+		}
+		return false
+	case '?':
+		return s != "" && globMatch(pat[1:], s[1:])
+	}
+	return s != "" && s[0] == pat[0] && globMatch(pat[1:], s[1:])
 }
 
 // lookup finds a variable: assigned earlier in the command, then the few the analysis models
