@@ -19,6 +19,8 @@ type corpusCase struct {
 	Cat  string `json:"cat"`
 	Note string `json:"note"`
 	Cwd  string `json:"cwd"`
+	// Known says why the guard is known to get this case wrong: it is reported, not failed.
+	Known string `json:"known"`
 }
 
 func loadCorpus(t testing.TB) []corpusCase { return loadCases(t, "testdata/corpus.jsonl") }
@@ -76,6 +78,13 @@ func score(t *testing.T, name string, cases []corpusCase) {
 		}
 		if got == c.Want {
 			exact++
+			if c.Known != "" {
+				t.Errorf("%q is marked as a known miss (%s) but is now decided as labelled: drop the mark", c.Cmd, c.Known)
+			}
+			continue
+		}
+		if c.Known != "" {
+			t.Logf("known miss: want %s got %s %q: %s", c.Want, got, c.Cmd, c.Known)
 			continue
 		}
 		rule := ""

@@ -109,7 +109,7 @@ func (j *judge) add(c *shell.Cmd, rule string, act Action, r Radius, why, instea
 		// on everything a listing printed.
 		if w := prodArgs(c); w != "" {
 			act, r, why = Deny, High, why+", and it names production ("+w+")"
-		} else if massListing(c.ArgsFrom) {
+		} else if massListing(c.ArgsFrom) && !previewStage(c.Args) {
 			act, r, why = Deny, High, why+", for everything a listing printed"
 		}
 	}
@@ -157,7 +157,7 @@ func (j *judge) cmd(c *shell.Cmd) {
 	j.writes(c)
 	j.exfil(c)
 	j.secretVars(c)
-	if c.Dynamic() {
+	if c.Dynamic() || inertRun(c) {
 		return
 	}
 	if f, ok := byName[c.Name]; ok {
@@ -169,6 +169,17 @@ func (j *judge) cmd(c *shell.Cmd) {
 	if c.Code != "" {
 		j.code(c)
 	}
+}
+
+// inertRun reports a command told only to show what it would do, or its help: --dry-run,
+// --dryrun, --help (a server-side dry run too: nothing is deleted).
+func inertRun(c *shell.Cmd) bool {
+	for _, a := range c.Args {
+		if a == "--help" || a == "--dryrun" || a == "--dry-run" || strings.HasPrefix(a, "--dry-run=") && a != "--dry-run=none" || a == "--what-if" || a == "-WhatIf" {
+			return true
+		}
+	}
+	return len(c.Args) > 0 && c.Args[len(c.Args)-1] == "-h" && c.Name != "rm" && c.Name != "du" && c.Name != "df" && c.Name != "ls" && c.Name != "sort"
 }
 
 var byName map[string]func(*judge, *shell.Cmd)
@@ -185,7 +196,9 @@ func init() {
 		"nc": (*judge).netcat, "ncat": (*judge).netcat, "netcat": (*judge).netcat, "socat": (*judge).socat,
 		"dropdb": (*judge).dropdb, "terraform": (*judge).terraform, "tofu": (*judge).terraform, "terragrunt": (*judge).terraform,
 		"pulumi": (*judge).pulumi, "helm": (*judge).helm, "ansible": (*judge).ansible, "npm": (*judge).npmScript,
-		"loginctl": (*judge).loginctl, "visudo": (*judge).visudo, "cmd": (*judge).windows, "pwsh": (*judge).windows,
+		"loginctl": (*judge).loginctl, "badblocks": (*judge).blockTools, "blkdiscard": (*judge).blockTools,
+		"cryptsetup": (*judge).blockTools, "nvme": (*judge).blockTools, "hdparm": (*judge).blockTools, "sg_format": (*judge).blockTools,
+		"bq": (*judge).bigquery, "ztcp": (*judge).ztcp, "dbus-send": (*judge).logind, "busctl": (*judge).logind, "gdbus": (*judge).logind, "visudo": (*judge).visudo, "cmd": (*judge).windows, "pwsh": (*judge).windows,
 		"powershell": (*judge).windows, "diskutil": (*judge).diskutil, "osascript": (*judge).macos, "defaults": (*judge).macos, "set": (*judge).setHist, "cdk": (*judge).stackTool, "cdktf": (*judge).stackTool, "serverless": (*judge).stackTool,
 		"sls": (*judge).stackTool, "sst": (*judge).stackTool, "amplify": (*judge).stackTool, "eksctl": (*judge).platform, "heroku": (*judge).platform, "doctl": (*judge).platform, "aws": (*judge).aws, "gcloud": (*judge).gcloud, "gsutil": (*judge).gsutil, "az": (*judge).az,
 		"kubectl": (*judge).kubectl, "oc": (*judge).kubectl, "docker": (*judge).docker, "podman": (*judge).docker, "docker-compose": (*judge).docker,

@@ -37,10 +37,39 @@ func (j *judge) mkfs(c *shell.Cmd) {
 
 // formats: mkfs and friends on a device destroy what is on it.
 func (j *judge) formats(c *shell.Cmd) {
-	p := shell.Opts{Short: "tLbcCgiIjJlmNoOrTUEF", Long: []string{"type"}}.Parse(c.Args)
+	p := shell.Opts{Short: "tLbcCgiIjJlmNoOrTUE", Long: []string{"type"}}.Parse(c.Args) // -F is force, not a value
 	for _, op := range p.Operands {
 		if diskDevice(j.res(c, op)) {
 			j.add(c, "disk.mkfs", Deny, High, c.Name+" on "+op+" formats a disk device, destroying its data", "format an image file, or ask the user to do it")
+			return
+		}
+	}
+}
+
+// blockTools: commands that destroy a block device's contents (badblocks -w, blkdiscard,
+// cryptsetup luksFormat, nvme format, hdparm --security-erase, sg_format).
+func (j *judge) blockTools(c *shell.Cmd) {
+	destroys := false
+	switch c.Name {
+	case "badblocks":
+		destroys = slices.Contains(c.Args, "-w") || slices.ContainsFunc(c.Args, func(a string) bool {
+			return strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "w")
+		})
+	case "blkdiscard", "sg_format":
+		destroys = true
+	case "cryptsetup":
+		destroys = slices.Contains(c.Args, "luksFormat") || slices.Contains(c.Args, "erase") || slices.Contains(c.Args, "luksErase")
+	case "nvme":
+		destroys = len(c.Args) > 0 && (c.Args[0] == "format" || c.Args[0] == "sanitize")
+	case "hdparm":
+		destroys = slices.ContainsFunc(c.Args, func(a string) bool { return strings.HasPrefix(a, "--security-erase") || a == "--trim-sector-ranges" })
+	}
+	if !destroys {
+		return
+	}
+	for _, a := range c.Args {
+		if diskDevice(j.res(c, a)) {
+			j.add(c, "disk.wipe", Deny, High, c.Name+" destroys the data on "+a, "ask the user to manage disks")
 			return
 		}
 	}
@@ -130,9 +159,23 @@ func (j *judge) git(c *shell.Cmd) {
 		if p.Has("f", "force") {
 			j.add(c, "git.clean", Deny, High, "git clean -f deletes untracked files for good, which no git command can bring back", "run git clean -n to list them, then delete the ones you mean")
 		}
+	case "config":
+		for i, a := range p.Operands {
+			k := strings.ToLower(a)
+			if (k == "core.fsmonitor" || k == "core.sshcommand" || k == "core.pager" || k == "core.editor" || k == "credential.helper" ||
+				k == "sequence.editor" || strings.HasSuffix(k, ".textconv") || strings.HasSuffix(k, ".clean") || strings.HasSuffix(k, ".smudge") ||
+				strings.HasSuffix(k, ".process")) && i+1 < len(p.Operands) && (fetchesCode(p.Operands[i+1]) || hijacks(p.Operands[i+1])) {
+				j.add(c, "persist.git-config", Deny, High, "git config "+a+" makes git run a command that downloads or connects, every time it runs", "ask the user to change git's configuration")
+				return
+			}
+		}
 	case "add":
 		if p.Has("f", "force") {
 			for _, op := range p.Operands {
+				if base := path.Base(op); base == ".env.test" || base == ".env.development" || base == ".env.ci" || base == ".env.dev" {
+					j.add(c, "exfil.git-add-secret", Ask, Medium, "git add -f stages "+op+", which .gitignore keeps out; some projects commit their test and development settings", "check it holds no credentials")
+					return
+				}
 				if j.isSecretFile(j.res(c, op)) {
 					j.add(c, "exfil.git-add-secret", Deny, High, "git add -f stages "+op+", a credential file that .gitignore keeps out, to be committed and pushed", "keep credentials out of the repository; commit a template such as .env.example instead")
 					return
@@ -207,6 +250,10 @@ func (j *judge) push(c *shell.Cmd, p shell.Parsed) {
 	var refspecs []string
 	if len(ops) > 1 {
 		refspecs = ops[1:]
+	}
+	if force && p.Has("all", "branches") {
+		j.add(c, "git.force-push-protected", Deny, High, "git push --force --all rewrites every branch on the remote, protected ones among them", "force-push the one feature branch you mean")
+		return
 	}
 	if p.Has("d", "delete") && massListing(c.ArgsFrom) {
 		j.add(c, "git.delete-default", Deny, High, "it deletes on the remote every branch a listing printed, protected ones among them", "delete the branches you mean by name")

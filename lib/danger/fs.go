@@ -98,12 +98,37 @@ func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule string) {
 
 // viaFind reports a command run by find -exec on what it finds: on an unfiltered start path
 // that is everything under it, as if recursive.
+// deleteBranch is the part of a find expression, between -o operators, that holds -delete:
+// find . -path ./node_modules -prune -o -name '*.x' -delete deletes what the second part picks.
+func deleteBranch(args []string) []string {
+	start := 0
+	for i, a := range args {
+		if a == "-o" || a == "-or" {
+			if slices.Contains(args[start:i], "-delete") {
+				return args[start:i]
+			}
+			start = i + 1
+		}
+	}
+	return args[start:]
+}
+
+// broadName reports a -name test that matches every name (-name '*').
+func broadName(args []string) bool {
+	for i, a := range args {
+		if (a == "-name" || a == "-iname" || a == "-path") && i+1 < len(args) && strings.Trim(args[i+1], "*") == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // testsFirst reports a find whose tests all come before -delete, with no -o: only then do
 // they narrow what it deletes (find . -delete -mtime +1 deletes everything).
 func testsFirst(args []string) bool {
 	del := slices.Index(args, "-delete")
 	if del < 0 || slices.Contains(args, "-o") || slices.Contains(args, "-or") {
-		return false
+		return del < 0 && !slices.Contains(args, "-o")
 	}
 	for _, a := range args[del+1:] {
 		if strings.HasPrefix(a, "-") && a != "-print" && a != "-print0" && a != "-quit" {
@@ -208,7 +233,8 @@ func (j *judge) find(c *shell.Cmd) {
 	if !contains(c.Args, "-delete") {
 		return
 	}
-	filtered, narrowed := shell.FindFiltered(c.Args) && testsFirst(c.Args), shell.FindNarrowed(c.Args)
+	branch := deleteBranch(c.Args)
+	filtered, narrowed := shell.FindFiltered(branch) && testsFirst(branch) && !broadName(branch), shell.FindNarrowed(branch) && testsFirst(branch)
 	for _, s := range shell.FindStarts(c.Args) {
 		t := j.res(c, s)
 		// A -name naming one file: judge that file's deletion (settings.json, .bash_history, id_rsa).
@@ -219,7 +245,7 @@ func (j *judge) find(c *shell.Cmd) {
 		}
 		pl, label := j.classify(t)
 		switch {
-		case pl == unknownRoot && strings.Trim(shell.Plain(t), "/") == shell.Dyn && !strings.HasPrefix(t, shell.Dyn+"G"):
+		case pl == unknownRoot && strings.HasSuffix(s, "/") && !filtered && strings.Trim(shell.Plain(t), "/") == shell.Dyn && !strings.HasPrefix(t, shell.Dyn+"G"):
 			j.add(c, "fs.rm-unset-variable", Ask, High, "find starts at a variable unknown here; if it is empty this deletes across the whole filesystem", "check the variable is set (use ${VAR:?}) or name the directory literally")
 		case pl == root:
 			j.add(c, "fs.find-delete", Deny, High, "it deletes files across the whole filesystem", "run find in a project directory, and list the matches before deleting")

@@ -35,7 +35,7 @@ func (j *judge) systemctl(c *shell.Cmd) {
 	if len(ops) > 1 && (ops[0] == "stop" || ops[0] == "disable" || ops[0] == "mask" || ops[0] == "kill") {
 		for _, u := range ops[1:] {
 			switch strings.TrimSuffix(u, ".service") {
-			case "ssh", "sshd", "systemd-logind", "dbus", "networking", "NetworkManager", "systemd-networkd", "systemd-resolved":
+			case "ssh", "sshd", "systemd-logind", "dbus", "networking", "NetworkManager", "systemd-networkd":
 				j.add(c, "power.critical-service", Deny, High, "systemctl "+ops[0]+" "+u+" cuts the machine off (logins, network or the system bus)", "ask the user to manage system services")
 				return
 			}
@@ -80,17 +80,17 @@ func (j *judge) kill(c *shell.Cmd) {
 	if len(c.Args) >= 2 && c.Args[len(c.Args)-1] == "-1" {
 		pat = "-1"
 	}
-	if pat == "." || pat == ".*" || pat == "-1" || (pat == "" && p.Has("u", "user", "U", "uid")) || p.Has("v", "inverse") {
+	if pat == "." || pat == ".*" || pat == "-1" || (pat == "" && p.Has("u", "user", "U", "uid")) || c.Name == "pkill" && p.Has("v", "inverse") {
 		j.add(c, "kill.mass", Deny, High, c.Name+" matches every process", "name the program you mean to stop")
 		return
 	}
 	switch pat {
-	case "bash", "sh", "zsh", "fish", "dash", "sshd", "ssh", "systemd", "init", "login", "tmux", "screen", "claude":
+	case "bash", "sh", "zsh", "fish", "dash", "sshd", "systemd", "init", "login", "tmux", "screen", "claude":
 		j.add(c, "kill.mass", Deny, High, c.Name+" "+pat+" kills every "+pat+" process: the sessions, and the shell running this one", "kill the process you mean by its pid")
 		return
 	}
-	for _, h := range []string{"SecurityValidator", "WriteProtector", "SecretGuard", "AuditLog", "harness"} {
-		if strings.Contains(pat, h) {
+	for _, h := range []string{"SecurityValidator", "WriteProtector", "SecretGuard", "AuditLog", "PromptContext", "LoadContext", "SessionSummary", "AgentOutputCapture", "/harness/"} {
+		if strings.Contains(pat, h) || pat == "harness" {
 			j.add(c, "tamper.kill-hooks", Deny, High, c.Name+" "+pat+" kills the hooks that guard this session", "ask the user to change hook settings themselves")
 			return
 		}
@@ -128,7 +128,7 @@ var sqlPatterns = sync.OnceValue(func() [4]*regexp.Regexp {
 	return [4]*regexp.Regexp{
 		regexp.MustCompile(`(?is)\bdrop\s+(database|schema|table|keyspace|collection)\s+(if\s+exists\s+)?([\w."` + "`" + `-]+)`),
 		regexp.MustCompile(`(?is)\btruncate\s+(table\s+)?([\w."` + "`" + `-]+)`),
-		regexp.MustCompile(`(?is)\bdelete\s+from\s+([\w."` + "`" + `-]+)\s*(;|$|\)|where\b|returning\b|using\b|limit\b|order\b)`),
+		regexp.MustCompile(`(?is)\bdelete\s+from\s+([\w."` + "`" + `-]+)\s*(;|$|\)|where\s+(1\s*=\s*1|true|1)\s*(;|$|\))|returning\b|using\b|limit\b|order\b)`),
 		regexp.MustCompile(`(?is)\bflushall\b|\bflushdb\b|\.dropDatabase\s*\(|\.drop\s*\(\s*\)|\.deleteMany\s*\(\s*\{\s*\}\s*\)|\.remove\s*\(\s*\{\s*\}\s*\)`),
 	}
 })
@@ -136,6 +136,9 @@ var sqlPatterns = sync.OnceValue(func() [4]*regexp.Regexp {
 // devName reports a database or table name that says it is for development or tests.
 func devName(n string) bool {
 	n = strings.ToLower(strings.Trim(n, "\"`'"))
+	if n == ":memory:" {
+		return true
+	}
 	// A database file (dev.sqlite3, test.db) is its name without the extension.
 	for _, ext := range []string{".sqlite3", ".sqlite", ".db"} {
 		n = strings.TrimSuffix(n, ext)
@@ -244,6 +247,9 @@ func (j *judge) dbDestroy(c *shell.Cmd, stmt, name, client string) {
 	if db == "" || !devName(db) {
 		db = dbNameOf(c)
 	}
+	if db == ":memory:" {
+		return // an in-memory database lives only as long as the command
+	}
 	where := ""
 	if c.Remote {
 		where = " (inside " + strings.Join(c.Via, ", ") + ")"
@@ -350,7 +356,11 @@ func schemaDrop(c *shell.Cmd) string {
 		switch w {
 		case "artisan":
 			artisan = true
-		case "db:drop", "db:reset", "db:purge", "db:schema:load", "db:structure:load", "db:migrate:reset", "db:truncate_all",
+		case "db:schema:load", "db:structure:load":
+			if prodArgs(c) != "" {
+				return w // loading the schema over production data wipes it; in development it is setup
+			}
+		case "db:drop", "db:reset", "db:purge", "db:migrate:reset", "db:truncate_all",
 			"db:seed:replant", "ecto.drop", "ecto.reset", "schema:drop", "doctrine:database:drop", "doctrine:schema:drop",
 			"flyway:clean", "flywayClean", "dropAll", "drop-all", "pg:reset":
 			if w != "schema:drop" || contains(words, "typeorm") || strings.HasPrefix(c.Name, "typeorm") {
@@ -446,7 +456,7 @@ func prodArgs(c *shell.Cmd) string {
 // (acme-production, config.settings.production, prod-db.internal; not products).
 func prodWord(v string) bool {
 	for _, w := range strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') }) {
-		if w == "prod" || w == "production" || w == "live" || w == "prd" {
+		if w == "prod" || w == "production" || w == "prd" {
 			return true
 		}
 	}
@@ -496,7 +506,7 @@ func (j *judge) terraform(c *shell.Cmd) {
 		return
 	}
 	sub := p.Operands[0]
-	if sub == "workspace" && at(p.Operands, 1) == "delete" {
+	if sub == "workspace" && at(p.Operands, 1) == "delete" && (p.Has("force") || contains(c.Args, "-force")) {
 		j.add(c, "cloud.iac-workspace-delete", Deny, High, c.Name+" workspace delete discards the workspace's state: the resources stay, unmanaged", "destroy or migrate the resources first, and ask the user")
 		return
 	}
@@ -567,6 +577,10 @@ func (j *judge) stackTool(c *shell.Cmd) {
 	case (c.Name == "cdk" || c.Name == "cdktf") && ops[0] == "destroy",
 		(c.Name == "serverless" || c.Name == "sls" || c.Name == "sst") && ops[0] == "remove",
 		c.Name == "amplify" && ops[0] == "delete":
+		if previewStage(c.Args) {
+			j.add(c, "cloud.iac-destroy", Ask, Medium, c.Name+" "+ops[0]+" deletes every resource of a development or preview stack", "check the stage name first")
+			return
+		}
 		j.add(c, "cloud.iac-destroy", Deny, High, c.Name+" "+ops[0]+" deletes every resource of the stack", "ask the user to tear down stacks themselves")
 	}
 }
@@ -597,6 +611,8 @@ func (j *judge) aws(c *shell.Cmd) {
 		j.add(c, "cloud.delete", Deny, High, "aws "+svc+" "+op+" deletes cloud resources for good", "ask the user to delete production resources themselves")
 	case (strings.HasPrefix(op, "delete-") || strings.HasPrefix(op, "terminate-")) && massListing(c.ArgsFrom):
 		j.add(c, "cloud.delete-all", Deny, High, "aws "+svc+" "+op+" is run on everything a listing produced", "delete the resources you mean by id")
+	case op == "delete-item" || op == "delete-object" || op == "delete-message" || op == "delete-tags" || op == "delete-objects" && !massListing(c.ArgsFrom):
+		// one item, object or message: ordinary data work
 	case strings.HasPrefix(op, "delete-") || strings.HasPrefix(op, "terminate-"):
 		j.add(c, "cloud.delete", Ask, Medium, "aws "+svc+" "+op+" deletes cloud resources", "check the resource id first")
 	}
@@ -661,6 +677,9 @@ func massListing(from []*shell.Cmd) bool {
 			if !slices.Contains(f.Args, "-v") && !slices.Contains(f.Args, "--invert-match") {
 				return false
 			}
+			if pat := strings.Join(f.Args, " "); strings.Contains(pat, "main") || strings.Contains(pat, "master") || strings.Contains(pat, "prod") {
+				return false // grep -v main: the ones that matter are kept out
+			}
 		case "head", "tail":
 			return false
 		case "sed":
@@ -722,6 +741,49 @@ func (j *judge) npmScript(c *shell.Cmd) {
 	}
 }
 
+// previewStage reports a stage or stack named for development or a pull request (dev,
+// MyStack-dev, pr-42), and none for production.
+func previewStage(args []string) bool {
+	dev := false
+	for _, a := range args {
+		if prodWord(a) {
+			return false
+		}
+		for _, w := range strings.FieldsFunc(strings.ToLower(a), func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') }) {
+			if w == "dev" || w == "development" || w == "test" || w == "preview" || w == "sandbox" || w == "pr" || w == "review" {
+				dev = true
+			}
+		}
+	}
+	return dev
+}
+
+// bigquery: bq rm of a dataset or table.
+func (j *judge) bigquery(c *shell.Cmd) {
+	p := shell.Opts{Long: []string{"project_id", "location"}}.Parse(c.Args)
+	if len(p.Operands) == 0 || p.Operands[0] != "rm" {
+		return
+	}
+	if p.Has("r", "recursive") || p.Has("d", "dataset") {
+		j.add(c, "cloud.delete", Ask, Medium, "bq rm deletes a dataset (with -r every table in it)", "delete the table you mean")
+	}
+}
+
+// ztcp (zsh's TCP module) connecting out: with the shell's streams on it, a reverse shell.
+func (j *judge) ztcp(c *shell.Cmd) {
+	if ops := (shell.Opts{}).Parse(c.Args).Operands; len(ops) >= 2 && !slices.Contains(c.Args, "-l") && !slices.Contains(c.Args, "-c") {
+		j.add(c, "rev.net-shell", Deny, High, "ztcp opens a raw connection from zsh to "+ops[0]+", the way zsh reverse shells start", "use curl or nc for network checks")
+	}
+}
+
+// logind over D-Bus: PowerOff, Reboot, Halt.
+func (j *judge) logind(c *shell.Cmd) {
+	text := strings.Join(c.Args, " ")
+	if strings.Contains(text, "login1") && (strings.Contains(text, "PowerOff") || strings.Contains(text, "Reboot") || strings.Contains(text, "Halt") || strings.Contains(text, "KExec")) {
+		j.add(c, "power.shutdown", Deny, High, c.Name+" asks logind to power off or restart the machine", "ask the user to restart the machine")
+	}
+}
+
 // loginctl terminate-user, kill-user: every process and session of the user.
 func (j *judge) loginctl(c *shell.Cmd) {
 	if len(c.Args) > 0 && (c.Args[0] == "terminate-user" || c.Args[0] == "kill-user" || c.Args[0] == "terminate-seat") {
@@ -739,7 +801,9 @@ func (j *judge) helm(c *shell.Cmd) {
 		j.add(c, "container.helm-uninstall-all", Deny, High, "it uninstalls every release a listing produced, with all their resources", "uninstall the release you mean by name")
 		return
 	}
-	j.add(c, "container.helm-uninstall", Ask, Medium, "helm uninstall deletes every resource the release installed", "check the release and namespace first")
+	if w := prodArgs(c); w != "" {
+		j.add(c, "container.helm-uninstall", Deny, High, "helm uninstall deletes every resource the release installed, and it names production ("+w+")", "ask the user to uninstall production releases")
+	}
 }
 
 func (j *judge) kubectl(c *shell.Cmd) {
@@ -763,7 +827,7 @@ func (j *judge) kubectl(c *shell.Cmd) {
 		}
 	}
 	if massListing(c.ArgsFrom) {
-		j.add(c, "container.k8s-delete-all", Deny, High, "it deletes every resource a listing printed", "delete the resources you mean by name or label")
+		j.add(c, "container.k8s-delete-all", Ask, High, "it deletes every resource a listing printed", "delete the resources you mean by name or label")
 		return
 	}
 	kind := at(ops, 1)
@@ -782,6 +846,10 @@ func (j *judge) kubectl(c *shell.Cmd) {
 }
 
 func (j *judge) docker(c *shell.Cmd) {
+	if ops := (shell.Opts{}).Parse(c.Args); len(ops.Operands) > 0 && (ops.Operands[0] == "rm" || ops.Operands[0] == "rmi" || ops.Operands[0] == "container" && at(ops.Operands, 1) == "rm") && ops.Has("a", "all") {
+		j.add(c, "container.rm-all", Deny, High, c.Name+" "+ops.Operands[0]+" --all removes every container or image", "remove the ones you mean by name")
+		return
+	}
 	ops := shell.Opts{Short: "fHc", Long: []string{"filter", "host", "context", "format"}}.Parse(c.Args).Operands
 	s := strings.Join(ops, " ")
 	switch {
@@ -874,7 +942,10 @@ func (j *judge) crontab(c *shell.Cmd) {
 			text += " " + f.Name + " " + strings.Join(f.Args, " ")
 		}
 	}
-	if fetchesCode(text) || hijacks(text) || strings.Contains(text, "@reboot") && (strings.Contains(text, "--connect") || strings.Contains(text, "/.") || strings.Contains(text, "nc ")) {
+	for _, f := range c.ArgsFrom { // crontab <(echo '...')
+		text += " " + f.Name + " " + strings.Join(f.Args, " ")
+	}
+	if fetchesCode(text) || hijacks(text) || strings.Contains(text, "@reboot") && (strings.Contains(text, "--connect") || strings.Contains(text, " nc ")) {
 		j.add(c, "persist.cron-fetch", Deny, High, "it schedules a job that downloads, connects or starts hidden code", "ask the user to schedule jobs themselves")
 	}
 }
@@ -912,30 +983,60 @@ func (j *judge) visudo(c *shell.Cmd) {
 	}
 }
 
-// Windows and macOS: the same dangers under other names.
+// Windows and macOS: the same dangers under other names. The text is split into words, so
+// that a drive root, a profile or a shutdown is a word of its own, not a substring.
 func (j *judge) windows(c *shell.Cmd) {
-	text := strings.ToLower(strings.Join(c.Args, " "))
+	text := strings.Join(c.Args, " ")
 	if c.Name == "pwsh" || c.Name == "powershell" {
-		text = strings.ToLower(c.Code + " " + text)
+		text = c.Code + " " + text
 	}
-	has := func(subs ...string) bool {
-		for _, s := range subs {
-			if strings.Contains(text, s) {
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || r == '"' || r == '\'' || r == ';' || r == '&' || r == '|' || r == '(' || r == ')'
+	})
+	has := func(ws ...string) bool {
+		for _, w := range words {
+			if slices.Contains(ws, w) {
 				return true
 			}
 		}
 		return false
 	}
-	rootish := has("c:\\ ", "c:\\\"", "c:\\*", "c:\\'", "%userprofile%", "%systemroot%", "%windir%", "$env:userprofile", "$home", "$env:systemroot", " ~") ||
-		strings.HasSuffix(text, "c:\\") || strings.HasSuffix(text, "c:") || strings.HasSuffix(text, " ~")
+	after := func(cmd string, ok func(string) bool) bool { // a word right after cmd satisfies ok
+		for i, w := range words {
+			if w == cmd && i+1 < len(words) && ok(words[i+1]) {
+				return true
+			}
+		}
+		return false
+	}
+	drive := func(w string) bool {
+		return len(w) >= 2 && w[1] == ':' && w[0] >= 'a' && w[0] <= 'z' && len(strings.Trim(w[2:], "\\/*")) == 0
+	}
+	root := func(w string) bool {
+		w = strings.TrimRight(w, "\\/*")
+		return drive(w+":") && len(w) == 1 || drive(w) || w == "%userprofile%" || w == "$env:userprofile" || w == "$home" || w == "~" ||
+			w == "%systemroot%" || w == "$env:systemroot" || w == "c:\\windows" || w == "c:\\users" || w == "%windir%"
+	}
+	removes := has("remove-item", "rm", "rmdir", "rd", "del", "erase", "ri") && has("-recurse", "/s", "-r", "-rf")
 	switch {
-	case has("format-volume", "clear-disk", "initialize-disk", "diskpart") || c.Name == "cmd" && has("format ") && has(":"):
+	case has("format-volume", "clear-disk", "initialize-disk") || after("format", drive) || has("diskpart") && has("clean"):
 		j.add(c, "disk.format", Deny, High, c.Name+" formats or wipes a disk", "ask the user to manage disks")
-	case has("iex", "invoke-expression") && has("downloadstring", "invoke-webrequest", "iwr ", "irm ", "invoke-restmethod", "net.webclient"):
+	case has("iex", "invoke-expression") && has("downloadstring", "invoke-webrequest", "iwr", "irm", "invoke-restmethod", "net.webclient"):
+		u := ""
+		for _, w := range words {
+			if strings.HasPrefix(w, "http") {
+				u = w
+				break
+			}
+		}
+		if host, p := hostPath(u); host != "" && j.trusted(host, p) {
+			j.add(c, "net.pipe-installer", Ask, Medium, c.Name+" runs an installer downloaded from "+host+" without a chance to read it first", "download the script, read it, then run it")
+			return
+		}
 		j.add(c, "net.pipe-shell", Deny, High, c.Name+" runs code downloaded from the network, unreviewed", "download the script, read it, then run it")
-	case has("stop-computer", "restart-computer") || c.Name == "cmd" && has("shutdown"):
+	case has("stop-computer", "restart-computer") || after("shutdown", func(w string) bool { return w == "/s" || w == "/r" || w == "/p" || w == "-s" || w == "-r" }):
 		j.add(c, "power.shutdown", Deny, High, c.Name+" shuts down or restarts the machine", "ask the user to restart the machine")
-	case rootish && (has("remove-item", "rm -r", "rmdir", "rd ", "del ", "erase ") && has("-recurse", "/s", "-r ")):
+	case removes && slices.ContainsFunc(words, root):
 		j.add(c, "fs.rm-critical", Deny, High, c.Name+" deletes a drive root or the user's profile", "delete the specific directory you mean")
 	}
 }
@@ -967,10 +1068,10 @@ func (j *judge) macos(c *shell.Cmd) {
 // hijacks reports startup text that takes over what the user runs: a preloaded library, an
 // alias or function named after sudo, su or ssh, a PROMPT_COMMAND that runs a network tool.
 func hijacks(text string) bool {
-	if strings.Contains(text, "LD_PRELOAD=") || strings.Contains(text, "LD_LIBRARY_PATH=") && strings.Contains(text, "/.") {
+	if strings.Contains(text, "LD_PRELOAD=") {
 		return true
 	}
-	for _, w := range []string{"alias sudo=", "alias su=", "alias ssh=", "alias passwd=", "sudo()", "function sudo"} {
+	for _, w := range []string{"alias sudo=", "alias su=", "alias passwd=", "sudo()", "function sudo"} {
 		if strings.Contains(text, w) {
 			return true
 		}
@@ -980,6 +1081,28 @@ func hijacks(text string) bool {
 
 func fetchesCode(text string) bool {
 	for _, w := range []string{"curl ", "wget ", "/dev/tcp/", "nc ", "ncat ", "base64 -d", "bash -i", "python -c", "python3 -c"} {
+		for from := 0; ; {
+			i := strings.Index(text[from:], w)
+			if i < 0 {
+				break
+			}
+			i += from
+			if i == 0 || strings.IndexByte(" \t\n;|&('\"`$=>", text[i-1]) >= 0 || w[0] == '/' || i >= 2 && text[i-2] == '\\' {
+				return true // a word of its own: not rsync, not func
+			}
+			from = i + 1
+		}
+	}
+	return false
+}
+
+// runsFetched reports text that downloads and runs code, or opens a shell connection: what an
+// autorun file must not do (a hook that curls a local service is fine).
+func runsFetched(text string) bool {
+	if !fetchesCode(text) {
+		return false
+	}
+	for _, w := range []string{"| sh", "|sh", "| bash", "|bash", "| python", "sh -c", "bash -c", "/dev/tcp/", "nc ", "ncat ", "base64 -d", "bash -i", "-e /bin/sh", "--connect"} {
 		if strings.Contains(text, w) {
 			return true
 		}

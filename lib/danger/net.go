@@ -401,8 +401,10 @@ func (j *judge) exfil(c *shell.Cmd) {
 		for _, f := range c.Stdin.From {
 			if what := j.readsSecret(f); what != "" {
 				note(what)
-			} else if what := printsToken(f); what != "" {
+			} else if what := printedVar(f); what != "" && f.Name == "printenv" && (rawSockets[c.Name] || httpClients[c.Name]) {
 				note(what)
+			} else if what := printsToken(f); what != "" && !(strings.Contains(strings.Join(c.Args, " "), "--password-stdin") && strings.Contains(strings.Join(c.Args, " "), "login")) {
+				note(what) // (aws ecr get-login-password | ssh host docker login --password-stdin is how it is used)
 			}
 		}
 	}
@@ -411,7 +413,7 @@ func (j *judge) exfil(c *shell.Cmd) {
 			note(what)
 		} else if what := printedVar(f); what != "" && dnsTools[c.Name] {
 			note(what)
-		} else if what := printsToken(f); what != "" && (dnsTools[c.Name] || !tokenHome(f, requestHost(c.Args))) {
+		} else if what := printsToken(f); what != "" && !secretStore(f) && (dnsTools[c.Name] || !tokenHome(f, requestHost(c.Args))) {
 			// A token substituted into a request to its own service is how it is used; to
 			// any other host, or into a DNS name, it is sent away.
 			note(what)
@@ -460,17 +462,33 @@ func printedVar(c *shell.Cmd) string {
 	return ""
 }
 
+// secretStore reports a read from a secret store (a value with no one service it belongs to):
+// substituted into a request it is being used; only piping it whole to the network is sending it.
+func secretStore(c *shell.Cmd) bool {
+	s := c.Name + " " + strings.Join(c.Args, " ")
+	for _, w := range []string{"secretsmanager get-secret-value", "ssm get-parameter", "vault ", "keyvault secret show", "secrets versions access", "kubectl get secret", "oc get secret"} {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // tokenHome reports whether host is the service the token printed by c belongs to.
 func tokenHome(c *shell.Cmd, host string) bool {
 	switch c.Name {
 	case "gh":
-		return host == "github.com" || strings.HasSuffix(host, ".github.com") || host == "ghcr.io" || strings.HasSuffix(host, ".githubusercontent.com")
+		return strings.Contains(host, "github") || host == "ghcr.io"
 	case "aws":
 		return strings.HasSuffix(host, ".amazonaws.com")
 	case "gcloud":
-		return strings.HasSuffix(host, ".googleapis.com") || strings.HasSuffix(host, ".run.app") || strings.HasSuffix(host, ".pkg.dev") || host == "gcr.io"
+		if slices.Contains(c.Args, "print-identity-token") {
+			return true // an identity token is made for the caller's own services, wherever they live
+		}
+		return strings.HasSuffix(host, ".googleapis.com") || strings.HasSuffix(host, ".run.app") || strings.HasSuffix(host, ".pkg.dev") || host == "gcr.io" ||
+			strings.HasSuffix(host, ".cloudfunctions.net") || strings.HasSuffix(host, ".firebaseio.com") || strings.HasSuffix(host, ".appspot.com")
 	case "az":
-		return strings.HasSuffix(host, ".azure.com") || strings.HasSuffix(host, ".microsoft.com") || strings.HasSuffix(host, ".windows.net") || strings.HasSuffix(host, ".azurecr.io")
+		return strings.HasSuffix(host, ".azure.com") || strings.HasSuffix(host, ".azure.net") || strings.HasSuffix(host, ".microsoft.com") || strings.HasSuffix(host, ".windows.net") || strings.HasSuffix(host, ".azurecr.io")
 	}
 	return host != "" // a secret store's value (vault, secretsmanager) has no one home: judged elsewhere
 }

@@ -71,7 +71,7 @@ func (j *judge) classify(p string) (place, string) {
 	h, proj := j.world.Home, j.world.Project
 	// The common case first: something inside the project.
 	if proj != "" && len(p) > len(proj) && under(p, proj) {
-		if path.Base(p) == ".git" {
+		if path.Base(p) == ".git" || strings.HasSuffix(path.Dir(p), "/.git") && (path.Base(p) == "objects" || path.Base(p) == "refs") {
 			return git, "the repository's history (" + p + ")"
 		}
 		return ordinary, p
@@ -253,6 +253,9 @@ func (j *judge) isSecretFile(p string) bool {
 
 // rcFile reports whether a path is a shell startup file of the user's.
 func (j *judge) rcFile(p string) bool {
+	if j.world.Home != "" && p == j.world.Home+"/.config/fish/config.fish" {
+		return true
+	}
 	if j.world.Home == "" || path.Dir(p) != j.world.Home {
 		return p == "/etc/profile" || p == "/etc/bash.bashrc" || p == "/etc/zshrc" || p == "/etc/environment"
 	}

@@ -179,7 +179,8 @@ func proxyHost(v string) string {
 // localHost reports loopback and private addresses: a service on this machine or network.
 func localHost(host string) bool {
 	switch {
-	case host == "localhost" || strings.HasSuffix(host, ".localhost") || host == "::1" || host == "0.0.0.0" || host == "host.docker.internal":
+	case host == "localhost" || strings.HasSuffix(host, ".localhost") || host == "::1" || host == "0.0.0.0" || host == "host.docker.internal" ||
+		strings.HasSuffix(host, ".svc.cluster.local") || strings.HasSuffix(host, ".internal") || strings.HasSuffix(host, ".local"):
 		return true
 	case strings.HasPrefix(host, "fd") && strings.Contains(host, ":") || strings.HasPrefix(host, "fe80:"):
 		return true // IPv6 unique-local and link-local
@@ -236,7 +237,7 @@ var httpClients = map[string]bool{"curl": true, "wget": true, "http": true, "htt
 func credentialOption(prog, a string) bool {
 	name, _, _ := strings.Cut(a, "=")
 	switch name {
-	case "-H", "--header", "--proxy-header", "-u", "--user", "-U", "--proxy-user", "--oauth2-bearer",
+	case "-H", "--header", "--proxy-header", "-b", "--cookie", "-u", "--user", "-U", "--proxy-user", "--oauth2-bearer",
 		"--password", "--http-password", "--ftp-password", "--proxy-password", "--http-user", "--auth":
 		return true
 	case "-a":

@@ -14,7 +14,7 @@ func (j *judge) writes(c *shell.Cmd) {
 	if strings.Contains(c.Text, "disableAllHooks") || argsContain(c, "disableAllHooks") {
 		// Writing the word into a note or a doc is data: only settings files, or tools that
 		// edit files in place, set it.
-		if settingsWrite(targets) || c.Name == "jq" || c.Name == "sed" || strings.HasPrefix(c.Name, "python") || c.Name == "node" || c.Name == "perl" {
+		if settingsWrite(targets) || c.Name == "jq" || c.Name == "yq" || c.Name == "sed" || strings.HasPrefix(c.Name, "python") || c.Name == "node" || c.Name == "perl" {
 			j.add(c, "tamper.disable-hooks", Deny, High, "it sets disableAllHooks, which switches off every hook guarding this session", "ask the user to change hook settings themselves")
 		}
 	}
@@ -76,7 +76,7 @@ func (j *judge) written(c *shell.Cmd, t shell.Target) {
 		j.add(c, "persist.sudoers", Deny, High, "it changes who may run commands as root", "ask the user to edit sudoers with visudo")
 	case p == "/etc/ld.so.preload":
 		j.add(c, "persist.preload", Deny, High, "/etc/ld.so.preload injects a library into every program on the machine", "")
-	case j.autorun(p) && (fetchesCode(j.content(c)) || hijacks(j.content(c))):
+	case j.autorun(p) && !j.rcFile(p) && (runsFetched(j.content(c)) || hijacks(j.content(c))):
 		j.add(c, "persist.autorun", Deny, High, "it plants a command that downloads, connects or hijacks into "+p+", which runs by itself later", "ask the user to set up hooks, services and autostart entries themselves")
 	case j.rcFile(p):
 		switch {

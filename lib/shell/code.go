@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"regexp"
 	"strings"
 	"sync"
@@ -454,6 +455,13 @@ func cwdExpr(s, cwd string) (string, bool) {
 
 func pathExpr(s, home string) (string, bool) {
 	s = strings.TrimLeft(s, " \t\n(")
+	for _, q := range []string{"os.path.expanduser('~/", "os.path.expanduser(\"~/"} {
+		if rest, ok := strings.CutPrefix(s, q); ok {
+			if end := strings.IndexAny(rest, "'\""); end >= 0 {
+				return path.Join(home, rest[:end]), true
+			}
+		}
+	}
 	for _, h := range []string{"os.path.expanduser(\"~\")", "os.path.expanduser('~')", "Path.home()", "pathlib.Path.home()",
 		"os.homedir()", "require('os').homedir()", `require("os").homedir()`, "require(`os`).homedir()", "Dir.home", "ENV['HOME']", "ENV[\"HOME\"]", "os.environ['HOME']",
 		"os.environ[\"HOME\"]", "process.env.HOME", "$ENV{HOME}", "$ENV{'HOME'}", "getenv('HOME')", "getenv(\"HOME\")"} {

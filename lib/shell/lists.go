@@ -128,6 +128,11 @@ func (a *analyzer) parallel(c *Cmd, args []string, st *state) {
 	var cmdWords, items []string
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i], "-") {
+		switch args[i] {
+		case "-j", "--jobs", "-S", "--sshlogin", "--delay", "--timeout", "--retries", "--load", "--memfree", "--results",
+			"--joblog", "-N", "-n", "--max-args", "--colsep", "-C", "--tag-string", "--workdir", "--env", "-I", "--halt":
+			i++ // takes a value
+		}
 		i++
 	}
 	for ; i < len(args) && args[i] != ":::" && args[i] != "::::"; i++ {

@@ -174,6 +174,7 @@ type analyzer struct {
 	funcs    map[string]*syntax.Stmt // functions defined in the command: name -> body
 	calling  []string                // functions being analysed at a call, innermost last
 	calls    int                     // calls analysed so far: capped, as each repeats a body
+	written  map[string]string       // files the command line writes with known text (echo > f, cat <<EOF > f)
 	defining int                     // > 0 while a function's body is read where it is defined
 	locals   []map[string]*string    // per call being analysed: the caller's values of its locals
 	aliases  map[string]string       // git aliases defined in the command: name -> shell text
@@ -215,7 +216,7 @@ func Analyze(src string, w World, l Limits) (*Analysis, error) {
 	if n := separators(src); n > l.MaxCmds {
 		return nil, &LimitError{fmt.Sprintf("the command chains %d commands, over the limit of %d", n, l.MaxCmds)}
 	}
-	a := &analyzer{world: w, limits: l, funcs: map[string]*syntax.Stmt{}, aliases: map[string]string{}, shAlias: map[string]string{}, res: &Analysis{}}
+	a := &analyzer{world: w, limits: l, funcs: map[string]*syntax.Stmt{}, aliases: map[string]string{}, shAlias: map[string]string{}, written: map[string]string{}, res: &Analysis{}}
 	if w.Cwd == "" {
 		a.world.Cwd = "/"
 	}

@@ -49,6 +49,11 @@ func (c *Cmd) Writes(home string) []Target {
 				add(c.Name, false, dest)
 			}
 		}
+	case "yq":
+		p := Opts{Short: "opIe", Long: []string{"output-format", "input-format", "indent", "expression", "from-file"}}.Parse(c.Args)
+		if p.Has("i", "inplace") && len(p.Operands) > 1 {
+			add("yq -i", false, p.Operands[len(p.Operands)-1])
+		}
 	case "sed", "gsed":
 		p := Opts{Short: "efl", Long: []string{"expression", "file", "line-length"}}.Parse(c.Args)
 		if p.Has("i", "in-place") || inPlaceSuffix(c.Args) {

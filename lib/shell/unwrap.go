@@ -375,6 +375,33 @@ func (a *analyzer) record(c *Cmd, words []string) {
 	}
 	c.Runs = addCmds(c.Runs, a.markedArgs(c)...)
 	a.cmds = append(a.cmds, c)
+	a.noteWritten(c)
+}
+
+// noteWritten remembers the text a command writes to a file when it is known: echo or printf
+// redirected with >, or a here-document given to cat; a script run later in the line is then
+// read from it.
+func (a *analyzer) noteWritten(c *Cmd) {
+	var text string
+	switch {
+	case c.Name == "echo" && !slices.Contains(c.Args, "-e"):
+		text = strings.Join(c.Args, " ") + "\n"
+	case c.Name == "cat" && len(c.Args) == 0 && c.Stdin != nil && c.Stdin.Known:
+		text = c.Stdin.Text
+	default:
+		return
+	}
+	if strings.Contains(text, Dyn) || len(a.written) > 16 {
+		return
+	}
+	for _, r := range c.Redirs {
+		if (r.Op == ">" || r.Op == ">>" || r.Op == ">|") && !strings.Contains(r.Target, Dyn) {
+			if r.Op == ">>" {
+				text = a.written[r.Target] + text
+			}
+			a.written[r.Target] = text
+		}
+	}
 }
 
 // markedArgs are the substitutions in a command's arguments whose output becomes code: the
@@ -521,6 +548,11 @@ func (a *analyzer) shell(c *Cmd, st *state) {
 	}
 	if len(p.Rest) > 0 && !p.Has("s") { // with -s the operands are arguments; the script is stdin
 		script := p.Rest[0]
+		if text, ok := a.written[a.resolve(script, c.Dir)]; ok && !strings.Contains(script, Dyn) {
+			// a script this command line wrote itself (echo '...' > x.sh && bash x.sh)
+			a.nested(text, c.Name+" "+script, st, nil, c)
+			return
+		}
 		if script != "-" && script != "/dev/stdin" {
 			return // a script file, or <(...) whose commands are already in Runs
 		}
@@ -790,6 +822,13 @@ func (a *analyzer) containerRun(name string, args []string, st *state) (cmd []st
 }
 
 func kubectlExec(args []string) ([]string, bool) {
+	// kubectl -n NS --context C exec ...: global options may come first
+	for len(args) > 1 && strings.HasPrefix(args[0], "-") && args[0] != "--" {
+		if !strings.Contains(args[0], "=") && (args[0] == "-n" || args[0] == "--namespace" || args[0] == "--context" || args[0] == "--kubeconfig" || args[0] == "--cluster" || args[0] == "--user" || args[0] == "-s" || args[0] == "--server") {
+			args = args[1:]
+		}
+		args = args[1:]
+	}
 	if len(args) == 0 || args[0] != "exec" {
 		return nil, false
 	}

@@ -315,6 +315,9 @@ func (a *analyzer) assign(as *syntax.Assign, st *state) {
 	if as.Append {
 		v = st.vars[as.Name.Value] + v
 	}
+	if len(v) > 64<<10 {
+		v = Dyn // x="$x$x" doubling: past this it is not followed
+	}
 	st.vars[as.Name.Value] = v
 }
 

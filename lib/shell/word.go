@@ -376,7 +376,7 @@ func (a *analyzer) param(p *syntax.ParamExp, st *state) string {
 			break
 		}
 		pat := a.literal(p.Exp.Word, st)
-		if strings.Contains(pat, Dyn) || strings.ContainsAny(pat, "[") || len(val) > 4096 || len(pat) > 64 || strings.Count(pat, "*") > 2 {
+		if strings.Contains(pat, Dyn) || strings.ContainsAny(pat, "[") || strings.ContainsAny(val, "*?[") || len(val) > 4096 || len(pat) > 64 || strings.Count(pat, "*") > 2 {
 			break // beyond what is worth matching here: unknown
 		}
 		return trimPattern(val, pat, p.Exp.Op)
