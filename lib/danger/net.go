@@ -334,7 +334,7 @@ func (j *judge) code(c *shell.Cmd) {
 
 // exfil: credentials or the environment sent over the network.
 func (j *judge) exfil(c *shell.Cmd) {
-	if !fetchers[c.Name] && !dnsTools[c.Name] && c.Name != "rsync" && c.Name != "aws" && c.Name != "gsutil" && c.Name != "rclone" {
+	if !fetchers[c.Name] && !dnsTool(c.Name) && c.Name != "rsync" && c.Name != "aws" && c.Name != "gsutil" && c.Name != "rclone" {
 		return
 	}
 	secret := ""
@@ -401,7 +401,7 @@ func (j *judge) exfil(c *shell.Cmd) {
 		for _, f := range c.Stdin.From {
 			if what := j.readsSecret(f); what != "" {
 				note(what)
-			} else if what := printedVar(f); what != "" && f.Name == "printenv" && (rawSockets[c.Name] || httpClients[c.Name]) {
+			} else if what := printedVar(f); what != "" && f.Name == "printenv" && (rawSocket(c.Name) || httpClient(c.Name)) {
 				note(what)
 			} else if what := printsToken(f); what != "" && !(strings.Contains(strings.Join(c.Args, " "), "--password-stdin") && strings.Contains(strings.Join(c.Args, " "), "login")) {
 				note(what) // (aws ecr get-login-password | ssh host docker login --password-stdin is how it is used)
@@ -411,9 +411,9 @@ func (j *judge) exfil(c *shell.Cmd) {
 	for _, f := range c.ArgsFrom {
 		if what := j.readsSecret(f); what != "" {
 			note(what)
-		} else if what := printedVar(f); what != "" && dnsTools[c.Name] {
+		} else if what := printedVar(f); what != "" && dnsTool(c.Name) {
 			note(what)
-		} else if what := printsToken(f); what != "" && !secretStore(f) && (dnsTools[c.Name] || !tokenHome(f, requestHost(c.Args))) {
+		} else if what := printsToken(f); what != "" && !secretStore(f) && (dnsTool(c.Name) || !tokenHome(f, requestHost(c.Args))) {
 			// A token substituted into a request to its own service is how it is used; to
 			// any other host, or into a DNS name, it is sent away.
 			note(what)
@@ -437,9 +437,16 @@ func anyRemote(args []string) bool {
 	return false
 }
 
-// dnsTools resolve names: a secret substituted into the name is sent to whoever serves the
+// dnsTool: programs that resolve names: a secret substituted into the name is sent to whoever serves the
 // domain (DNS exfiltration).
-var dnsTools = map[string]bool{"dig": true, "nslookup": true, "host": true, "drill": true, "resolvectl": true, "getent": true}
+// (Switches, not maps: a package-level map is built at every hook start.)
+func dnsTool(name string) bool {
+	switch name {
+	case "dig", "nslookup", "host", "drill", "resolvectl", "getent":
+		return true
+	}
+	return false
+}
 
 // printedVar names the credential variable an echo, printf or printenv prints ("" if none).
 func printedVar(c *shell.Cmd) string {

@@ -14,7 +14,7 @@ import (
 // such; otherwise the user is asked, since posting a client secret to its OAuth endpoint is
 // legitimate.
 func (j *judge) secretVars(c *shell.Cmd) {
-	if dnsTools[c.Name] {
+	if dnsTool(c.Name) {
 		for _, a := range c.Args {
 			for _, v := range shell.Vars(a) {
 				if shell.SecretName(v) {
@@ -25,8 +25,8 @@ func (j *judge) secretVars(c *shell.Cmd) {
 		}
 		return
 	}
-	raw := rawSockets[c.Name]
-	if !raw && !httpClients[c.Name] {
+	raw := rawSocket(c.Name)
+	if !raw && !httpClient(c.Name) {
 		return
 	}
 	var sent, login []string // secret variable names in what is sent, and in headers and logins
@@ -228,9 +228,21 @@ func rawHost(prog string, args []string) string {
 	return ""
 }
 
-var rawSockets = map[string]bool{"nc": true, "ncat": true, "netcat": true, "socat": true, "telnet": true}
+func rawSocket(name string) bool {
+	switch name {
+	case "nc", "ncat", "netcat", "socat", "telnet":
+		return true
+	}
+	return false
+}
 
-var httpClients = map[string]bool{"curl": true, "wget": true, "http": true, "https": true, "xh": true, "xhs": true, "aria2c": true}
+func httpClient(name string) bool {
+	switch name {
+	case "curl", "wget", "http", "https", "xh", "xhs", "aria2c":
+		return true
+	}
+	return false
+}
 
 // credentialOption reports an option whose value is a header or a login: curl -H/-u/
 // --oauth2-bearer, wget --header/--user/--password, httpie -a, in joined and separate forms.

@@ -183,11 +183,16 @@ var findFilters = map[string]bool{"-name": true, "-iname": true, "-path": true, 
 	"-wholename": true, "-iwholename": true, "-regex": true, "-iregex": true, "-lname": true, "-ilname": true,
 	"-inum": true, "-samefile": true}
 
-// findNarrowers pick by age, size, owner or mode: fewer files, but not a chosen few (find ~
+// findNarrower: tests that pick by age, size, owner or mode: fewer files, but not a chosen few (find ~
 // -mtime +30 is most of a home directory).
-var findNarrowers = map[string]bool{"-size": true, "-mtime": true, "-mmin": true, "-atime": true, "-amin": true, "-ctime": true, "-cmin": true,
-	"-newer": true, "-newermt": true, "-anewer": true, "-cnewer": true, "-user": true, "-group": true, "-uid": true,
-	"-gid": true, "-nouser": true, "-nogroup": true, "-perm": true, "-empty": true, "-links": true}
+func findNarrower(arg string) bool {
+	switch arg {
+	case "-size", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-newer", "-newermt", "-anewer", "-cnewer",
+		"-user", "-group", "-uid", "-gid", "-nouser", "-nogroup", "-perm", "-empty", "-links":
+		return true
+	}
+	return false
+}
 
 // FindStarts returns the start paths of a find command (the operands before its expression).
 func FindStarts(args []string) []string {
@@ -221,7 +226,7 @@ func FindFiltered(args []string) bool {
 // FindNarrowed reports a find expression that picks by age, size, owner or mode.
 func FindNarrowed(args []string) bool {
 	for i, arg := range args {
-		if findNarrowers[arg] && !(i > 0 && (args[i-1] == "!" || args[i-1] == "-not")) {
+		if findNarrower(arg) && !(i > 0 && (args[i-1] == "!" || args[i-1] == "-not")) {
 			return true
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // progName is the name a program is found by: the base of its path.
@@ -82,7 +83,7 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 			// shell (its cd and assignments stay), with the arguments as $1, $2, ... and "$@"
 			// (the body was analysed once where it was defined).
 			saved := map[string]*string{}
-			for _, k := range positional {
+			for _, k := range positional() {
 				if v, ok := st.vars[k]; ok {
 					saved[k] = &v
 				} else {
@@ -507,7 +508,7 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 				setPositional(st, list[n:])
 			}
 		} else if err == nil && n > 0 {
-			for _, k := range positional {
+			for _, k := range positional() {
 				delete(st.vars, k)
 			}
 		}
@@ -613,18 +614,19 @@ func (a *analyzer) nested(text, via string, st *state, in *Input, owner *Cmd) {
 	}
 }
 
-// positional are the variables a function call sets.
-var positional = func() []string {
+// positional are the variables a function call sets (built when first needed, not at every
+// hook start).
+var positional = sync.OnceValue(func() []string {
 	out := []string{"@", "*", "#", "@[@]"}
 	for i := 1; i <= 99; i++ {
 		out = append(out, strconv.Itoa(i))
 	}
 	return out
-}()
+})
 
 // setPositional makes args the positional parameters: $1..$9, "$@" one field each.
 func setPositional(st *state, args []string) {
-	for _, k := range positional {
+	for _, k := range positional() {
 		delete(st.vars, k)
 	}
 	for i, arg := range args[:min(len(args), 99)] {
