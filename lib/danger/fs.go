@@ -241,6 +241,15 @@ func (j *judge) find(c *shell.Cmd) {
 		for i, a := range c.Args {
 			if (a == "-name" || a == "-iname") && i+1 < len(c.Args) {
 				j.deleted(c, t+"/"+c.Args[i+1], false, "fs.find-delete")
+				// found at any depth: under home that includes ~/.claude and ~/.ssh
+				if h, n := j.world.Home, c.Args[i+1]; h != "" && (t == h || under(h, t)) {
+					switch {
+					case n == "settings.json" || n == "settings.local.json":
+						j.deleted(c, h+"/.claude/"+n, false, "fs.find-delete")
+					case strings.HasPrefix(n, "id_") && !strings.ContainsAny(n, "*?[/") || n == "authorized_keys" || n == "known_hosts":
+						j.deleted(c, h+"/.ssh/"+n, false, "fs.find-delete")
+					}
+				}
 			}
 		}
 		pl, label := j.classify(t)
