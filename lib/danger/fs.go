@@ -98,6 +98,27 @@ func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule string) {
 
 // viaFind reports a command run by find -exec on what it finds: on an unfiltered start path
 // that is everything under it, as if recursive.
+// deepNames: a find from home (or above) that deletes by name reaches ~/.claude and ~/.ssh too,
+// unless its depth or a -path test keeps it out. The name may be a pattern (id_*).
+func (j *judge) deepNames(c *shell.Cmd, start string, branch []string, name string, fold bool) {
+	h := j.world.Home
+	if h == "" || !(start == h || under(h, start)) || slices.Contains(branch, "-path") || slices.Contains(branch, "-wholename") {
+		return
+	}
+	if d := slices.Index(c.Args, "-maxdepth"); d >= 0 && d+1 < len(c.Args) && c.Args[d+1] < "2" && len(c.Args[d+1]) == 1 {
+		return
+	}
+	if fold {
+		name = strings.ToLower(name)
+	}
+	for _, p := range []string{".claude/settings.json", ".claude/settings.local.json", ".claude/.credentials.json", ".ssh/id_rsa",
+		".ssh/id_ed25519", ".ssh/id_ecdsa", ".ssh/id_dsa", ".ssh/authorized_keys", ".ssh/known_hosts"} {
+		if ok, _ := path.Match(name, path.Base(p)); ok {
+			j.deleted(c, h+"/"+p, false, "fs.find-delete")
+		}
+	}
+}
+
 // deleteBranch is the part of a find expression, between -o operators, that holds -delete:
 // find . -path ./node_modules -prune -o -name '*.x' -delete deletes what the second part picks.
 func deleteBranch(args []string) []string {
@@ -238,18 +259,11 @@ func (j *judge) find(c *shell.Cmd) {
 	for _, s := range shell.FindStarts(c.Args) {
 		t := j.res(c, s)
 		// A -name naming one file: judge that file's deletion (settings.json, .bash_history, id_rsa).
-		for i, a := range c.Args {
-			if (a == "-name" || a == "-iname") && i+1 < len(c.Args) {
-				j.deleted(c, t+"/"+c.Args[i+1], false, "fs.find-delete")
-				// found at any depth: under home that includes ~/.claude and ~/.ssh
-				if h, n := j.world.Home, c.Args[i+1]; h != "" && (t == h || under(h, t)) {
-					switch {
-					case n == "settings.json" || n == "settings.local.json":
-						j.deleted(c, h+"/.claude/"+n, false, "fs.find-delete")
-					case strings.HasPrefix(n, "id_") && !strings.ContainsAny(n, "*?[/") || n == "authorized_keys" || n == "known_hosts":
-						j.deleted(c, h+"/.ssh/"+n, false, "fs.find-delete")
-					}
-				}
+		branch := deleteBranch(c.Args)
+		for i, a := range branch {
+			if (a == "-name" || a == "-iname") && i+1 < len(branch) {
+				j.deleted(c, t+"/"+branch[i+1], false, "fs.find-delete")
+				j.deepNames(c, t, branch, branch[i+1], a == "-iname")
 			}
 		}
 		pl, label := j.classify(t)
