@@ -135,7 +135,11 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 			}
 			rest = p.Rest
 			if s, ok := p.Value("S", "split-string"); ok {
-				rest = append(a.envSplit(s, st), rest...)
+				split := a.envSplit(s, st)
+				if len(split) > 0 && strings.HasPrefix(split[0], "-") {
+					split = append([]string{"env"}, split...) // env -S '-i cmd': options inside the string
+				}
+				rest = append(split, rest...)
 			}
 			for len(rest) > 0 && isAssignment(rest[0]) {
 				c.Env = append(c.Env, rest[0])
