@@ -8,11 +8,12 @@ import (
 )
 
 // secretVars: a credential held in an environment variable put into what a network tool
-// sends. Headers and login options are how tokens are meant to be used and stay silent; a
-// request body, a URL or a raw connection carrying one is exfiltration when it goes to a raw
-// socket, an IP address, a paste or capture service, or is a cloud key that is never sent as
-// such; otherwise the user is asked, since posting a client secret to its OAuth endpoint is
-// legitimate.
+// sends. Headers, cookies and logins are how tokens are meant to be used and stay silent
+// (unless the host only collects requests, or the key only signs; a login to a bare public
+// address asks); a request body, a URL or a raw connection carrying one is exfiltration when it
+// goes to a raw socket, a public IP, a paste or capture service, or is a key that is never sent
+// as such; otherwise the user is asked, since posting a client secret to its OAuth endpoint is
+// legitimate. Hosts on this machine or the private network are exempt.
 func (j *judge) secretVars(c *shell.Cmd) {
 	if dnsTool(c.Name) {
 		for _, a := range c.Args {
