@@ -144,12 +144,12 @@ func broadName(args []string) bool {
 	return false
 }
 
-// testsFirst reports a find whose tests all come before -delete, with no -o: only then do
-// they narrow what it deletes (find . -delete -mtime +1 deletes everything).
+// testsFirst reports a find branch (deleteBranch) whose tests all come before -delete: only
+// then do they narrow what it deletes (find . -delete -mtime +1 deletes everything).
 func testsFirst(args []string) bool {
 	del := slices.Index(args, "-delete")
-	if del < 0 || slices.Contains(args, "-o") || slices.Contains(args, "-or") {
-		return del < 0 && !slices.Contains(args, "-o")
+	if del < 0 {
+		return true
 	}
 	for _, a := range args[del+1:] {
 		if strings.HasPrefix(a, "-") && a != "-print" && a != "-print0" && a != "-quit" {
@@ -274,7 +274,7 @@ func (j *judge) find(c *shell.Cmd) {
 			j.add(c, "fs.find-delete", Deny, High, "it deletes files across the whole filesystem", "run find in a project directory, and list the matches before deleting")
 		case pl == system || pl == logs:
 			j.add(c, "fs.find-delete", Deny, High, "it deletes files in "+label, "leave system files alone")
-		case !filtered && (pl == home || pl == homeSecret || pl == ancestor || pl == git || pl == project && !(narrowed && testsFirst(c.Args))):
+		case !filtered && (pl == home || pl == homeSecret || pl == ancestor || pl == git || pl == project && !narrowed):
 			j.add(c, "fs.find-delete", Deny, High, "it deletes everything in "+label+" (nothing narrows what it matches)", "add -name/-path tests and run without -delete first to see the matches")
 		}
 	}

@@ -186,21 +186,22 @@ func localHost(host string) bool {
 	case strings.HasPrefix(host, "fd") && strings.Contains(host, ":") || strings.HasPrefix(host, "fe80:"):
 		return true // IPv6 unique-local and link-local
 	case strings.HasPrefix(host, "100.") && ipAddress(host):
-		var second int
-		for _, c := range strings.SplitN(host, ".", 3)[1] {
-			second = second*10 + int(c-'0')
-		}
-		return second >= 64 && second <= 127 // carrier-grade NAT: Tailscale and the like
+		return secondOctet(host) >= 64 && secondOctet(host) <= 127 // carrier-grade NAT: Tailscale and the like
 	case strings.HasPrefix(host, "127.") || strings.HasPrefix(host, "10.") || strings.HasPrefix(host, "192.168."):
 		return ipAddress(host)
 	case strings.HasPrefix(host, "172."):
-		var second int
-		for _, c := range strings.SplitN(host, ".", 3)[1] {
-			second = second*10 + int(c-'0')
-		}
-		return ipAddress(host) && second >= 16 && second <= 31
+		return ipAddress(host) && secondOctet(host) >= 16 && secondOctet(host) <= 31
 	}
 	return false
+}
+
+// secondOctet reads the second number of a dotted IPv4 address (checked by ipAddress).
+func secondOctet(host string) int {
+	n := 0
+	for _, c := range strings.SplitN(host, ".", 3)[1] {
+		n = n*10 + int(c-'0')
+	}
+	return n
 }
 
 // rawHost is the host a raw socket tool connects to: its first operand that is not an option

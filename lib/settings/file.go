@@ -99,15 +99,7 @@ func Hash(b []byte) string {
 // Lock takes an exclusive lock named name, held in dir (never next to a user's file). The
 // installer takes one lock for all its work: the manifest is shared by every settings file.
 func Lock(dir, name string) (*flock.Flock, error) {
-	path := name
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("creating %s: %w", dir, err)
-	}
-	l := flock.New(filepath.Join(dir, strings.TrimPrefix(Hash([]byte(path)), "sha256:")[:16]+".lock"))
-	if err := l.Lock(); err != nil {
-		return nil, fmt.Errorf("locking %s: %w", path, err)
-	}
-	return l, nil
+	return state.Lock(filepath.Join(dir, strings.TrimPrefix(Hash([]byte(name)), "sha256:")[:16]))
 }
 
 // Write replaces path with data atomically (lib/state): a crash leaves the old file or the

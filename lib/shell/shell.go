@@ -216,7 +216,7 @@ func Analyze(src string, w World, l Limits) (*Analysis, error) {
 	if n := separators(src); n > l.MaxCmds {
 		return nil, &LimitError{fmt.Sprintf("the command chains %d commands, over the limit of %d", n, l.MaxCmds)}
 	}
-	a := &analyzer{world: w, limits: l, funcs: map[string]*syntax.Stmt{}, aliases: map[string]string{}, shAlias: map[string]string{}, written: map[string]string{}, res: &Analysis{}}
+	a := &analyzer{world: w, limits: l, funcs: map[string]*syntax.Stmt{}, aliases: map[string]string{}, res: &Analysis{}}
 	if w.Cwd == "" {
 		a.world.Cwd = "/"
 	}

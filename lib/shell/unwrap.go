@@ -404,6 +404,9 @@ func (a *analyzer) noteWritten(c *Cmd) {
 			if r.Op == ">>" {
 				text = a.written[r.Target] + text
 			}
+			if a.written == nil {
+				a.written = map[string]string{}
+			}
 			a.written[r.Target] = text
 		}
 	}
@@ -450,17 +453,10 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 		st.vars["OLDPWD"] = st.cwd
 		st.cwd = a.resolve(dir, st.cwd)
 	case c.Name == "export" || c.Name == "declare" || c.Name == "typeset" || c.Name == "local" || c.Name == "readonly":
-		if len(a.locals) > 0 && (c.Name == "local" || c.Name == "declare" || c.Name == "typeset") && !slices.Contains(c.Args, "-g") {
-			top := a.locals[len(a.locals)-1]
+		if (c.Name == "local" || c.Name == "declare" || c.Name == "typeset") && !slices.Contains(c.Args, "-g") {
 			for _, arg := range c.Args {
 				name, _, _ := strings.Cut(arg, "=")
-				if _, seen := top[name]; !seen && validName(name) {
-					if v, ok := st.vars[name]; ok {
-						top[name] = &v
-					} else {
-						top[name] = nil
-					}
-				}
+				a.saveLocal(name, st)
 			}
 		}
 		for _, arg := range c.Args {
@@ -472,6 +468,9 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 	case c.Name == "alias":
 		for _, arg := range c.Args {
 			if k, v, ok := strings.Cut(arg, "="); ok && k != "" && !strings.Contains(v, Dyn) {
+				if a.shAlias == nil {
+					a.shAlias = map[string]string{}
+				}
 				a.shAlias[k] = v
 			}
 		}
@@ -618,6 +617,23 @@ func (a *analyzer) nested(text, via string, st *state, in *Input, owner *Cmd) {
 	}
 }
 
+// saveLocal keeps the caller's value of a variable declared local in the function call being
+// analysed, to give it back when the call returns.
+func (a *analyzer) saveLocal(name string, st *state) {
+	if len(a.locals) == 0 || !validName(name) {
+		return
+	}
+	top := a.locals[len(a.locals)-1]
+	if _, seen := top[name]; seen {
+		return
+	}
+	if v, ok := st.vars[name]; ok {
+		top[name] = &v
+	} else {
+		top[name] = nil
+	}
+}
+
 // positional are the variables a function call sets (built when first needed, not at every
 // hook start).
 var positional = sync.OnceValue(func() []string {
@@ -667,12 +683,7 @@ func quoteWords(words []string) string {
 		} else if strings.Contains(w, Dyn) {
 			// Run-time values go back in double quotes, a variable as itself (${NAME}).
 			esc := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "$", `\$`, "`", "\\`").Replace(w)
-			out[i] = `"` + mapMarks(esc, func(kind byte, body string) string {
-				if kind == 'V' || kind == 'G' {
-					return "${" + outerVar + body + "}"
-				}
-				return dynWord
-			}) + `"`
+			out[i] = `"` + stripMarks(esc) + `"`
 		} else {
 			out[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 		}

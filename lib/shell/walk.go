@@ -213,18 +213,11 @@ func calls(s *syntax.Stmt, name string) bool {
 // and applies their assignments.
 func (a *analyzer) decl(s *syntax.Stmt, d *syntax.DeclClause, st *state, in *Input, redirs []Redir) {
 	words := []string{d.Variant.Value}
-	if v := d.Variant.Value; len(a.locals) > 0 && (v == "local" || v == "declare" || v == "typeset") {
+	if v := d.Variant.Value; v == "local" || v == "declare" || v == "typeset" {
 		// Inside a function call: the caller's value comes back when it returns.
-		top := a.locals[len(a.locals)-1]
 		for _, as := range d.Args {
 			if as.Name != nil {
-				if _, seen := top[as.Name.Value]; !seen {
-					if old, ok := st.vars[as.Name.Value]; ok {
-						top[as.Name.Value] = &old
-					} else {
-						top[as.Name.Value] = nil
-					}
-				}
+				a.saveLocal(as.Name.Value, st)
 			}
 		}
 	}
