@@ -7,7 +7,9 @@
 //	go run ./tests/startup [-n 300] [-max 1.3] -all
 //
 // -all times every hook that runs per tool call or per prompt, with the payload it usually
-// gets, in one run, so their ratios are comparable.
+// gets, in one run, so their ratios are comparable; two floors run with them: floor/read (a
+// program that only reads stdin) and floor/parse (one that also parses the command with
+// mvdan.cc/sh/v3/syntax), the least any hook and any parsing guard can cost.
 package main
 
 import (
@@ -24,6 +26,8 @@ const captured = "lib/event/testdata/captured/"
 
 // perCall are the hooks Claude Code starts on every tool call or prompt, with their usual payload.
 var perCall = []target{
+	{"./tests/startup/floor/read", captured + "PreToolUse.json"},
+	{"./tests/startup/floor/parse", captured + "PreToolUse.json"},
 	{"./tests/hooks/TestGuard", captured + "PreToolUse.json"},
 	{"./hooks/AuditLog", captured + "PreToolUse.json"},
 	{"./hooks/PromptContext", captured + "UserPromptSubmit.json"},
