@@ -125,13 +125,36 @@ func deleteBranch(args []string) []string {
 	start := 0
 	for i, a := range args {
 		if a == "-o" || a == "-or" {
-			if slices.Contains(args[start:i], "-delete") {
+			if findDeletes(args[start:i]) {
 				return args[start:i]
 			}
 			start = i + 1
 		}
 	}
 	return args[start:]
+}
+
+// findDeletes reports a find expression that deletes what it matches: -delete, or -exec
+// (-execdir, -ok) running rm, unlink or shred on {}.
+func findDeletes(args []string) bool {
+	for i, a := range args {
+		switch a {
+		case "-delete":
+			return true
+		case "-exec", "-execdir", "-ok", "-okdir":
+			if i+1 < len(args) && (args[i+1] == "rm" || args[i+1] == "unlink" || args[i+1] == "shred") {
+				for _, w := range args[i+2:] {
+					if w == ";" || w == "+" {
+						break
+					}
+					if w == "{}" {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // broadName reports a -name test that matches every name (-name '*').
@@ -251,7 +274,7 @@ func (j *judge) shred(c *shell.Cmd) {
 
 // find: -delete over an unfiltered important tree, or over / at all.
 func (j *judge) find(c *shell.Cmd) {
-	if !contains(c.Args, "-delete") {
+	if !findDeletes(c.Args) {
 		return
 	}
 	branch := deleteBranch(c.Args)

@@ -846,17 +846,22 @@ func (j *judge) kubectl(c *shell.Cmd) {
 }
 
 func (j *judge) docker(c *shell.Cmd) {
-	if ops := (shell.Opts{}).Parse(c.Args); len(ops.Operands) > 0 && (ops.Operands[0] == "rm" || ops.Operands[0] == "rmi" || ops.Operands[0] == "container" && at(ops.Operands, 1) == "rm") && ops.Has("a", "all") {
+	sub, compose := shell.EngineArgs(c.Name, c.Args)
+	if compose {
+		if at(sub, 0) == "down" && (slices.Contains(sub, "-v") || slices.Contains(sub, "--volumes")) {
+			j.add(c, "container.compose-volumes", Ask, Medium, "compose down -v deletes the project's named volumes and the data in them", "leave -v off to keep the data")
+		}
+		return
+	}
+	if ops := (shell.Opts{}).Parse(sub); len(ops.Operands) > 0 && (ops.Operands[0] == "rm" || ops.Operands[0] == "rmi" || ops.Operands[0] == "container" && at(ops.Operands, 1) == "rm") && ops.Has("a", "all") {
 		j.add(c, "container.rm-all", Deny, High, c.Name+" "+ops.Operands[0]+" --all removes every container or image", "remove the ones you mean by name")
 		return
 	}
-	ops := shell.Opts{Short: "fHc", Long: []string{"filter", "host", "context", "format"}}.Parse(c.Args).Operands
+	ops := shell.Opts{Short: "f", Long: []string{"filter", "format"}}.Parse(sub).Operands
 	s := strings.Join(ops, " ")
 	switch {
 	case strings.HasPrefix(s, "system prune"):
 		j.add(c, "container.prune", Ask, Medium, "docker system prune removes stopped containers, images, networks (and with --volumes, data)", "remove the containers or images you mean by name")
-	case (strings.HasPrefix(s, "compose down") || c.Name == "docker-compose" && strings.HasPrefix(s, "down")) && (slices.Contains(c.Args, "-v") || slices.Contains(c.Args, "--volumes")):
-		j.add(c, "container.compose-volumes", Ask, Medium, "compose down -v deletes the project's named volumes and the data in them", "leave -v off to keep the data")
 	case strings.HasPrefix(s, "volume prune"):
 		j.add(c, "container.prune", Ask, Medium, "docker volume prune deletes the data of every unused volume", "remove the volumes you mean by name")
 	case strings.HasPrefix(s, "rm") || strings.HasPrefix(s, "rmi") || strings.HasPrefix(s, "volume rm") || strings.HasPrefix(s, "container rm") || strings.HasPrefix(s, "image rm"):

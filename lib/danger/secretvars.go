@@ -40,7 +40,7 @@ func (j *judge) secretVars(c *shell.Cmd) {
 	}
 	carried := func(s string) { carry(&sent, s) }
 	credOpt := false
-	stdinSent := raw
+	stdinSent, substSent := raw, false
 	for _, a := range c.Args {
 		if credOpt {
 			credOpt = false
@@ -59,6 +59,9 @@ func (j *judge) secretVars(c *shell.Cmd) {
 		}
 		if strings.HasSuffix(a, "@-") || a == "-" {
 			stdinSent = true
+		}
+		if i := strings.LastIndexByte(a, '@'); i >= 0 && shell.Plain(a[i+1:]) == shell.Dyn && !strings.Contains(a[:i], "://") {
+			substSent = true // -d @<(printf %s "$TOKEN"): the substituted output is the body
 		}
 		if httpieHeader(c.Name, a) {
 			carry(&login, a)
@@ -83,6 +86,15 @@ func (j *judge) secretVars(c *shell.Cmd) {
 				}
 				if f.Stdin != nil {
 					carried(f.Stdin.Text)
+				}
+			}
+		}
+	}
+	if substSent {
+		for _, f := range c.ArgsFrom {
+			if f.Name == "echo" || f.Name == "printf" {
+				for _, a := range f.Args {
+					carried(a)
 				}
 			}
 		}

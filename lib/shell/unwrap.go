@@ -50,7 +50,13 @@ var (
 		"dns-option", "domainname", "link-local-ip", "memory-reservation", "memory-swappiness", "oom-score-adj", "storage-opt",
 		"sysctl", "volume-driver", "annotation", "cgroup-parent", "device-cgroup-rule", "health-interval", "health-retries",
 		"health-timeout", "health-start-period", "stop-timeout", "log-opt", "service-ports", "use-aliases"}, StopAtOperand: true}
-	dockerExec  = Opts{Short: "uwe", Long: []string{"user", "workdir", "env", "env-file", "detach-keys", "index"}, StopAtOperand: true}
+	dockerExec = Opts{Short: "uwe", Long: []string{"user", "workdir", "env", "env-file", "detach-keys", "index"}, StopAtOperand: true}
+	// The engine's own options come before its subcommand (docker --context prod run ...),
+	// compose's before its own (docker compose -f prod.yml run ...).
+	engineOpts = Opts{Short: "cHlna", Long: []string{"context", "host", "config", "log-level", "tlscacert", "tlscert", "tlskey",
+		"connection", "url", "identity", "root", "runroot", "storage-driver", "cgroup-manager", "namespace", "address"}, StopAtOperand: true}
+	composeOpts = Opts{Short: "fp", Long: []string{"file", "project-name", "profile", "env-file", "project-directory", "ansi",
+		"progress", "parallel"}, StopAtOperand: true}
 	kubectlOpts = Opts{Short: "cnf", Long: []string{"container", "namespace", "filename", "context", "kubeconfig", "pod-running-timeout"}}
 	shellOpts   = Opts{Short: "oO", StopAtOperand: true}
 )
@@ -761,12 +767,31 @@ func (a *analyzer) remote(text, via string, st *state, owner *Cmd) {
 	a.inRemote--
 }
 
-func containerExec(name string, args []string) ([]string, bool) {
-	if name != "docker-compose" {
-		if len(args) > 0 && (args[0] == "compose" || args[0] == "container") {
-			args = args[1:]
-		}
+// EngineArgs returns a container engine's arguments from its subcommand on, past the engine's
+// global options (docker --context prod ...) and, for compose, compose's own (docker compose
+// -f prod.yml ...); compose reports whether they are compose's, whose word is dropped.
+func EngineArgs(name string, args []string) (sub []string, compose bool) {
+	if name == "docker-compose" {
+		return composeOpts.Parse(args).Rest, true
 	}
+	args = engineOpts.Parse(args).Rest
+	if len(args) > 0 && args[0] == "compose" {
+		return composeOpts.Parse(args[1:]).Rest, true
+	}
+	return args, false
+}
+
+// containerSub is EngineArgs without container's word either, so that exec and run come first.
+func containerSub(name string, args []string) []string {
+	args, _ = EngineArgs(name, args)
+	if len(args) > 0 && args[0] == "container" {
+		return args[1:]
+	}
+	return args
+}
+
+func containerExec(name string, args []string) ([]string, bool) {
+	args = containerSub(name, args)
 	if len(args) == 0 || args[0] != "exec" {
 		return nil, false
 	}
@@ -781,9 +806,7 @@ func containerExec(name string, args []string) ([]string, bool) {
 // HOST:CONTAINER[:ro], --mount type=bind,source=...,target=...); read-only ones are left out,
 // as nothing run inside can change them.
 func (a *analyzer) containerRun(name string, args []string, st *state) (cmd []string, mounts []Mount, workdir string, ok bool) {
-	if len(args) > 0 && (args[0] == "container" || args[0] == "compose" && name != "docker-compose") {
-		args = args[1:]
-	}
+	args = containerSub(name, args)
 	if len(args) == 0 || args[0] != "run" {
 		return nil, nil, "", false
 	}

@@ -343,11 +343,20 @@ func (a *analyzer) param(p *syntax.ParamExp, st *state) string {
 			}
 		}
 	}
-	if p.Param == nil || p.Excl || p.Length || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Names != 0 {
+	if p.Param == nil || p.Excl || p.Length || p.Index != nil || p.Names != 0 {
 		a.walkWords(p, st)
 		return Dyn
 	}
 	val, ok := a.lookup(p.Param.Value, st)
+	if p.Slice != nil || p.Repl != nil {
+		// ${TOKEN:0:60}, ${TOKEN//x/y}: part of the value, or the value changed, is still
+		// whatever the variable holds; unknown, it keeps the variable's name.
+		a.walkWords(p, st)
+		if ok {
+			return Dyn
+		}
+		return a.unknown(p.Param.Value, st)
+	}
 	if p.Exp == nil {
 		if !ok {
 			return a.unknown(p.Param.Value, st)
@@ -387,6 +396,9 @@ func (a *analyzer) param(p *syntax.ParamExp, st *state) string {
 		return ""
 	}
 	a.walkWords(p, st)
+	if !ok {
+		return a.unknown(p.Param.Value, st) // ${TOKEN^^}, ${TOKEN%x}: still what it holds
+	}
 	return Dyn
 }
 
