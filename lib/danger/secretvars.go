@@ -26,6 +26,17 @@ func (j *judge) secretVars(c *shell.Cmd) {
 		}
 		return
 	}
+	if hostTool(c.Name) {
+		for _, a := range c.Args {
+			shown := shell.Show(a)
+			for _, v := range shell.Vars(a) {
+				if shell.SecretName(v) && (strings.Contains(shown, "$"+v+".") || strings.Contains(shown, "$"+v+"@") || strings.Contains(shown, ".$"+v)) {
+					j.add(c, "exfil.secret-var", Deny, High, c.Name+" puts $"+v+" into a host name or login it sends: whoever serves that name receives it", "never send credentials anywhere")
+					return
+				}
+			}
+		}
+	}
 	raw := rawSocket(c.Name)
 	if !raw && !httpClient(c.Name) {
 		return
@@ -333,6 +344,16 @@ func neverSent(names []string) bool {
 		case "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_SECRET_KEY", "AZURE_CLIENT_SECRET", "ARM_CLIENT_SECRET":
 			return true
 		}
+	}
+	return false
+}
+
+// hostTool: a program that looks up (and contacts) the host named in its arguments.
+func hostTool(name string) bool {
+	switch name {
+	case "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "ssh", "scp", "sftp", "telnet", "nc", "ncat", "netcat",
+		"arping", "whois", "ftp", "mosh", "rsync", "socat", "openssl", "nmap":
+		return true
 	}
 	return false
 }
