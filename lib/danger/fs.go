@@ -21,7 +21,7 @@ func (j *judge) res(c *shell.Cmd, p string) string {
 		if !mounted && c.Fresh {
 			// rm -rf / in a container with -v /:/host also deletes what is mounted under it.
 			for _, m := range c.Mounts {
-				if under(m.Container, contentsOf(r)) {
+				if !m.ReadOnly && under(m.Container, contentsOf(r)) {
 					return m.Host
 				}
 			}
@@ -30,6 +30,15 @@ func (j *judge) res(c *shell.Cmd, p string) string {
 		r = host
 	}
 	return r
+}
+
+// resRead is res for a path read: read-only mounts lead to the host too.
+func (j *judge) resRead(c *shell.Cmd, p string) string {
+	r := shell.Resolve(p, c.Dir, j.world.Home)
+	if host, mounted := c.ReadPath(r); mounted {
+		return host
+	}
+	return j.res(c, p)
 }
 
 // rm: recursive deletes of the filesystem's important places, and any delete of system files,

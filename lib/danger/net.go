@@ -585,7 +585,7 @@ func (j *judge) readsSecret(c *shell.Cmd) string {
 			case strings.HasPrefix(a, "-"):
 				continue
 			}
-			if j.isSecretFile(j.res(c, v)) {
+			if j.isSecretFile(j.resRead(c, v)) {
 				return v
 			}
 		}

@@ -91,15 +91,24 @@ type Cmd struct {
 // Dynamic reports whether the program name itself is only known at run time.
 func (c *Cmd) Dynamic() bool { return strings.Contains(c.Prog, Dyn) || c.Name == "" }
 
-// Mount is a host directory seen at another path inside a container.
-type Mount struct{ Host, Container string }
+// Mount is a host directory seen at another path inside a container; a read-only one can be
+// read through, never changed.
+type Mount struct {
+	Host, Container string
+	ReadOnly        bool
+}
 
-// HostPath is the host path a resolved path inside the command's container stands for, or
-// p itself when it is not under a bind mount (mounted says which).
-func (c *Cmd) HostPath(p string) (host string, mounted bool) {
+// HostPath is the host path a resolved path inside the command's container stands for when
+// written to, or p itself when it is not under a writable bind mount (mounted says which).
+func (c *Cmd) HostPath(p string) (host string, mounted bool) { return c.hostPath(p, false) }
+
+// ReadPath is HostPath for reading: read-only mounts count too.
+func (c *Cmd) ReadPath(p string) (host string, mounted bool) { return c.hostPath(p, true) }
+
+func (c *Cmd) hostPath(p string, read bool) (string, bool) {
 	best := -1
 	for i, m := range c.Mounts {
-		if (p == m.Container || strings.HasPrefix(p, strings.TrimSuffix(m.Container, "/")+"/")) && (best < 0 || len(m.Container) > len(c.Mounts[best].Container)) {
+		if (read || !m.ReadOnly) && (p == m.Container || strings.HasPrefix(p, strings.TrimSuffix(m.Container, "/")+"/")) && (best < 0 || len(m.Container) > len(c.Mounts[best].Container)) {
 			best = i
 		}
 	}

@@ -803,8 +803,8 @@ func containerExec(name string, args []string) ([]string, bool) {
 }
 
 // containerRun unwraps docker run [options] IMAGE COMMAND..., with its bind mounts (-v
-// HOST:CONTAINER[:ro], --mount type=bind,source=...,target=...); read-only ones are left out,
-// as nothing run inside can change them.
+// HOST:CONTAINER[:ro], --mount type=bind,source=...,target=...); read-only ones can be read
+// through but nothing run inside can change them.
 func (a *analyzer) containerRun(name string, args []string, st *state) (cmd []string, mounts []Mount, workdir string, ok bool) {
 	args = containerSub(name, args)
 	if len(args) == 0 || args[0] != "run" {
@@ -830,13 +830,14 @@ func (a *analyzer) containerRun(name string, args []string, st *state) (cmd []st
 	}
 	for _, v := range dockerRun.Values(args[1:], "v", "volume") {
 		parts := strings.Split(v, ":")
-		if len(parts) < 2 || !strings.HasPrefix(parts[1], "/") || len(parts) > 2 && strings.Contains(","+parts[2]+",", ",ro,") {
+		if len(parts) < 2 || !strings.HasPrefix(parts[1], "/") {
 			continue
 		}
 		if !strings.HasPrefix(parts[0], "/") && !strings.HasPrefix(parts[0], ".") && !strings.HasPrefix(parts[0], "~") && !strings.HasPrefix(parts[0], Dyn) {
 			continue // a named volume
 		}
-		mounts = append(mounts, Mount{Host: a.resolve(parts[0], st.cwd), Container: path.Clean(parts[1])})
+		ro := len(parts) > 2 && (strings.Contains(","+parts[2]+",", ",ro,") || strings.Contains(","+parts[2]+",", ",readonly,"))
+		mounts = append(mounts, Mount{Host: a.resolve(parts[0], st.cwd), Container: path.Clean(parts[1]), ReadOnly: ro})
 	}
 	for _, v := range dockerRun.Values(args[1:], "mount") {
 		var src, dst string
@@ -854,8 +855,8 @@ func (a *analyzer) containerRun(name string, args []string, st *state) (cmd []st
 				ro = val == "" || val == "true" || val == "1"
 			}
 		}
-		if bind && !ro && src != "" && strings.HasPrefix(dst, "/") {
-			mounts = append(mounts, Mount{Host: a.resolve(src, st.cwd), Container: path.Clean(dst)})
+		if bind && src != "" && strings.HasPrefix(dst, "/") {
+			mounts = append(mounts, Mount{Host: a.resolve(src, st.cwd), Container: path.Clean(dst), ReadOnly: ro})
 		}
 	}
 	return cmd, mounts, workdir, true
