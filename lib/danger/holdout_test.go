@@ -61,3 +61,9 @@ func TestHoldout6(t *testing.T) { score(t, "holdout6", loadCases(t, "testdata/ho
 // Fixed since but for two cases marked "known" (an empty directory synced with --delete, a
 // delete over a literal tuple in Python), which are reported and do not fail the test.
 func TestHoldout7(t *testing.T) { score(t, "holdout7", loadCases(t, "testdata/holdout7.jsonl")) }
+
+// TestHoldout9 runs a ninth holdout (testdata/holdout9.jsonl), written to measure false
+// positives: everyday commands an over-reaching guard would block, each beside its closest
+// dangerous twin, by a separate session from the specification alone. Measured before any
+// change: 260/260 exact; dangerous caught 67/67; safe flagged 0/193.
+func TestHoldout9(t *testing.T) { score(t, "holdout9", loadCases(t, "testdata/holdout9.jsonl")) }
