@@ -62,6 +62,16 @@ func TestHoldout6(t *testing.T) { score(t, "holdout6", loadCases(t, "testdata/ho
 // delete over a literal tuple in Python), which are reported and do not fail the test.
 func TestHoldout7(t *testing.T) { score(t, "holdout7", loadCases(t, "testdata/holdout7.jsonl")) }
 
+// TestHoldout8 runs an eighth holdout (testdata/holdout8.jsonl): the commands a coding agent
+// emits over long sessions on varied projects, with dangers hidden in realistic context,
+// written by a separate session from the specification alone. Measured before any change:
+// 306/310 exact; dangerous caught 158/160; safe flagged 1/150. Fixed since in the guard (a
+// listing filtered by grep -v is still the whole listing: ls -A | grep -v '^.git$' | xargs rm
+// -rf; rails db:schema:load asks, as the README said and the code did not); two labels
+// changed as judgment calls, each saying so in its note (release/* is protected by default;
+// world-writable project directories ask, as in the main corpus).
+func TestHoldout8(t *testing.T) { score(t, "holdout8", loadCases(t, "testdata/holdout8.jsonl")) }
+
 // TestHoldout9 runs a ninth holdout (testdata/holdout9.jsonl), written to measure false
 // positives: everyday commands an over-reaching guard would block, each beside its closest
 // dangerous twin, by a separate session from the specification alone. Measured before any

@@ -356,10 +356,8 @@ func schemaDrop(c *shell.Cmd) string {
 		switch w {
 		case "artisan":
 			artisan = true
-		case "db:schema:load", "db:structure:load":
-			if prodArgs(c) != "" {
-				return w // loading the schema over production data wipes it; in development it is setup
-			}
+		case "db:schema:load", "db:structure:load": // recreates every table: the data in them is gone
+			return w
 		case "db:drop", "db:reset", "db:purge", "db:migrate:reset", "db:truncate_all",
 			"db:seed:replant", "ecto.drop", "ecto.reset", "schema:drop", "doctrine:database:drop", "doctrine:schema:drop",
 			"flyway:clean", "flywayClean", "dropAll", "drop-all", "pg:reset":

@@ -56,6 +56,7 @@ func (a *analyzer) xargs(c *Cmd, args []string, st *state) {
 // entries of each directory it lists (bare names, so *, which the next command reads relative
 // to its own directory), or the paths or globs it was given, as given, with -d.
 func (a *analyzer) lsOutput(from []*Cmd) []string {
+	from = unfiltered(from)
 	if len(from) == 0 || from[len(from)-1].Name != "ls" {
 		return nil
 	}
@@ -294,4 +295,31 @@ func (a *analyzer) find(c *Cmd, words []string, st *state) {
 // with returns a copy of via with more appended, never sharing its backing array.
 func with(via []string, more ...string) []string {
 	return append(append(make([]string, 0, len(via)+len(more)), via...), more...)
+}
+
+// unfiltered drops the end of a pipeline that passes its input on all but unchanged: grep -v
+// (every line but the few it names), sort, uniq, tac, cat. ls -A | grep -v '^.git$' still
+// lists everything else.
+func unfiltered(from []*Cmd) []*Cmd {
+	for len(from) > 1 {
+		c := from[len(from)-1]
+		if len(c.Redirs) > 0 {
+			return from
+		}
+		switch c.Name {
+		case "sort", "uniq", "tac", "cat":
+			if len(Opts{}.Parse(c.Args).Operands) > 0 {
+				return from
+			}
+		case "grep", "egrep", "fgrep":
+			p := Opts{Short: "efmABC", Long: []string{"regexp", "file", "max-count", "after-context", "before-context", "context"}}.Parse(c.Args)
+			if !p.Has("v", "invert-match") || len(p.Operands) > 1 || p.Has("f", "file", "m", "max-count") {
+				return from
+			}
+		default:
+			return from
+		}
+		from = from[:len(from)-1]
+	}
+	return from
 }
