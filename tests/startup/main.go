@@ -7,9 +7,10 @@
 //	go run ./tests/startup [-n 300] [-max 1.3] -all
 //
 // -all times every hook that runs per tool call or per prompt, with the payload it usually
-// gets, in one run, so their ratios are comparable; two floors run with them: floor/read (a
-// program that only reads stdin) and floor/parse (one that also parses the command with
-// mvdan.cc/sh/v3/syntax), the least any hook and any parsing guard can cost.
+// gets, in one run, so their ratios are comparable; three floors run with them: floor/read (a
+// program that only reads stdin), floor/parse (one that also parses the command with
+// mvdan.cc/sh/v3/syntax) and floor/record (one that appends a redacted audit line instead),
+// the least any hook, any parsing guard and any record hook can cost.
 package main
 
 import (
@@ -28,6 +29,7 @@ const captured = "lib/event/testdata/captured/"
 var perCall = []target{
 	{"./tests/startup/floor/read", captured + "PreToolUse.json"},
 	{"./tests/startup/floor/parse", captured + "PreToolUse.json"},
+	{"./tests/startup/floor/record", captured + "PreToolUse.json"},
 	{"./tests/hooks/TestGuard", captured + "PreToolUse.json"},
 	{"./hooks/AuditLog", captured + "PreToolUse.json"},
 	{"./hooks/PromptContext", captured + "UserPromptSubmit.json"},
