@@ -30,6 +30,16 @@ func TestCorpus(t *testing.T) { runCorpus(t, "secret corpus", "testdata/corpus.j
 // (SECRET_KEY, secretKey, token_value).
 func TestHoldout(t *testing.T) { runCorpus(t, "secret holdout", "testdata/holdout.jsonl") }
 
+// TestHoldout2 runs a second holdout (testdata/holdout2.jsonl) of hard cases (secrets inside
+// configs, code, commands, logs and long texts; look-alikes such as lockfile hashes, digests,
+// public keys, redacted and documented example values), written by a separate session from
+// the README and the issue alone. First run: recall 116/118, false positives 3/121, 5 kinds
+// wrong. Fixed since: GitLab's other token prefixes (glrt-, gldt-, ...), Slack app-level tokens
+// (xapp-), a Kubernetes service-account JWT longer than the window, aws-secret-access-key with
+// hyphens, SECRET_KEY_BASE, code that names where a secret is kept (process.env.X,
+// settings.X) and template fields in URLs ({DB_PASSWORD}) taken for values.
+func TestHoldout2(t *testing.T) { runCorpus(t, "secret holdout2", "testdata/holdout2.jsonl") }
+
 func runCorpus(t *testing.T, name, file string) {
 	f, err := os.Open(file)
 	if err != nil {

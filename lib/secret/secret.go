@@ -66,20 +66,24 @@ var rules = []rule{
 		pattern: `-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]{0,200}?[A-Za-z0-9+/]{20,}[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\z)`},
 	{kind: AWSAccessKey, keywords: []string{"AKIA", "ASIA", "ABIA", "ACCA"}, starts: true,
 		pattern: `\b((?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})\b`, accept: notExample},
-	{kind: AWSSecretKey, keywords: []string{"aws", "secret_access", "secretaccess"}, fold: true,
-		pattern: `(?i)(?:aws_?)?secret_?access_?key["']?(?:\s*[:=,]\s*|\s+)["']?([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+]|$)`, accept: notExample},
+	{kind: AWSSecretKey, keywords: []string{"aws", "secret_access", "secretaccess", "secret-access"}, fold: true,
+		pattern: `(?i)(?:aws[_-]?)?secret[_-]?access[_-]?key["']?(?:\s*[:=,]\s*|\s+)["']?([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+]|$)`, accept: notExample},
 	{kind: GitHubToken, keywords: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"}, starts: true,
 		pattern: `\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{82})\b`, accept: random},
-	{kind: GitLabToken, keywords: []string{"glpat-"}, starts: true, pattern: `\b(glpat-[A-Za-z0-9_-]{20,})`, accept: random},
+	// GitLab's prefixes: personal, project and group access, deploy, runner, trigger, feed, SCIM,
+	// OAuth application, CI job, incoming mail, agent and feature-flag tokens, and the old
+	// runner registration tokens.
+	{kind: GitLabToken, keywords: []string{"glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glsoat-", "gloas-", "glcbt-", "glimt-", "glagent-", "glffct-", "GR1348941"}, starts: true,
+		pattern: `\b((?:glpat|gldt|glrt|glptt|glft|glsoat|gloas|glcbt|glimt|glagent|glffct)-[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,})`, accept: random},
 	{kind: AnthropicKey, keywords: []string{"sk-ant-"}, starts: true, pattern: `\b(sk-ant-[a-z]+\d{2}-[A-Za-z0-9_-]{80,})`, accept: random},
 	{kind: OpenAIKey, keywords: []string{"sk-"}, starts: true,
 		pattern: `\b(sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}|sk-[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|sk-[A-Za-z0-9]{48})\b`, accept: random},
 	{kind: SlackWebhook, keywords: []string{"hooks.slack.com"},
 		pattern: `(https://hooks\.slack\.com/(?:services|workflows)/T[A-Z0-9]+/[A-Z0-9]+/[A-Za-z0-9]{16,})`, accept: random},
-	{kind: SlackToken, keywords: []string{"xox"}, starts: true, pattern: `\b(xox[abeoprs]-[0-9]+-[0-9A-Za-z-]{10,})`, accept: random},
+	{kind: SlackToken, keywords: []string{"xox", "xapp-"}, starts: true, pattern: `\b(xox[abeoprs]-[0-9]+-[0-9A-Za-z-]{10,}|xapp-[0-9]+-[A-Z0-9]+-[0-9]+-[A-Za-z0-9]{16,})`, accept: random},
 	{kind: StripeKey, keywords: []string{"_live_", "_test_"}, pattern: `\b((?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,})\b`, accept: random},
 	{kind: GoogleAPIKey, keywords: []string{"AIza"}, starts: true, pattern: `\b(AIza[0-9A-Za-z_-]{35})(?:[^0-9A-Za-z_-]|$)`, accept: random},
-	{kind: JWT, keywords: []string{"eyJ"}, starts: true, pattern: `\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,})`},
+	{kind: JWT, keywords: []string{"eyJ"}, starts: true, span: 16 << 10, pattern: `\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,})`},
 	{kind: URLPassword, keywords: []string{"://"},
 		pattern: `\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@'"]*:([^\s@/'"]+)@[^\s/'"@]+`, accept: realPassword},
 	// The assignment rule is matched by hand (assignment below): its keywords are common words
@@ -164,7 +168,7 @@ func assignment(text, lower string, i int, key string) (int, int, bool) {
 		j++
 	}
 	// SECRET_KEY, secretKey, token_value: the keyword, then a part that names its value.
-	for _, suffix := range []string{"_key", "-key", "key", "_value", "value"} {
+	for _, suffix := range []string{"_key_base", "_key", "-key", "key", "_value", "value"} {
 		if strings.HasPrefix(lower[j:], suffix) && (j+len(suffix) == len(lower) || !isWordByte(lower[j+len(suffix)])) {
 			j += len(suffix)
 			break
@@ -381,8 +385,8 @@ func realPassword(p string) bool {
 	case "password", "pass", "passwd", "secret", "pwd", "root", "admin", "user", "postgres", "guest", "test":
 		return false
 	}
-	if strings.HasPrefix(p, "$") || strings.HasPrefix(p, "%") || placeholder(lower) {
-		return false
+	if strings.HasPrefix(p, "$") || strings.HasPrefix(p, "%") || placeholder(lower) || strings.HasPrefix(p, "{") && strings.HasSuffix(p, "}") {
+		return false // a variable, or a template's field ({DB_PASSWORD} in a Python f-string)
 	}
 	return len(p) >= 6
 }
@@ -392,7 +396,7 @@ func realPassword(p string) bool {
 func highEntropy(v string) bool {
 	lower := strings.ToLower(v)
 	if strings.HasPrefix(v, "$") || strings.HasPrefix(v, "%") || strings.Contains(v, "/") && !strings.ContainsAny(v, "+=") ||
-		placeholder(lower) || strings.HasPrefix(lower, "test") || strings.HasPrefix(lower, "fake") || strings.HasPrefix(lower, "mock") {
+		placeholder(lower) || strings.HasPrefix(lower, "test") || strings.HasPrefix(lower, "fake") || strings.HasPrefix(lower, "mock") || codeRef(v) {
 		return false
 	}
 	classes := 0
@@ -402,6 +406,28 @@ func highEntropy(v string) bool {
 		}
 	}
 	return classes >= 2 && entropy(v) >= 3.3
+}
+
+// codeRef reports a value that is code naming where the secret is kept, not the secret:
+// a dotted chain of identifiers without digits (process.env.NEXTAUTH_SECRET,
+// settings.OPENAI_API_KEY); generated values have digits in them.
+func codeRef(v string) bool {
+	parts := strings.Split(v, ".")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" {
+			return false
+		}
+		for i := 0; i < len(p); i++ {
+			c := p[i]
+			if !(c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // entropy is the Shannon entropy of s in bits per character.

@@ -79,8 +79,10 @@ func FuzzScan(f *testing.F) {
 		}
 		r := Redact(s)
 		for _, m := range ms {
-			if strings.Contains(r, s[m.Start:m.End]) && m.End-m.Start > 12 {
-				t.Fatalf("Redact left %q in", s[m.Start:m.End])
+			// Fewer copies than before: the same text may stand elsewhere as no secret (a URL's
+			// user name spelled like its password).
+			if sec := s[m.Start:m.End]; m.End-m.Start > 12 && strings.Count(r, sec) >= strings.Count(s, sec) {
+				t.Fatalf("Redact left %q in", sec)
 			}
 		}
 	})
