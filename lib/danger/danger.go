@@ -201,7 +201,7 @@ func init() {
 		"bq": (*judge).bigquery, "ztcp": (*judge).ztcp, "dbus-send": (*judge).logind, "busctl": (*judge).logind, "gdbus": (*judge).logind, "visudo": (*judge).visudo, "cmd": (*judge).windows, "pwsh": (*judge).windows,
 		"powershell": (*judge).windows, "diskutil": (*judge).diskutil, "osascript": (*judge).macos, "defaults": (*judge).macos, "set": (*judge).setHist, "cdk": (*judge).stackTool, "cdktf": (*judge).stackTool, "serverless": (*judge).stackTool,
 		"sls": (*judge).stackTool, "sst": (*judge).stackTool, "amplify": (*judge).stackTool, "eksctl": (*judge).platform, "heroku": (*judge).platform, "doctl": (*judge).platform, "aws": (*judge).aws, "gcloud": (*judge).gcloud, "gsutil": (*judge).gsutil, "az": (*judge).az,
-		"kubectl": (*judge).kubectl, "oc": (*judge).kubectl, "docker": (*judge).docker, "podman": (*judge).docker, "docker-compose": (*judge).docker,
+		"kubectl": (*judge).kubectl, "oc": (*judge).kubectl, "docker": (*judge).docker, "podman": (*judge).docker, "docker-compose": (*judge).docker, "nerdctl": (*judge).docker,
 		"history": (*judge).history, "unset": (*judge).unsetHist, "export": (*judge).exportHist, "journalctl": (*judge).journalctl,
 		"crontab": (*judge).crontab, "ln": (*judge).ln,
 	}

@@ -851,20 +851,32 @@ func (j *judge) docker(c *shell.Cmd) {
 		}
 		return
 	}
-	if ops := (shell.Opts{}).Parse(sub); len(ops.Operands) > 0 && (ops.Operands[0] == "rm" || ops.Operands[0] == "rmi" || ops.Operands[0] == "container" && at(ops.Operands, 1) == "rm") && ops.Has("a", "all") {
-		j.add(c, "container.rm-all", Deny, High, c.Name+" "+ops.Operands[0]+" --all removes every container or image", "remove the ones you mean by name")
-		return
+	if ops := (shell.Opts{}).Parse(sub); len(ops.Operands) > 0 && ops.Has("a", "all") {
+		switch o := ops.Operands; {
+		case o[0] == "rm" || o[0] == "rmi" || (o[0] == "container" || o[0] == "image" || o[0] == "pod") && at(o, 1) == "rm":
+			j.add(c, "container.rm-all", Deny, High, c.Name+" "+strings.Join(o[:min(2, len(o))], " ")+" --all removes every container, image or pod", "remove the ones you mean by name")
+			return
+		case o[0] == "volume" && at(o, 1) == "rm":
+			if ops.Has("f", "force") {
+				j.add(c, "container.rm-all", Deny, High, c.Name+" volume rm --all --force deletes every volume's data, in use or not", "remove the volumes you mean by name")
+			} else {
+				j.add(c, "container.prune", Ask, Medium, c.Name+" volume rm --all deletes the data of every unused volume", "remove the volumes you mean by name")
+			}
+			return
+		}
 	}
 	ops := shell.Opts{Short: "f", Long: []string{"filter", "format"}}.Parse(sub).Operands
 	s := strings.Join(ops, " ")
 	switch {
 	case strings.HasPrefix(s, "system prune"):
 		j.add(c, "container.prune", Ask, Medium, "docker system prune removes stopped containers, images, networks (and with --volumes, data)", "remove the containers or images you mean by name")
+	case s == "system reset" || strings.HasPrefix(s, "system reset "):
+		j.add(c, "container.rm-all", Deny, High, c.Name+" system reset deletes every container, image, network and volume", "remove what you mean by name")
 	case strings.HasPrefix(s, "volume prune"):
 		j.add(c, "container.prune", Ask, Medium, "docker volume prune deletes the data of every unused volume", "remove the volumes you mean by name")
 	case strings.HasPrefix(s, "rm") || strings.HasPrefix(s, "rmi") || strings.HasPrefix(s, "volume rm") || strings.HasPrefix(s, "container rm") || strings.HasPrefix(s, "image rm"):
 		for _, f := range c.ArgsFrom {
-			if (f.Name == "docker" || f.Name == "podman") && !filtered(f.Args) {
+			if (f.Name == "docker" || f.Name == "podman" || f.Name == "nerdctl") && !filtered(f.Args) {
 				j.add(c, "container.rm-all", Deny, High, "it removes every container, image or volume that docker lists", "remove the ones you mean by name")
 				return
 			}

@@ -323,7 +323,7 @@ func (j *judge) code(c *shell.Cmd) {
 			continue
 		}
 		t := j.res(c, lit)
-		if sends && j.isSecretFile(t) {
+		if sends && j.isSecretFile(j.resRead(c, lit)) {
 			j.add(c, "exfil.secret", Deny, High, c.Name+" code that reads "+lit+" and talks to the network", "never send credentials anywhere")
 		}
 		if writes {
@@ -345,7 +345,7 @@ func (j *judge) exfil(c *shell.Cmd) {
 	}
 	check := func(v string) {
 		v = strings.TrimSuffix(strings.SplitN(v, ";", 2)[0], ",")
-		if v != "" && !strings.Contains(v, "://") && !strings.Contains(v, shell.Dyn) && j.isSecretFile(j.res(c, v)) {
+		if v != "" && !strings.Contains(v, "://") && !strings.Contains(v, shell.Dyn) && j.isSecretFile(j.resRead(c, v)) {
 			note(v)
 		}
 	}
@@ -395,7 +395,7 @@ func (j *judge) exfil(c *shell.Cmd) {
 		}
 	}
 	if c.Stdin != nil {
-		if c.Stdin.File != "" && j.isSecretFile(c.Stdin.File) {
+		if c.Stdin.File != "" && j.isSecretFile(j.resRead(c, c.Stdin.File)) {
 			note(c.Stdin.File)
 		}
 		for _, f := range c.Stdin.From {
@@ -590,7 +590,7 @@ func (j *judge) readsSecret(c *shell.Cmd) string {
 			}
 		}
 	}
-	if c.Stdin != nil && c.Stdin.File != "" && j.isSecretFile(c.Stdin.File) {
+	if c.Stdin != nil && c.Stdin.File != "" && j.isSecretFile(j.resRead(c, c.Stdin.File)) {
 		return c.Stdin.File
 	}
 	return ""

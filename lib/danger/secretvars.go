@@ -26,14 +26,11 @@ func (j *judge) secretVars(c *shell.Cmd) {
 		}
 		return
 	}
-	if hostTool(c.Name) {
-		for _, a := range c.Args {
-			shown := shell.Show(a)
-			for _, v := range shell.Vars(a) {
-				if shell.SecretName(v) && (strings.Contains(shown, "$"+v+".") || strings.Contains(shown, "$"+v+"@") || strings.Contains(shown, ".$"+v)) {
-					j.add(c, "exfil.secret-var", Deny, High, c.Name+" puts $"+v+" into a host name or login it sends: whoever serves that name receives it", "never send credentials anywhere")
-					return
-				}
+	for _, part := range hostParts(c.Name, c.Args) {
+		for _, v := range shell.Vars(part) {
+			if shell.SecretName(v) {
+				j.add(c, "exfil.secret-var", Deny, High, c.Name+" puts $"+v+" into a host name or login it sends: whoever serves that name receives it", "never send credentials anywhere")
+				return
 			}
 		}
 	}
@@ -348,12 +345,115 @@ func neverSent(names []string) bool {
 	return false
 }
 
-// hostTool: a program that looks up (and contacts) the host named in its arguments.
-func hostTool(name string) bool {
-	switch name {
-	case "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "ssh", "scp", "sftp", "telnet", "nc", "ncat", "netcat",
-		"arping", "whois", "ftp", "mosh", "rsync", "socat", "openssl", "nmap":
-		return true
+// hostParts: the arguments of a program that looks up (and contacts) a host, cut down to what
+// names that host or the login it sends; key files, ports and remote commands are left out.
+func hostParts(name string, args []string) []string {
+	var out []string
+	sshOpt := func(v string) { // -o User=x, -o HostName=x, -o ProxyJump=x
+		k, val, ok := strings.Cut(v, "=")
+		if !ok {
+			k, val, _ = strings.Cut(v, " ")
+		}
+		switch strings.ToLower(strings.TrimSpace(k)) {
+		case "user", "hostname", "proxyjump":
+			out = append(out, val)
+		}
 	}
-	return false
+	remote := func(a string) { // [user@]host:path names a host; a local path does not
+		if i := strings.IndexByte(a, ':'); i > 0 && !strings.Contains(a[:i], "/") {
+			out = append(out, a[:i])
+		} else if strings.Contains(a, "://") {
+			out = append(out, urlAuthority(a))
+		}
+	}
+	switch name {
+	case "ssh", "mosh", "autossh", "scp", "sftp", "rsync":
+		values := "BbcDEeFIiJLlmOoPpQRSWwX" // options that take a value
+		if name == "rsync" {
+			values = "eBfMT"
+		}
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			if a == "--" {
+				continue
+			}
+			if strings.HasPrefix(a, "--") {
+				continue // rsync's long options: --rsh and --rsync-path are commands, not hosts
+			}
+			if len(a) > 1 && a[0] == '-' {
+				for k := 1; k < len(a); k++ {
+					if !strings.ContainsRune(values, rune(a[k])) {
+						continue
+					}
+					v := a[k+1:]
+					if v == "" && i+1 < len(args) {
+						i++
+						v = args[i]
+					}
+					switch a[k] {
+					case 'l':
+						if name != "scp" && name != "rsync" { // scp -l is a bandwidth limit
+							out = append(out, v)
+						}
+					case 'J':
+						out = append(out, v)
+					case 'o':
+						sshOpt(v)
+					}
+					break
+				}
+				continue
+			}
+			if name == "ssh" || name == "mosh" || name == "autossh" {
+				return append(out, urlAuthority(a)) // the rest is the remote command
+			}
+			remote(a)
+		}
+	case "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "telnet", "nc", "ncat", "netcat",
+		"arping", "whois", "ftp", "nmap", "host", "fping", "hping3":
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			if strings.HasPrefix(a, "-") {
+				if (name == "nc" || name == "ncat" || name == "netcat") && (a == "-e" || a == "-c" || a == "--exec" || a == "--sh-exec") {
+					i++ // the command it runs
+				}
+				continue
+			}
+			out = append(out, a)
+		}
+	case "socat":
+		for _, a := range args {
+			typ, addr, ok := strings.Cut(a, ":")
+			if !ok || strings.HasPrefix(a, "-") {
+				continue
+			}
+			switch t := strings.ToUpper(typ); {
+			case strings.HasPrefix(t, "TCP"), strings.HasPrefix(t, "UDP"), strings.HasPrefix(t, "SCTP"), strings.HasPrefix(t, "OPENSSL"),
+				strings.HasPrefix(t, "PROXY"), strings.HasPrefix(t, "SOCKS"):
+				if i := strings.IndexByte(addr, ','); i >= 0 {
+					addr = addr[:i]
+				}
+				out = append(out, addr)
+			}
+		}
+	case "openssl":
+		for i := 0; i+1 < len(args); i++ {
+			switch args[i] {
+			case "-connect", "-servername", "-proxy":
+				out = append(out, args[i+1])
+			}
+		}
+	}
+	return out
+}
+
+// urlAuthority is the user@host:port of ssh://user@host:port/path, or a plain operand unchanged.
+func urlAuthority(a string) string {
+	if _, rest, ok := strings.Cut(a, "://"); ok {
+		if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+			rest = rest[:i]
+		}
+		return rest
+	}
+	return a
 }

@@ -54,9 +54,15 @@ var (
 	// The engine's own options come before its subcommand (docker --context prod run ...),
 	// compose's before its own (docker compose -f prod.yml run ...).
 	engineOpts = Opts{Short: "cHlna", Long: []string{"context", "host", "config", "log-level", "tlscacert", "tlscert", "tlskey",
-		"connection", "url", "identity", "root", "runroot", "storage-driver", "cgroup-manager", "namespace", "address"}, StopAtOperand: true}
+		"connection", "url", "identity", "root", "runroot", "storage-driver", "cgroup-manager", "namespace", "address",
+		"runtime", "storage-opt", "tmpdir", "conmon", "events-backend", "hooks-dir", "imagestore", "network-cmd-path",
+		"network-config-dir", "volumepath", "module", "ssh", "runtime-flag", "cni-config-dir", "snapshotter", "data-root",
+		"cni-path", "cni-netconfpath", "hosts-dir", "host-gateway-ip", "bridge-ip"}, StopAtOperand: true}
 	composeOpts = Opts{Short: "fp", Long: []string{"file", "project-name", "profile", "env-file", "project-directory", "ansi",
 		"progress", "parallel"}, StopAtOperand: true}
+	// Standalone docker-compose also takes the engine's connection options before its command.
+	standaloneOpts = Opts{Short: "fpcH", Long: append(slices.Clone(composeOpts.Long), "context", "host", "log-level",
+		"tlscacert", "tlscert", "tlskey"), StopAtOperand: true}
 	kubectlOpts = Opts{Short: "cnf", Long: []string{"container", "namespace", "filename", "context", "kubeconfig", "pod-running-timeout"}}
 	shellOpts   = Opts{Short: "oO", StopAtOperand: true}
 )
@@ -772,7 +778,7 @@ func (a *analyzer) remote(text, via string, st *state, owner *Cmd) {
 // -f prod.yml ...); compose reports whether they are compose's, whose word is dropped.
 func EngineArgs(name string, args []string) (sub []string, compose bool) {
 	if name == "docker-compose" {
-		return composeOpts.Parse(args).Rest, true
+		return standaloneOpts.Parse(args).Rest, true
 	}
 	args = engineOpts.Parse(args).Rest
 	if len(args) > 0 && args[0] == "compose" {
