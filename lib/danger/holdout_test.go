@@ -77,3 +77,9 @@ func TestHoldout8(t *testing.T) { score(t, "holdout8", loadCases(t, "testdata/ho
 // dangerous twin, by a separate session from the specification alone. Measured before any
 // change: 260/260 exact; dangerous caught 67/67; safe flagged 0/193.
 func TestHoldout9(t *testing.T) { score(t, "holdout9", loadCases(t, "testdata/holdout9.jsonl")) }
+
+// TestHoldout10 runs a tenth holdout (testdata/holdout10.jsonl): interpreters and scripts as
+// agents run them (python, node, perl, ruby, php and a dozen more, heredocs, sh -c, eval,
+// make), dangerous calls inside their code beside harmless twins, by a separate session from
+// the specification alone.
+func TestHoldout10(t *testing.T) { score(t, "holdout10", loadCases(t, "testdata/holdout10.jsonl")) }

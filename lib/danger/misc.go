@@ -401,6 +401,9 @@ func schemaDrop(c *shell.Cmd) string {
 // environment variable or option naming it, a settings module, a database URL or host, or an
 // app whose name says so, or Rails' protection against dropping production turned off.
 func production(c *shell.Cmd) string {
+	if w := wrapperProd(c); w != "" {
+		return w
+	}
 	items := append(append([]string{}, c.Env...), c.Args...)
 	for i, it := range items {
 		k, v, hasEq := strings.Cut(it, "=")
@@ -424,6 +427,27 @@ func production(c *shell.Cmd) string {
 			if prodWord(v) {
 				return it
 			}
+		}
+	}
+	return ""
+}
+
+// wrapperProd finds a production namespace or context given to the kubectl or docker that runs
+// the command (kubectl -n production exec deploy/web -- ...).
+func wrapperProd(c *shell.Cmd) string {
+	if !c.Remote {
+		return ""
+	}
+	words := strings.Fields(c.Text)
+	for i, w := range words {
+		if w == c.Name || w == "--" {
+			break
+		}
+		switch {
+		case (w == "-n" || w == "--namespace" || w == "--context" || w == "-c" || w == "--kube-context") && i+1 < len(words) && prodWord(words[i+1]):
+			return w + " " + words[i+1]
+		case (strings.HasPrefix(w, "--namespace=") || strings.HasPrefix(w, "--context=")) && prodWord(w[strings.IndexByte(w, '=')+1:]):
+			return w
 		}
 	}
 	return ""
@@ -1053,6 +1077,15 @@ func (j *judge) windows(c *shell.Cmd) {
 		j.add(c, "power.shutdown", Deny, High, c.Name+" shuts down or restarts the machine", "ask the user to restart the machine")
 	case removes && slices.ContainsFunc(words, root):
 		j.add(c, "fs.rm-critical", Deny, High, c.Name+" deletes a drive root or the user's profile", "delete the specific directory you mean")
+	case removes:
+		// PowerShell on Linux or macOS: Remove-Item -Recurse on a path is rm -rf.
+		for _, w := range strings.FieldsFunc(text, func(r rune) bool {
+			return r == ' ' || r == '\t' || r == '\n' || r == '"' || r == '\'' || r == ';' || r == ','
+		}) {
+			if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "..") {
+				j.deleted(c, j.res(c, w), true, "fs.rm-critical")
+			}
+		}
 	}
 }
 
@@ -1074,6 +1107,8 @@ func (j *judge) macos(c *shell.Cmd) {
 	switch {
 	case c.Name == "osascript" && strings.Contains(text, "system events") && (strings.Contains(text, "restart") || strings.Contains(text, "shut down") || strings.Contains(text, "log out")):
 		j.add(c, "power.shutdown", Deny, High, "osascript asks System Events to restart or shut down", "ask the user to restart the machine")
+	case c.Name == "osascript" && strings.Contains(text, "login item") && strings.Contains(text, "make "):
+		j.add(c, "persist.autorun", Deny, High, "osascript adds a login item, a program started at every login", "ask the user to set up login items")
 	case c.Name == "defaults" && strings.Contains(text, "write") && strings.Contains(text, "com.apple.loginwindow") && (strings.Contains(text, "loginhook") || strings.Contains(text, "logouthook")):
 		j.add(c, "persist.autorun", Deny, High, "it installs a macOS login hook, a script run as root at every login", "ask the user to set up login items")
 	}

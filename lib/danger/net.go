@@ -270,11 +270,12 @@ func (j *judge) socat(c *shell.Cmd) {
 var codePatterns = sync.OnceValue(func() map[string]*regexp.Regexp {
 	return map[string]*regexp.Regexp{
 		"rev":     regexp.MustCompile(`(?is)(socket|require\(\s*['"]net['"]\s*\)|net\.connect|createConnection|TCPSocket|fsockopen|IO::Socket|Socket\.new|new\s+Socket|Net::Telnet).{0,500}(subprocess|pty\.spawn|os\.dup2|/bin/(ba)?sh|\bexec|\bspawn|popen|system\s*\(|child_process|cmd\.exe)`),
-		"eval":    regexp.MustCompile(`(?is)\b(exec|eval)\b[\s(]*[^;\n]{0,120}?(urlopen|requests\.get|LWP::Simple|\bget\s*\(|Net::HTTP|open-uri|URI\.open|fetch\s*\(|https?\.get|curl|wget|file_get_contents\s*\(\s*['"]https?:)`),
+		"eval":    regexp.MustCompile(`(?is)\b(exec|eval)\b[\s(]*[^;\n]{0,120}?(urlopen|requests\.get|LWP::Simple|\bget\s*\(|Net::HTTP|open-uri|URI\.open|fetch\s*\(|https?\.get|curl|wget|file_get_contents\s*\(\s*['"]https?:)|\bfetch\s*\([^;\n]{0,200}?\.then\s*\(\s*(eval|new\s+Function|Function)\b`),
 		"fork":    regexp.MustCompile(`(?is)fork\s+while\s+(fork|1|true)\b|fork\s+until\s+0\b|while\s*(\(\s*)?(True|1|true)\s*\)?\s*[:{]?\s*[^\n]{0,40}\bfork\s*\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*[^\n]{0,20}fork\s*\(|loop\s*\{\s*fork|fork\s*\(\s*\)[^\n]{0,20}\bfor\s+\w+\s+in\s+(iter\s*\(|itertools\.(count|repeat|cycle)\b)`),
-		"net":     regexp.MustCompile(`(?i)requests\.(post|put|patch)|urlopen|urllib|http\.client|httpx|aiohttp|fetch\s*\(|https?\.request|axios|XMLHttpRequest|Net::HTTP|LWP|HTTP::Tiny|curl_exec|socket\.|\bsmtplib`),
+		"net":     regexp.MustCompile(`(?i)requests\.(post|put|patch|get)|(file_get_contents|fopen)\s*\(\s*['"]https?:|urlopen|urllib|http\.client|httpx|aiohttp|fetch\s*\(|https?\.request|axios|XMLHttpRequest|Net::HTTP|LWP|HTTP::Tiny|curl_exec|socket\.|\bsmtplib`),
 		"write":   regexp.MustCompile(`(?i)writeFile|open\s*\([^)]*['"][wa]\+?b?['"]|json\.dump\s*\(|\.write\s*\(|File\.write|file_put_contents|IO\.write|>\s*\$|truncate`),
 		"env":     regexp.MustCompile(`(?i)os\.environ\b(\s*\)|\s*[,;]|\.copy|\.items)|dict\(os\.environ|process\.env\s*[,)]|JSON\.stringify\(\s*process\.env|ENV\.to_h|%ENV\b|getenv\(\s*\)`),
+		"sdk":     regexp.MustCompile(`\.(objects|buckets|instances|object_versions|volumes|snapshots|tables)\.(all|filter)\([^)]*\)\s*\.(delete|terminate)\(|\.(objects|object_versions)\.delete\(|(?s)\.(delete|terminate)\(\)\s+for\s+\w+\s+in\s+[^\]\n]{0,120}\.(buckets|instances|volumes|snapshots|tables)\.all\(\)|for\s+\w+\s+in\s+[^:\n]{0,120}\.(buckets|instances|volumes|snapshots|tables)\.all\(\)\s*:[^\n]{0,120}\.(delete|terminate)\(`),
 		"literal": regexp.MustCompile("['\"`]([^'\"`\\s]{2,200})['\"`]"),
 	}
 })
@@ -291,7 +292,7 @@ func (j *judge) code(c *shell.Cmd) {
 		}
 		return false
 	}
-	if (has(".claude/settings.json", ".claude/settings.local.json") || has("'.claude'", "\".claude\"") && has("settings.json", "settings.local.json")) && has("writefile", "write_text", "json.dump", "open(", "fs.write", "file.write", "sed", "'w'", "\"w\"", "write(") &&
+	if (has(".claude/settings.json", ".claude/settings.local.json") || has("'.claude'", "\".claude\"") && has("settings.json", "settings.local.json")) && (pats["write"].MatchString(code) || has("write_text", "writefile", "fs.write", "sed -i")) &&
 		has("hooks", "disableallhooks") {
 		j.add(c, "tamper.user-settings", Deny, High, c.Name+" code that rewrites Claude Code's settings, where the hooks that guard this session are configured", "ask the user to change their settings themselves")
 	}
@@ -309,16 +310,25 @@ func (j *judge) code(c *shell.Cmd) {
 	case has("fork") && pats["fork"].MatchString(code):
 		j.add(c, "fork.bomb", Deny, High, c.Name+" code that forks in an endless loop: a fork bomb that freezes the machine", "write a bounded loop instead")
 	}
+	if has("delete", "terminate") && pats["sdk"].MatchString(code) {
+		j.add(c, "cloud.sdk-wholesale", Deny, High, c.Name+" code that deletes every object, bucket or instance a cloud SDK lists", "delete the resources you mean by name, and ask the user first")
+	}
 	sends := has("http", "url", "fetch", "socket", "request", "axios", "lwp", "smtp", "curl") && pats["net"].MatchString(code)
 	writes := has("write", "dump", "open", "put", "truncate", "io.") && pats["write"].MatchString(code)
 	if sends && has("environ", "env") && pats["env"].MatchString(code) {
 		j.add(c, "exfil.secret", Deny, High, c.Name+" code that sends the environment (API keys and tokens live there) over the network", "never send credentials anywhere")
 	}
+	if sends {
+		j.codeSecretVars(c, code)
+	}
 	if !sends && !writes {
 		return
 	}
+	var named []string
 	for _, m := range pats["literal"].FindAllStringSubmatch(code, 64) {
-		lit := m[1]
+		named = append(named, m[1])
+	}
+	for _, lit := range append(named, shell.CodePaths(code, j.world.Home, c.Dir)...) {
 		if !strings.Contains(lit, "/") && !strings.HasPrefix(lit, ".") {
 			continue
 		}
@@ -559,6 +569,15 @@ func printsToken(c *shell.Cmd) string {
 
 // readsSecret says which secret a command prints: a credential file, or the environment.
 func (j *judge) readsSecret(c *shell.Cmd) string {
+	if c.Name == "jq" || c.Name == "gojq" || c.Name == "jaq" {
+		// jq -n env, jq -n '$ENV': the whole environment as JSON.
+		p := shell.Opts{Long: []string{"arg", "argjson", "slurpfile", "rawfile", "indent"}}.Parse(c.Args)
+		if len(p.Operands) > 0 {
+			if f := strings.TrimSpace(p.Operands[0]); f == "env" || f == "$ENV" || f == "{env: env}" || f == "{env: $ENV}" {
+				return "the environment (API keys and tokens live there)"
+			}
+		}
+	}
 	switch c.Name {
 	case "env", "printenv":
 		if len(c.Args) == 0 || c.Name == "env" && len(shell.Opts{}.Parse(c.Args).Operands) == 0 {

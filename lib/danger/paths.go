@@ -33,6 +33,10 @@ var topDirs = []string{"/var", "/var/www", "/var/www/html", "/opt", "/srv", "/ho
 
 var secretDirs = []string{".ssh", ".gnupg", ".aws", ".kube", ".docker", ".config", ".claude", ".azure", ".gcloud", ".password-store"}
 
+// userDirs are the home folders that hold the user's own files (the XDG and macOS user
+// folders, Downloads aside, which people clear out): deleting one whole is losing them.
+var userDirs = []string{"Documents", "Desktop", "Pictures", "Music", "Videos", "Movies", "Library", "Public", "Templates"}
+
 // wholeSecret are the home directories every file of which is a credential.
 var wholeSecret = []string{".ssh", ".gnupg", ".aws", ".password-store"}
 
@@ -116,6 +120,11 @@ func (j *judge) classify(p string) (place, string) {
 		for _, d := range wholeSecret {
 			if top == d {
 				return homeSecret, "~" + rel + ", a credential"
+			}
+		}
+		for _, d := range userDirs {
+			if top == d && !deeper {
+				return home, "~/" + d + ", the user's own files"
 			}
 		}
 	}

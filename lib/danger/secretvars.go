@@ -1,8 +1,10 @@
 package danger
 
 import (
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hookkit/harness/lib/shell"
 )
@@ -47,9 +49,22 @@ func (j *judge) secretVars(c *shell.Cmd) {
 		}
 	}
 	carried := func(s string) { carry(&sent, s) }
-	credOpt := false
-	stdinSent, substSent := raw, false
-	for _, a := range c.Args {
+	credOpt, bodyOpt := false, false
+	stdinSent := raw
+	var bodyFrom []*shell.Cmd // what prints the body: -d @<(printf %s "$TOKEN"), -T <(...), --post-file=<(...)
+	for i, a := range c.Args {
+		if bodyOpt {
+			bodyOpt = false
+			if i < len(c.FromArg) && substOnly(a) {
+				bodyFrom = append(bodyFrom, c.FromArg[i]...)
+			}
+		}
+		if k, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(a, "--") && bodyOption(k) && substOnly(v) && i < len(c.FromArg) {
+			bodyFrom = append(bodyFrom, c.FromArg[i]...)
+		}
+		if bodyOption(a) {
+			bodyOpt = true
+		}
 		if credOpt {
 			credOpt = false
 			carry(&login, a)
@@ -68,9 +83,6 @@ func (j *judge) secretVars(c *shell.Cmd) {
 		if strings.HasSuffix(a, "@-") || a == "-" {
 			stdinSent = true
 		}
-		if i := strings.LastIndexByte(a, '@'); i >= 0 && shell.Plain(a[i+1:]) == shell.Dyn && !strings.Contains(a[:i], "://") {
-			substSent = true // -d @<(printf %s "$TOKEN"): the substituted output is the body
-		}
 		if httpieHeader(c.Name, a) {
 			carry(&login, a)
 			continue
@@ -88,7 +100,7 @@ func (j *judge) secretVars(c *shell.Cmd) {
 	if stdinSent && c.Stdin != nil {
 		carried(c.Stdin.Text)
 		for _, f := range c.Stdin.From {
-			if f.Name == "echo" || f.Name == "printf" || f.Name == "cat" && f.Stdin != nil {
+			if f.Name == "echo" || f.Name == "printf" || f.Name == "cat" && f.Stdin != nil || f.Name == "jq" {
 				for _, a := range f.Args {
 					carried(a)
 				}
@@ -98,12 +110,21 @@ func (j *judge) secretVars(c *shell.Cmd) {
 			}
 		}
 	}
-	if substSent {
-		for _, f := range c.ArgsFrom {
-			if f.Name == "echo" || f.Name == "printf" {
-				for _, a := range f.Args {
-					carried(a)
+	for _, f := range bodyFrom {
+		switch f.Name {
+		case "echo", "printf":
+			for _, a := range f.Args {
+				carried(a)
+			}
+		case "printenv":
+			for _, a := range f.Args {
+				if shell.SecretName(a) && !contains(sent, a) {
+					sent = append(sent, a)
 				}
+			}
+		case "cat":
+			if f.Stdin != nil {
+				carried(f.Stdin.Text)
 			}
 		}
 	}
@@ -456,4 +477,80 @@ func urlAuthority(a string) string {
 		return rest
 	}
 	return a
+}
+
+// envRef finds interpreter code reading one environment variable by name.
+var envRef = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:os\.environ(?:\.get)?\s*[\[(]|os\.getenv\(|process\.env\.|process\.env\[|ENV\[|ENV\.fetch\(|\$ENV\{|getenv\(|Deno\.env\.get\(|Bun\.env\.|Sys\.getenv\(|\$env:)\s*['"]?([A-Za-z_][A-Za-z0-9_]*)`)
+})
+
+// codeSecretVars is secretVars for interpreter code that talks to the network: a credential
+// read from the environment into a header is how it is used; into a body, a query or a URL it
+// is sent, judged by where the code's first URL points.
+func (j *judge) codeSecretVars(c *shell.Cmd, code string) {
+	var sent, login []string
+	for _, m := range envRef().FindAllStringSubmatchIndex(code, 32) {
+		v := code[m[2]:m[3]]
+		if !shell.SecretName(v) || contains(sent, v) || contains(login, v) {
+			continue
+		}
+		before := strings.ToLower(code[max(0, m[0]-200):m[0]])
+		header, body := -1, -1
+		for _, k := range []string{"authorization", "headers", "bearer", "auth=", "auth:", "auth(", "x-api-key", "private-token", "token "} {
+			header = max(header, strings.LastIndex(before, k))
+		}
+		for _, k := range []string{"data=", "json=", "body", "params=", "data:", "json:", "?", "&", "send(", "write("} {
+			body = max(body, strings.LastIndex(before, k))
+		}
+		if header > body {
+			login = append(login, v)
+		} else {
+			sent = append(sent, v)
+		}
+	}
+	if len(sent) == 0 && len(login) == 0 {
+		return
+	}
+	host := ""
+	if i := strings.Index(code, "://"); i >= 0 {
+		start := strings.LastIndexAny(code[:i], "'\"` (") + 1
+		end := i + 3 + strings.IndexAny(code[i+3:]+"'", "'\"` )")
+		host, _ = hostPath(code[start:end])
+	}
+	switch {
+	case localHost(host):
+	case captureHost(host):
+		j.add(c, "exfil.secret-var", Deny, High, c.Name+" code sends $"+strings.Join(append(sent, login...), ", $")+" to "+host, "never send credentials anywhere; ask the user if something needs them")
+	case len(sent) == 0:
+		if ipAddress(host) {
+			j.add(c, "exfil.secret-var", Ask, Medium, c.Name+" code logs in to "+host+" with $"+strings.Join(login, ", $")+": an address, not a service's name", "check that "+host+" is the service the credential belongs to")
+		}
+	case ipAddress(host):
+		j.add(c, "exfil.secret-var", Deny, High, c.Name+" code sends $"+strings.Join(sent, ", $")+" to "+host, "never send credentials anywhere; ask the user if something needs them")
+	case neverSent(sent):
+		j.add(c, "exfil.secret-var", Deny, High, c.Name+" code sends $"+strings.Join(sent, ", $")+"; that key signs requests and is never sent itself", "use the provider's SDK, which signs requests with it")
+	case host == "":
+		j.add(c, "exfil.secret-var", Ask, Medium, c.Name+" code sends $"+strings.Join(sent, ", $")+" to a host not known before it runs", "put the credential in a header of a request to the service it belongs to")
+	default:
+		j.add(c, "exfil.secret-var", Ask, Medium, c.Name+" code sends $"+strings.Join(sent, ", $")+" in a request to "+host, "check that "+host+" is the service the credential belongs to")
+	}
+}
+
+// bodyOption: an HTTP client's option whose value is (or names the file holding) the body.
+func bodyOption(a string) bool {
+	switch a {
+	case "-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "--data-ascii", "--json", "-T", "--upload-file",
+		"--post-file", "--body-file", "-F", "--form":
+		return true
+	}
+	// -sT, -fsSd: a cluster of curl's flags whose last option takes the body
+	return len(a) > 2 && a[0] == '-' && a[1] != '-' && strings.IndexByte("dTF", a[len(a)-1]) >= 0 && strings.Trim(a[1:len(a)-1], "sSfLkvigN46") == ""
+}
+
+// substOnly reports a value that is only a substitution: @<(...), <(...), name=@<(...).
+func substOnly(v string) bool {
+	if i := strings.LastIndexByte(v, '@'); i >= 0 {
+		v = v[i+1:]
+	}
+	return shell.Plain(v) == shell.Dyn
 }

@@ -14,7 +14,8 @@ func (j *judge) writes(c *shell.Cmd) {
 	if strings.Contains(c.Text, "disableAllHooks") || argsContain(c, "disableAllHooks") {
 		// Writing the word into a note or a doc is data: only settings files, or tools that
 		// edit files in place, set it.
-		if settingsWrite(targets) || c.Name == "jq" || c.Name == "yq" || c.Name == "sed" || strings.HasPrefix(c.Name, "python") || c.Name == "node" || c.Name == "perl" {
+		inPlace := (c.Name == "sed" || c.Name == "perl") && len(targets) > 0 // edits the files it names, and only those
+		if settingsWrite(targets) || !inPlace && (c.Name == "jq" || c.Name == "yq" || c.Name == "sed" || strings.HasPrefix(c.Name, "python") || c.Name == "node" || c.Name == "perl") {
 			j.add(c, "tamper.disable-hooks", Deny, High, "it sets disableAllHooks, which switches off every hook guarding this session", "ask the user to change hook settings themselves")
 		}
 	}
@@ -103,7 +104,7 @@ func (j *judge) written(c *shell.Cmd, t shell.Target) {
 // content is what a command writes, as far as it is known: echo's words, its stdin.
 func (j *judge) content(c *shell.Cmd) string {
 	var b strings.Builder
-	if c.Name == "echo" || c.Name == "printf" {
+	if c.Name == "echo" || c.Name == "printf" || c.Name == "sed" || c.Name == "gsed" { // sed: the lines its program adds
 		b.WriteString(strings.Join(c.Args, " "))
 	}
 	if c.Stdin != nil {

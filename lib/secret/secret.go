@@ -55,6 +55,9 @@ type rule struct {
 	accept   func(secret string) bool
 	// span is how far past a keyword a match can reach (default 512 bytes).
 	span int
+	// runs: the secret is one unbroken token (a JWT); its window reaches past span only as far
+	// as the token's characters run on, so a long token is whole and other text stays cheap.
+	runs bool
 	// starts: a keyword begins the secret's token (the pattern opens with \b), so one that
 	// follows a word character is no match and opens no window.
 	starts bool
@@ -80,10 +83,10 @@ var rules = []rule{
 		pattern: `\b(sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}|sk-[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|sk-[A-Za-z0-9]{48})\b`, accept: random},
 	{kind: SlackWebhook, keywords: []string{"hooks.slack.com"},
 		pattern: `(https://hooks\.slack\.com/(?:services|workflows)/T[A-Z0-9]+/[A-Z0-9]+/[A-Za-z0-9]{16,})`, accept: random},
-	{kind: SlackToken, keywords: []string{"xox", "xapp-"}, starts: true, pattern: `\b(xox[abeoprs]-[0-9]+-[0-9A-Za-z-]{10,}|xapp-[0-9]+-[A-Z0-9]+-[0-9]+-[A-Za-z0-9]{16,})`, accept: random},
+	{kind: SlackToken, keywords: []string{"xox", "xapp-"}, starts: true, pattern: `\b(xox[abceoprs]-[0-9]+-[0-9A-Za-z-]{10,}|xoxd-[A-Za-z0-9%+/=_-]{30,}|xapp-[0-9]+-[A-Z0-9]+-[0-9]+-[A-Za-z0-9]{16,})`, accept: random},
 	{kind: StripeKey, keywords: []string{"_live_", "_test_"}, pattern: `\b((?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,})\b`, accept: random},
 	{kind: GoogleAPIKey, keywords: []string{"AIza"}, starts: true, pattern: `\b(AIza[0-9A-Za-z_-]{35})(?:[^0-9A-Za-z_-]|$)`, accept: random},
-	{kind: JWT, keywords: []string{"eyJ"}, starts: true, span: 16 << 10, pattern: `\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,})`},
+	{kind: JWT, keywords: []string{"eyJ"}, starts: true, runs: true, pattern: `\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,})`},
 	{kind: URLPassword, keywords: []string{"://"},
 		pattern: `\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@'"]*:([^\s@/'"]+)@[^\s/'"@]+`, accept: realPassword},
 	// The assignment rule is matched by hand (assignment below): its keywords are common words
@@ -238,8 +241,7 @@ func Scan(text string) []Match {
 	return out
 }
 
-// windows returns the stretches of text around the rule's keywords, merged where they touch;
-// each starts at the beginning of the keyword's line (at most 64 bytes back).
+// assignments finds the values assigned to the rule's key names that the rule accepts.
 func (r rule) assignments(text string, lower *string, out []Match) []Match {
 	if *lower == "" {
 		*lower = asciiLower(text)
@@ -256,7 +258,10 @@ func (r rule) assignments(text string, lower *string, out []Match) []Match {
 				continue
 			}
 			start, end, ok := assignment(text, *lower, i, k)
-			if ok && r.accept(text[start:end]) && !overlaps(out, start, end) {
+			// An unquoted dotted name is code naming where the secret is kept; in quotes it
+			// is the value itself (a passphrase like Correct.Horse.Battery.Staple).
+			quoted := start > 0 && (text[start-1] == '"' || text[start-1] == '\'')
+			if ok && r.accept(text[start:end]) && (quoted || !codeRef(text[start:end])) && !overlaps(out, start, end) {
 				out = append(out, Match{Kind: r.kind, Start: start, End: end})
 			}
 		}
@@ -264,6 +269,8 @@ func (r rule) assignments(text string, lower *string, out []Match) []Match {
 	return out
 }
 
+// windows returns the stretches of text around the rule's keywords, merged where they touch;
+// each starts at the beginning of the keyword's line (at most 64 bytes back).
 func (r rule) windows(text string, lower *string) [][2]int {
 	hay := text
 	if r.fold {
@@ -292,7 +299,15 @@ func (r rule) windows(text string, lower *string) [][2]int {
 			if nl := strings.LastIndexByte(text[start:i], '\n'); nl >= 0 {
 				start += nl + 1
 			}
-			ws = append(ws, [2]int{start, min(len(text), i+span)})
+			end := i + span
+			if r.runs {
+				run := i
+				for run < len(text) && run < i+64<<10 && tokenByte(text[run]) {
+					run++
+				}
+				end = max(end, run+1)
+			}
+			ws = append(ws, [2]int{start, min(len(text), end)})
 		}
 	}
 	if len(ws) < 2 {
@@ -385,7 +400,7 @@ func realPassword(p string) bool {
 	case "password", "pass", "passwd", "secret", "pwd", "root", "admin", "user", "postgres", "guest", "test":
 		return false
 	}
-	if strings.HasPrefix(p, "$") || strings.HasPrefix(p, "%") || placeholder(lower) || strings.HasPrefix(p, "{") && strings.HasSuffix(p, "}") {
+	if strings.HasPrefix(p, "$") || strings.HasPrefix(p, "%") || placeholder(lower) || templateField(p) {
 		return false // a variable, or a template's field ({DB_PASSWORD} in a Python f-string)
 	}
 	return len(p) >= 6
@@ -396,7 +411,7 @@ func realPassword(p string) bool {
 func highEntropy(v string) bool {
 	lower := strings.ToLower(v)
 	if strings.HasPrefix(v, "$") || strings.HasPrefix(v, "%") || strings.Contains(v, "/") && !strings.ContainsAny(v, "+=") ||
-		placeholder(lower) || strings.HasPrefix(lower, "test") || strings.HasPrefix(lower, "fake") || strings.HasPrefix(lower, "mock") || codeRef(v) {
+		placeholder(lower) || strings.HasPrefix(lower, "test") || strings.HasPrefix(lower, "fake") || strings.HasPrefix(lower, "mock") {
 		return false
 	}
 	classes := 0
@@ -448,4 +463,31 @@ func entropy(s string) float64 {
 
 func wordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// tokenByte: a character of a base64url token with its dots (a JWT's alphabet).
+func tokenByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.'
+}
+
+// templateField reports {NAME} or {obj.name}: a field of a format string, not a password.
+func templateField(p string) bool {
+	if len(p) < 3 || p[0] != '{' || p[len(p)-1] != '}' {
+		return false
+	}
+	inner := p[1 : len(p)-1]
+	digit, upper, lower := false, false, false
+	for i := 0; i < len(inner); i++ {
+		switch c := inner[i]; {
+		case c >= '0' && c <= '9' && i > 0:
+			digit = true
+		case c >= 'a' && c <= 'z':
+			lower = true
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		case c != '_' && c != '.':
+			return false
+		}
+	}
+	return !(digit && upper && lower) // digits among both cases: a generated value in braces
 }

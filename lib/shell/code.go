@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"path"
 	"regexp"
 	"strings"
 	"sync"
@@ -108,7 +107,7 @@ var execCalls = []string{"os.system", "os.popen", "subprocess.getoutput", "subpr
 	"shell_exec", "passthru", "proc_open", "popen", "system", "execSync", "exec", "os.execute", "IO.popen", "Open3.capture2",
 	"Open3.capture3", "Open3.popen3", "spawnSync", "spawn", "execFileSync", "execFile", "subprocess.run", "subprocess.call",
 	"subprocess.check_call", "subprocess.check_output", "subprocess.Popen", "pty.spawn", "os.execv", "os.execvp", "os.execl",
-	"os.execlp", "os.spawnv", "os.spawnl", "Deno.run", "Bun.spawn", "Bun.spawnSync"}
+	"os.execlp", "os.spawnv", "os.spawnl", "Deno.run", "Deno.Command", "Bun.spawn", "Bun.spawnSync"}
 
 // Calls in interpreter code that delete files.
 var deleteCalls = []string{"shutil.rmtree", "os.removedirs", "rmSync", "rmdirSync", "unlinkSync", "fs.rm", "fs.rmdir",
@@ -175,16 +174,10 @@ func findCalls(code string, names []string) [][2]string {
 	var out [][2]string
 	seen := map[int]bool{}
 	for _, n := range names {
-		for from := 0; len(out) < 32; {
-			i := strings.Index(code[from:], n)
-			if i < 0 {
-				break
-			}
-			i += from
-			from = i + len(n)
+		eachIndex(code, n, func(i int) bool {
 			end := i + len(n)
 			if i > 0 && isIdent(code[i-1]) && n[0] != ')' || end < len(code) && isIdent(code[end]) || seen[end] {
-				continue
+				return true
 			}
 			j := end
 			for j < len(code) && (code[j] == ' ' || code[j] == '\t') {
@@ -193,13 +186,25 @@ func findCalls(code string, names []string) [][2]string {
 			if j < len(code) && code[j] == '(' {
 				j++
 			} else if j == end {
-				continue
+				return true
 			}
 			seen[end] = true
 			out = append(out, [2]string{code[i:end], code[j:]})
-		}
+			return len(out) < 32
+		})
 	}
 	return out
+}
+
+// eachIndex hands each index of word in s to each, in order, until each returns false.
+func eachIndex(s, word string, each func(i int) bool) {
+	for from := 0; from <= len(s); {
+		i := strings.Index(s[from:], word)
+		if i < 0 || !each(from+i) {
+			return
+		}
+		from += i + max(1, len(word))
+	}
 }
 
 func isIdent(c byte) bool {
@@ -214,35 +219,60 @@ func (a *analyzer) code(c *Cmd, st *state) {
 		code = code[:64<<10]
 	}
 	via := c.Name + " code"
+	// What the code runs or deletes runs where the code does: the same container and mounts.
+	sub := func() *Cmd {
+		return &Cmd{Dir: st.cwd, Via: []string{via}, Text: c.Text, Remote: c.Remote, Mounts: c.Mounts, Fresh: c.Fresh}
+	}
 	for _, m := range findCalls(code, execCalls) {
 		call, rest := m[0], m[1]
 		if v, ok := assignedLiteral(code, rest); ok {
 			rest = v // system(cmd) after cmd = "...": the literal it was given
 		}
+		home := func(words []string) []string { // "$ENV{HOME}", "#{Dir.home}": interpolated by the interpreter
+			for i, w := range words {
+				words[i] = interpolateHome(w, a.world.Home, st.cwd)
+			}
+			return words
+		}
 		if list, ok := listLiteral(rest); ok {
-			a.simple(&Cmd{Dir: st.cwd, Via: []string{via}, Text: c.Text, Remote: c.Remote}, list, st.child())
+			a.simple(sub(), home(list), st.child())
 			continue
 		}
 		if s, ok := stringLiteral(rest); ok {
-			if strings.Contains(call, "spawn") || strings.Contains(call, "execFile") || strings.Contains(call, "os.exec") {
+			if argv := argvLiteral(rest); len(argv) > 1 && !strings.Contains(call, "popen") && call != "os.system" && !strings.Contains(call, "Command") {
+				// system("git", "reset", "--hard"): a program and its arguments, no shell
+				a.simple(sub(), home(argv), st.child())
+				continue
+			}
+			s = interpolateHome(s, a.world.Home, st.cwd)
+			if strings.Contains(call, "spawn") || strings.Contains(call, "execFile") || strings.Contains(call, "os.exec") || strings.Contains(call, "Command") {
 				if words := strings.Fields(s); len(words) > 0 && !strings.Contains(rest, "shell") {
 					args, _ := listLiteral(afterFirstArg(rest))
-					a.simple(&Cmd{Dir: st.cwd, Via: []string{via}, Text: c.Text, Remote: c.Remote}, append(words, args...), st.child())
+					if i := strings.Index(callArgs(rest), "args:"); i >= 0 && len(args) == 0 {
+						args, _ = listLiteral(callArgs(rest)[i+5:]) // new Deno.Command("sh", { args: [...] })
+					}
+					a.simple(sub(), append(words, args...), st.child())
 					continue
 				}
 			}
-			a.nested(s, via, st, nil, nil)
+			a.nested(s, via, st, nil, c)
+		}
+	}
+	if c.Name == "osascript" {
+		for from := 0; ; {
+			i := strings.Index(code[from:], "do shell script")
+			if i < 0 {
+				break
+			}
+			from += i + len("do shell script")
+			if s, ok := stringLiteral(code[from:]); ok {
+				a.nested(s, via, st, nil, c)
+			}
 		}
 	}
 	for _, m := range findCalls(code, deleteCalls) {
 		call, rest := m[0], m[1]
-		target, ok := stringLiteral(rest)
-		if !ok {
-			target, ok = pathExpr(rest, a.world.Home)
-		}
-		if !ok {
-			target, ok = cwdExpr(rest, st.cwd)
-		}
+		target, ok := pathValue(rest, a.world.Home, st.cwd)
 		if !ok {
 			continue
 		}
@@ -250,9 +280,10 @@ func (a *analyzer) code(c *Cmd, st *state) {
 		if recursiveDelete(call, rest) {
 			args = []string{"-rf", target}
 		}
-		sc := &Cmd{Dir: st.cwd, Via: []string{via}, Text: c.Text, Remote: c.Remote}
-		a.record(sc, append([]string{"rm"}, args...))
+		a.record(sub(), append([]string{"rm"}, args...))
 	}
+	a.codeWrites(c, code, st, sub)
+	a.codeSQL(code, st, sub)
 	if strings.HasSuffix(c.Name, "awk") {
 		a.awkPipes(code, via, st)
 	}
@@ -262,10 +293,26 @@ func (a *analyzer) code(c *Cmd, st *state) {
 	for _, m := range backticks().FindAllStringSubmatch(code, 16) {
 		for _, s := range m[1:] {
 			if s != "" {
-				a.nested(s, via, st, nil, nil)
+				a.nested(s, via, st, nil, c)
 			}
 		}
 	}
+}
+
+// argvLiteral reads a call's arguments when all are string literals: system("rm", "-rf", x)
+// gives rm -rf and a run-time value.
+func argvLiteral(rest string) []string {
+	var out []string
+	for _, arg := range splitArgs(callArgs(strings.TrimLeft(rest, " \t("))) {
+		if v, ok := stringLiteral(arg); ok && strings.TrimSpace(skipLiteral(arg)) == "" {
+			out = append(out, v)
+		} else if len(out) > 1 {
+			out = append(out, Dyn)
+		} else {
+			return nil
+		}
+	}
+	return out
 }
 
 // assignedLiteral resolves a call whose argument is a bare variable (system(cmd),
@@ -324,26 +371,15 @@ func recursiveDelete(call, rest string) bool {
 // callArgs is the argument list at the start of s (just after the call's opening
 // parenthesis), up to its closing one: nested calls (require('os').homedir()) do not end it.
 func callArgs(s string) string {
-	depth, quote := 1, byte(0)
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '\'' || c == '"' || c == '`':
-			quote = c
-		case c == '(':
-			depth++
-		case c == ')':
-			if depth--; depth <= 0 {
-				return s[:i]
-			}
+	end := len(s)
+	outsideQuotes(s, func(i, depth int) bool {
+		if s[i] == ')' && depth < 0 {
+			end = i
+			return false
 		}
-	}
-	return s
+		return true
+	})
+	return s[:end]
 }
 
 // stringLiteral reads a quoted string at the start of s: '...', "...", `...`, r'...',
@@ -438,36 +474,4 @@ func skipLiteral(s string) string {
 func afterFirstArg(s string) string {
 	s = skipLiteral(strings.TrimLeft(s, " \t\n("))
 	return strings.TrimLeft(s, " \t\n,")
-}
-
-// pathExpr understands the few non-literal path expressions that name home or root.
-// cwdExpr reads a call's argument that is the working directory: process.cwd(), os.getcwd(),
-// Path.cwd(), Dir.pwd, getcwd().
-func cwdExpr(s, cwd string) (string, bool) {
-	s = strings.TrimLeft(s, " \t\n(")
-	for _, h := range []string{"process.cwd()", "os.getcwd()", "Path.cwd()", "pathlib.Path.cwd()", "Dir.pwd", "getcwd()", "Deno.cwd()"} {
-		if strings.HasPrefix(s, h) {
-			return cwd, true
-		}
-	}
-	return "", false
-}
-
-func pathExpr(s, home string) (string, bool) {
-	s = strings.TrimLeft(s, " \t\n(")
-	for _, q := range []string{"os.path.expanduser('~/", "os.path.expanduser(\"~/"} {
-		if rest, ok := strings.CutPrefix(s, q); ok {
-			if end := strings.IndexAny(rest, "'\""); end >= 0 {
-				return path.Join(home, rest[:end]), true
-			}
-		}
-	}
-	for _, h := range []string{"os.path.expanduser(\"~\")", "os.path.expanduser('~')", "Path.home()", "pathlib.Path.home()",
-		"os.homedir()", "require('os').homedir()", `require("os").homedir()`, "require(`os`).homedir()", "Dir.home", "ENV['HOME']", "ENV[\"HOME\"]", "os.environ['HOME']",
-		"os.environ[\"HOME\"]", "process.env.HOME", "$ENV{HOME}", "$ENV{'HOME'}", "getenv('HOME')", "getenv(\"HOME\")"} {
-		if strings.HasPrefix(s, h) {
-			return home, true
-		}
-	}
-	return "", false
 }

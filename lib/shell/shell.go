@@ -74,6 +74,8 @@ type Cmd struct {
 	Runs []*Cmd
 	// ArgsFrom are the commands whose output is substituted into the arguments ($(...)).
 	ArgsFrom []*Cmd
+	// FromArg[i] are the ones substituted into Args[i].
+	FromArg [][]*Cmd
 	// Remote is set for commands run on another machine (ssh) or in a container (docker exec).
 	Remote bool
 	// Mounts are the host directories bound into the container the command runs in (docker

@@ -2,8 +2,10 @@ package shell
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 var world = World{Cwd: "/home/dev/proj", Home: "/home/dev", Project: "/home/dev/proj",
@@ -183,10 +185,17 @@ func TestWrites(t *testing.T) {
 
 func FuzzAnalyze(f *testing.F) {
 	for _, s := range []string{`rm -rf /`, `bash -c "eval 'x'"`, `a | b && c; (d) & e <<< f`, "cat <<E\n$(x)\nE", `f(){ f|f& };f`,
-		`find / -exec sh -c 'rm {}' \;`, `python -c "os.system('rm -rf /')"`, `xargs -I{} sh -c "{}"`} {
+		`find / -exec sh -c 'rm {}' \;`, `python -c "os.system('rm -rf /')"`, `xargs -I{} sh -c "{}"`, `sed -n '1e rm x' f`,
+		`sed -i 's/a/b/e;$a x' f`, "make -f - <<'E'\nall: ; rm $(X)\n\tx\nE", `awk 'BEGIN{print "rm x"}' | sh`,
+		`python3 -c "open(os.path.join(Path.home() / 'x', 'y'), 'a').write('z')"`, `perl -e 'open(F, ">>", "$ENV{HOME}/.x"); system("a", "b")'`,
+		`python3 -c "import psycopg2; psycopg2.connect(host='h').cursor().execute('DROP TABLE t')"`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
+		// A loop that never ends would hang the fuzzer silently: crash instead, so that the
+		// input is saved.
+		hang := time.AfterFunc(5*time.Second, func() { panic(fmt.Sprintf("analysing %q did not end", src)) })
+		defer hang.Stop()
 		a, err := Analyze(src, world, Limits{MaxBytes: 4096})
 		if err != nil {
 			return

@@ -55,13 +55,13 @@ func (c *Cmd) Writes(home string) []Target {
 			add("yq -i", false, p.Operands[len(p.Operands)-1])
 		}
 	case "sed", "gsed":
-		p := Opts{Short: "efl", Long: []string{"expression", "file", "line-length"}}.Parse(c.Args)
+		p := sedOpts.Parse(c.Args)
 		if p.Has("i", "in-place") || inPlaceSuffix(c.Args) {
 			files := p.Operands
 			if !p.Has("e", "expression", "f", "file") && len(files) > 0 {
 				files = files[1:]
 			}
-			add("sed -i", false, files...)
+			add("sed -i", sedAppends(c.Args), files...)
 		}
 	case "perl":
 		if inPlaceSuffix(c.Args) || hasCluster(c.Args, 'i') {

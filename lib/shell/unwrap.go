@@ -381,8 +381,10 @@ func (a *analyzer) record(c *Cmd, words []string) {
 	}
 	c.Name = progName(c.Prog)
 	c.Args = words[1:]
-	for _, arg := range c.Args {
-		c.ArgsFrom = append(c.ArgsFrom, a.marked(arg)...)
+	c.FromArg = make([][]*Cmd, len(c.Args))
+	for i, arg := range c.Args {
+		c.FromArg[i] = a.marked(arg)
+		c.ArgsFrom = append(c.ArgsFrom, c.FromArg[i]...)
 	}
 	c.Via = append(append([]string(nil), a.via...), c.Via...)
 	if a.inRemote > 0 {
@@ -539,6 +541,13 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 		for _, arg := range c.Args {
 			delete(st.vars, arg)
 			delete(st.vars, arg+"[@]")
+		}
+	case c.Name == "sed" || c.Name == "gsed":
+		a.sedRuns(c, st)
+	case (c.Name == "make" || c.Name == "gmake") && makeStdin(c.Args) && c.Stdin != nil && c.Stdin.Known:
+		// A makefile fed on stdin: its recipes run as shell lines.
+		for _, r := range makeRecipes(c.Stdin.Text) {
+			a.nested(r, "make recipe", st, nil, c)
 		}
 	case c.Name == "eval":
 		a.nested(strings.Join(c.Args, " "), "eval", st, c.Stdin, c)

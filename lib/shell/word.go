@@ -610,6 +610,11 @@ func (a *analyzer) literalOutput(c *Cmd) (string, bool) {
 		if len(c.Args) > 0 && c.Args[0] != "-v" {
 			return printf(c.Args[0], c.Args[1:])
 		}
+	case "awk", "gawk", "mawk", "nawk":
+		p := Opts{Short: "Fvf", Long: []string{"field-separator", "assign", "file"}}.Parse(c.Args)
+		if len(p.Operands) == 1 && !p.Has("f", "file") {
+			return awkBeginOutput(p.Operands[0])
+		}
 	case "which", "type":
 		if len(c.Args) == 1 {
 			return "/usr/bin/" + c.Args[0], true
@@ -780,4 +785,33 @@ func decodeANSI(s string) string {
 
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// awkBeginOutput is what an awk program made only of BEGIN { print "..." } prints.
+func awkBeginOutput(prog string) (string, bool) {
+	body, ok := strings.CutPrefix(strings.TrimSpace(prog), "BEGIN")
+	body = strings.TrimSpace(body)
+	if !ok || !strings.HasPrefix(body, "{") || !strings.HasSuffix(body, "}") {
+		return "", false
+	}
+	var out []string
+	for _, st := range strings.FieldsFunc(body[1:len(body)-1], func(r rune) bool { return r == ';' || r == '\n' }) {
+		st = strings.TrimSpace(st)
+		if st == "" {
+			continue
+		}
+		arg, ok := strings.CutPrefix(st, "print ")
+		if !ok {
+			return "", false
+		}
+		lit, ok := stringLiteral(arg)
+		if !ok || strings.TrimSpace(skipLiteral(arg)) != "" {
+			return "", false
+		}
+		out = append(out, lit)
+	}
+	if len(out) == 0 {
+		return "", false
+	}
+	return strings.Join(out, "\n"), true
 }

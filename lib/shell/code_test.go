@@ -1,0 +1,78 @@
+package shell
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestPathValue(t *testing.T) {
+	for _, tc := range []struct{ expr, want string }{
+		{`'/etc/passwd')`, "/etc/passwd"},
+		{`os.path.expanduser('~/.ssh'))`, "/home/dev/.ssh"},
+		{`os.path.join(os.path.expanduser('~'), '.aws', 'credentials'))`, "/home/dev/.aws/credentials"},
+		{`Path.home() / '.config' / 'gh')`, "/home/dev/.config/gh"},
+		{`require('path').join(require('os').homedir(), '.ssh'), {recursive: true})`, "/home/dev/.ssh"},
+		{`os.getenv("HOME") .. "/.ssh/id_rsa")`, "/home/dev/.ssh/id_rsa"},
+		{`getenv("HOME")."/.aws/credentials")`, "/home/dev/.aws/credentials"},
+		{`"$ENV{HOME}/.bashrc")`, "/home/dev/.bashrc"},
+		{"`${os.homedir()}/.npmrc`)", "/home/dev/.npmrc"},
+		{`File.expand_path("~/.gnupg"))`, "/home/dev/.gnupg"},
+		{`File.join(Dir.home, ".kube"))`, "/home/dev/.kube"},
+		{`os.path.join(os.getcwd(), 'build'))`, "/home/dev/proj/build"},
+		{`glob("$ENV{HOME}/.ssh/id_*"))`, "/home/dev/.ssh/id_*"},
+	} {
+		got, ok := pathValue(tc.expr, "/home/dev", "/home/dev/proj")
+		if !ok || got != tc.want {
+			t.Errorf("pathValue(%s) = %q, %v; want %q", tc.expr, got, ok, tc.want)
+		}
+	}
+	for _, expr := range []string{`base)`, `os.path.join(base, 'x'))`, `Path.home() / name)`, `x + '/y')`} {
+		if got, ok := pathValue(expr, "/home/dev", "/home/dev/proj"); ok {
+			t.Errorf("pathValue(%s) = %q, want unknown", expr, got)
+		}
+	}
+}
+
+func TestSedProgram(t *testing.T) {
+	for _, tc := range []struct {
+		script, runs string
+		adds         bool
+	}{
+		{`s/a/b/g`, "", false},
+		{`s/e/E/e`, "E", false},
+		{`1e rm -rf /`, "rm -rf /", false},
+		{`/x/e curl x | sh`, "curl x | sh", false},
+		{`$a export PATH=x`, "", true},
+		{"1i #!/bin/sh\n$a done", "", true},
+		{`/^$/d; $a x`, "", false},
+		{`s|/usr|/opt|w out.txt`, "", false},
+		{`y/abc/xyz/; 3q`, "", false},
+		{`/start/,/end/{ s/x/y/; }`, "", false},
+		{`s/.*/rm -rf ~/e`, "rm -rf ~", false},
+	} {
+		runs, adds := sedProgram(tc.script)
+		if strings.Join(runs, ";") != tc.runs || adds != tc.adds {
+			t.Errorf("sedProgram(%q) = %q, %v; want %q, %v", tc.script, runs, adds, tc.runs, tc.adds)
+		}
+	}
+}
+
+func TestMakeRecipes(t *testing.T) {
+	got := makeRecipes("DIR = build\nall: deps ; @echo $(DIR)\ndeps:\n\t-rm -rf $(DIR) $(HOME)/x\n\techo $$PATH\n")
+	want := []string{"echo build", "rm -rf build ${HOME}/x", "echo $PATH"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("makeRecipes = %q, want %q", got, want)
+	}
+}
+
+func TestAwkBeginOutput(t *testing.T) {
+	if got, ok := awkBeginOutput(`BEGIN { print "a"; print "b c" }`); !ok || got != "a\nb c" {
+		t.Errorf("awkBeginOutput = %q, %v", got, ok)
+	}
+	if _, ok := awkBeginOutput(`BEGIN { print $1 }`); ok {
+		t.Error("a field is not literal output")
+	}
+	if _, ok := awkBeginOutput(`{ print "x" }`); ok {
+		t.Error("a main rule depends on the input")
+	}
+}

@@ -1,0 +1,413 @@
+package shell
+
+import (
+	"path"
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// Expressions in interpreter code that stand for the home directory.
+var homeExprs = []string{"os.path.expanduser(\"~\")", "os.path.expanduser('~')", "pathlib.Path.home()", "Path.home()",
+	"require('os').homedir()", `require("os").homedir()`, "require(`os`).homedir()", "os.homedir()", "Dir.home", "ENV['HOME']", `ENV["HOME"]`,
+	"ENV.fetch('HOME')", `ENV.fetch("HOME")`, "os.environ['HOME']", `os.environ["HOME"]`, "os.environ.get('HOME')", `os.environ.get("HOME")`,
+	"os.getenv('HOME')", `os.getenv("HOME")`, "process.env.HOME", "process.env['HOME']", `process.env["HOME"]`, "$ENV{HOME}",
+	"$ENV{'HOME'}", `$ENV{"HOME"}`, "getenv('HOME')", `getenv("HOME")`, "Deno.env.get('HOME')", `Deno.env.get("HOME")`,
+	"Bun.env.HOME", "Sys.getenv('HOME')", `Sys.getenv("HOME")`, "path.expand('~')", `path.expand("~")`, "$env:HOME", "$env:USERPROFILE",
+	"$_SERVER['HOME']", `$_SERVER["HOME"]`, "homedir()"}
+
+// Expressions that stand for the working directory.
+var cwdExprs = []string{"process.cwd()", "os.getcwd()", "pathlib.Path.cwd()", "Path.cwd()", "Dir.pwd", "getcwd()", "Deno.cwd()", "getwd()"}
+
+// pathValue evaluates the path expression at the start of s (a call's first argument): string
+// literals, the home and working directory, the calls that expand ~ or join paths, and
+// concatenation with + . .. or pathlib's /. It fails on anything it cannot know.
+func pathValue(s, home, cwd string) (string, bool) {
+	v, _, ok := pathExpr(s, home, cwd, 0)
+	return v, ok
+}
+
+func pathExpr(s, home, cwd string, depth int) (string, string, bool) {
+	if depth > 4 {
+		return "", s, false
+	}
+	var out string
+	for n := 0; n < 8; n++ {
+		v, rest, ok := pathTerm(s, home, cwd, depth)
+		if !ok {
+			return "", s, false
+		}
+		out += v
+		rest = strings.TrimLeft(rest, " \t")
+		switch {
+		case strings.HasPrefix(rest, ".."): // lua
+			s = rest[2:]
+		case strings.HasPrefix(rest, "+") && !strings.HasPrefix(rest, "+="):
+			s = rest[1:]
+		case strings.HasPrefix(rest, ". ") || strings.HasPrefix(rest, ".\"") || strings.HasPrefix(rest, ".'") || strings.HasPrefix(rest, ".$"): // php, perl
+			s = rest[1:]
+		case strings.HasPrefix(rest, "/") && !strings.HasPrefix(rest, "//"): // pathlib
+			s = rest[1:]
+			out += "/"
+		default:
+			return out, rest, true
+		}
+		s = strings.TrimLeft(s, " \t")
+	}
+	return "", s, false
+}
+
+// pathTerm reads one term of a path expression.
+func pathTerm(s, home, cwd string, depth int) (string, string, bool) {
+	s = strings.TrimLeft(s, " \t\n")
+	for _, h := range homeExprs {
+		if rest, ok := strings.CutPrefix(s, h); ok {
+			return home, methods(rest), true
+		}
+	}
+	for _, h := range cwdExprs {
+		if rest, ok := strings.CutPrefix(s, h); ok {
+			return cwd, methods(rest), true
+		}
+	}
+	for _, w := range []string{"os.path.expanduser(", "File.expand_path(", "expand_path(", "path.expand(", "os.path.abspath(",
+		"os.path.realpath(", "os.path.normpath(", "pathlib.Path(", "Path(", "Pathname.new(", "path.resolve(", "path.normalize(",
+		"glob.glob(", "glob(", "Dir.glob(", "File.join(", "os.path.join(", "path.join(", "require('path').join(", `require("path").join(`,
+		"require('path').resolve(", `require("path").resolve(`, "Join-Path ", "file.path("} {
+		rest, ok := strings.CutPrefix(s, w)
+		if !ok {
+			continue
+		}
+		args := splitArgs(callArgs(rest))
+		if w == "Join-Path " {
+			args, rest = strings.Fields(rest), ""
+		} else {
+			rest = rest[min(len(rest), len(callArgs(rest))+1):]
+		}
+		if len(args) == 0 {
+			return "", s, false
+		}
+		joined := ""
+		for i, arg := range args {
+			if i > 0 && !strings.Contains(w, "join") && !strings.Contains(w, "Join") && !strings.Contains(w, "resolve(") && w != "file.path(" {
+				break // open(path, mode), glob(pattern, flags): the path is the first
+			}
+			if strings.Contains(arg, "=") && !strings.HasPrefix(strings.TrimSpace(arg), "'") && !strings.HasPrefix(strings.TrimSpace(arg), "\"") {
+				continue // keyword arguments
+			}
+			v, tail, ok := pathExpr(arg, home, cwd, depth+1)
+			if !ok || strings.TrimSpace(tail) != "" {
+				return "", s, false
+			}
+			switch {
+			case i == 0 || strings.HasPrefix(v, "/"):
+				joined = v
+			default:
+				joined = strings.TrimSuffix(joined, "/") + "/" + v
+			}
+		}
+		rest = methods(rest)
+		if w == "os.path.expanduser(" || w == "File.expand_path(" || w == "expand_path(" || w == "path.expand(" || strings.HasPrefix(rest, "\x00~") {
+			joined = tilde(joined, home)
+		}
+		return joined, strings.TrimPrefix(rest, "\x00~"), true
+	}
+	lit, ok := stringLiteral(s)
+	if !ok {
+		return "", s, false
+	}
+	return interpolateHome(lit, home, cwd), methods(skipLiteral(strings.TrimLeft(s, " \t\n("))), true
+}
+
+// methods skips calls that keep a path's meaning (.resolve(), .absolute(), .toString()); one
+// that expands ~ is reported with a leading "\x00~".
+func methods(rest string) string {
+	tilde := false
+	for {
+		r := strings.TrimLeft(rest, " \t")
+		found := false
+		for _, m := range []string{".resolve()", ".absolute()", ".toString()", ".to_s", ".expanduser()", ".expand_path", ".href"} {
+			if after, ok := strings.CutPrefix(r, m); ok {
+				tilde = tilde || m == ".expanduser()" || m == ".expand_path"
+				rest, found = after, true
+			}
+		}
+		if !found {
+			break
+		}
+	}
+	if tilde {
+		return "\x00~" + rest
+	}
+	return rest
+}
+
+func tilde(p, home string) string {
+	if p == "~" {
+		return home
+	}
+	if rest, ok := strings.CutPrefix(p, "~/"); ok {
+		return path.Join(home, rest)
+	}
+	return p
+}
+
+// interpolateHome replaces the home and working directory written inside a string
+// ("$ENV{HOME}/.ssh", f"{Path.home()}/x", `${os.homedir()}/x`, "#{Dir.home}/x").
+func interpolateHome(lit, home, cwd string) string {
+	if !strings.ContainsAny(lit, "${") {
+		return lit
+	}
+	for _, h := range homeExprs {
+		for _, form := range []string{"#{" + h + "}", "${" + h + "}", "{" + h + "}", h} {
+			if strings.HasPrefix(form, "$") || strings.HasPrefix(form, "{") || strings.HasPrefix(form, "#") {
+				lit = strings.ReplaceAll(lit, form, home)
+			}
+		}
+	}
+	for _, h := range cwdExprs {
+		for _, form := range []string{"#{" + h + "}", "${" + h + "}", "{" + h + "}"} {
+			lit = strings.ReplaceAll(lit, form, cwd)
+		}
+	}
+	return lit
+}
+
+// splitArgs splits a call's argument text at its top-level commas.
+func splitArgs(s string) []string {
+	var out []string
+	start := 0
+	outsideQuotes(s, func(i, depth int) bool {
+		if s[i] == ',' && depth == 0 {
+			out = append(out, strings.TrimSpace(s[start:i]))
+			start = i + 1
+		}
+		return true
+	})
+	if last := strings.TrimSpace(s[start:]); last != "" {
+		out = append(out, last)
+	}
+	return out
+}
+
+// outsideQuotes walks code outside its string literals, handing visit each byte's index and
+// the depth of brackets it is in (a closing bracket already counted); visit stops the walk by
+// returning false.
+func outsideQuotes(s string, visit func(i, depth int) bool) {
+	depth, quote := 0, byte(0)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+			continue
+		case c == '\'' || c == '"' || c == '`':
+			quote = c
+			continue
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+		}
+		if !visit(i, depth) {
+			return
+		}
+	}
+}
+
+// Calls that write a file: the path is the first argument, the content the second.
+var writeCalls = []string{"writeFileSync", "appendFileSync", "fs.writeFile", "fs.appendFile", "promises.writeFile",
+	"promises.appendFile", "Deno.writeTextFile", "Deno.writeTextFileSync", "Deno.writeFile", "Bun.write", "file_put_contents",
+	"File.write", "IO.write", "File.binwrite", "write_file", "writeLines"}
+
+// Calls that open a file in a mode: python, ruby, lua, php and perl's open.
+var openCalls = []string{"open", "io.open", "File.open", "fopen", "codecs.open", "sysopen"}
+
+// codeWrites finds the files interpreter code writes, each with what it writes when that is
+// literal, as the tee (-a) it amounts to.
+func (a *analyzer) codeWrites(c *Cmd, code string, st *state, sub func() *Cmd) {
+	home := a.world.Home
+	emit := func(target string, appendTo bool, content string) {
+		words := []string{"tee"}
+		if appendTo {
+			words = append(words, "-a")
+		}
+		sc := sub()
+		sc.Stdin = &Input{Text: content, Known: content != ""}
+		a.record(sc, append(words, target))
+	}
+	for _, m := range findCalls(code, writeCalls) {
+		call, rest := m[0], m[1]
+		args := splitArgs(callArgs(rest))
+		if len(args) == 0 {
+			continue
+		}
+		target, ok := pathValue(args[0], home, st.cwd)
+		if !ok {
+			continue
+		}
+		content := ""
+		if len(args) > 1 {
+			content, _ = stringLiteral(args[1])
+			if call == "writeLines" { // R: writeLines(text, path)
+				target, ok = pathValue(args[1], home, st.cwd)
+				if !ok {
+					continue
+				}
+				content, _ = stringLiteral(args[0])
+			}
+		}
+		if content == "" {
+			content = literalsAfter(rest)
+		}
+		opts := strings.Join(args[min(2, len(args)):], ",")
+		appendTo := strings.Contains(call, "append") || strings.Contains(opts, "FILE_APPEND") || strings.Contains(opts, "append") ||
+			strings.Contains(opts, "'a'") || strings.Contains(opts, `"a"`)
+		emit(target, appendTo, content)
+	}
+	for _, m := range findCalls(code, openCalls) {
+		args := splitArgs(callArgs(m[1]))
+		if len(args) < 2 {
+			continue
+		}
+		var target, mode string
+		var ok bool
+		if m0, isLit := stringLiteral(args[1]); isLit && strings.HasPrefix(m0, ">") || strings.HasPrefix(m0, "+") {
+			// perl: open(FH, ">>", PATH) or open(FH, ">>PATH")
+			mode = m0[:len(m0)-len(strings.TrimLeft(m0, "+<>"))]
+			if rest := strings.TrimSpace(strings.TrimLeft(m0, "+<> ")); rest != "" && !strings.HasPrefix(rest, ":") {
+				target, ok = interpolateHome(rest, home, st.cwd), true
+				if !strings.HasPrefix(target, "/") {
+					target = path.Join(st.cwd, target)
+				}
+			} else if len(args) > 2 {
+				target, ok = pathValue(args[2], home, st.cwd)
+			}
+			if mode == "+<" {
+				mode = ">>" // read-write in place: a change, not a truncation
+			}
+		} else if isLit && len(m0) <= 4 && strings.Trim(m0, "rwabxtU+") == "" {
+			mode = m0
+			target, ok = pathValue(args[0], home, st.cwd)
+		}
+		if !ok || !strings.ContainsAny(mode, "wax+>") || strings.ContainsAny(mode, "r") && !strings.Contains(mode, "+") {
+			continue
+		}
+		emit(target, strings.Contains(mode, "a") || strings.HasPrefix(mode, ">>"), literalsAfter(m[1]))
+	}
+}
+
+// literalsAfter is the string literals in the code after a call, joined: what it goes on to
+// write, as far as the code shows it.
+func literalsAfter(s string) string {
+	var b strings.Builder
+	for i, n := 0, 0; i < len(s) && n < 16; i++ {
+		if s[i] != '\'' && s[i] != '"' {
+			continue
+		}
+		lit, ok := stringLiteral(s[i:])
+		if !ok {
+			break
+		}
+		b.WriteString(lit + "\n")
+		n++
+		i += len(s[i:]) - len(skipLiteral(s[i:])) - 1
+	}
+	return b.String()
+}
+
+// CodePaths evaluates the path expressions in interpreter code that start from the home or
+// working directory or go through a call that builds paths (os.path.join(Path.home(), ".aws"),
+// getenv("HOME")."/.ssh/id_rsa"): the files the code names beyond its plain string literals.
+func CodePaths(code, home, cwd string) []string {
+	var out []string
+	starts := append(append(append([]string(nil), homeExprs...), cwdExprs...), "os.path.expanduser(", "File.expand_path(",
+		"os.path.join(", "path.join(", "File.join(", "path.resolve(", "pathlib.Path(", "Path(")
+	for _, h := range starts {
+		eachIndex(code, h, func(i int) bool {
+			if i > 0 && (isIdent(code[i-1]) || code[i-1] == '.') {
+				return true
+			}
+			if v, _, ok := pathExpr(code[i:], home, cwd, 0); ok && strings.Contains(v, "/") {
+				out = append(out, v)
+			}
+			return len(out) < 64
+		})
+	}
+	return out
+}
+
+var (
+	sqlHost = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\bhost\s*[=:]>?\s*['"]?([A-Za-z0-9_.\-]+)|(?:postgres(?:ql)?|mysql|mariadb)(?:\+\w+)?://[^@/'"\s]*@([A-Za-z0-9_.\-]+)`)
+	})
+	sqlDB = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(?:dbname|database|db)\s*[=:]>?\s*['"]?([A-Za-z0-9_.\-]+)|(?:postgres(?:ql)?|mysql|mariadb)(?:\+\w+)?://[^/'"\s]*/([A-Za-z0-9_.\-]+)`)
+	})
+)
+
+// codeSQL finds SQL that interpreter code sends through a database driver (psycopg, mysql,
+// sqlite3, DBI, PDO, ...) and records it as the command-line client call it amounts to, so
+// that the database rules judge it with the host and database the code connects to.
+func (a *analyzer) codeSQL(code string, st *state, sub func() *Cmd) {
+	lower := strings.ToLower(code)
+	client := ""
+	switch {
+	case strings.Contains(lower, "sqlite3"):
+		client = "sqlite3"
+	case strings.Contains(lower, "mysql") || strings.Contains(lower, "mariadb"):
+		client = "mysql"
+	case strings.Contains(lower, "psycopg") || strings.Contains(lower, "asyncpg") || strings.Contains(lower, "postgres") ||
+		strings.Contains(lower, "sqlalchemy") || strings.Contains(lower, "dbi:pg") || strings.Contains(lower, "pgsql") || strings.Contains(lower, "require('pg')") || strings.Contains(lower, `require("pg")`):
+		client = "psql"
+	default:
+		return
+	}
+	host, db := "localhost", ""
+	if m := sqlHost().FindStringSubmatch(code); m != nil {
+		host = m[1] + m[2]
+	}
+	if m := sqlDB().FindStringSubmatch(code); m != nil {
+		db = m[1] + m[2]
+	}
+	for _, m := range findCalls(code, []string{"execute", "executescript", "exec_driver_sql", "query", "do", "exec", "run"}) {
+		rest := strings.TrimLeft(m[1], " \t(")
+		rest = strings.TrimPrefix(rest, "text(") // SQLAlchemy's text("...")
+		sql, ok := stringLiteral(rest)
+		if !ok || strings.TrimSpace(sql) == "" {
+			continue
+		}
+		var words []string
+		switch client {
+		case "sqlite3":
+			file := ""
+			if i := strings.Index(code, "connect("); i >= 0 {
+				file, _ = stringLiteral(code[i+len("connect("):])
+			}
+			words = []string{"sqlite3", or(file, "app.db"), sql}
+		case "mysql":
+			words = []string{"mysql", "-h", host}
+			if db != "" {
+				words = append(words, "-D", db)
+			}
+			words = append(words, "-e", sql)
+		default:
+			words = []string{"psql", "-h", host}
+			if db != "" {
+				words = append(words, "-d", db)
+			}
+			words = append(words, "-c", sql)
+		}
+		a.record(sub(), words)
+	}
+}
+
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}

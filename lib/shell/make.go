@@ -1,0 +1,71 @@
+package shell
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// makeStdin reports make reading its makefile from stdin (make -f -).
+func makeStdin(args []string) bool {
+	for i, a := range args {
+		switch {
+		case (a == "-f" || a == "--file" || a == "--makefile") && i+1 < len(args) && (args[i+1] == "-" || args[i+1] == "/dev/stdin"):
+			return true
+		case a == "-f-" || a == "--file=-" || a == "--makefile=-" || a == "--file=/dev/stdin" || a == "-f/dev/stdin":
+			return true
+		}
+	}
+	return false
+}
+
+var makeRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]`) })
+
+// makeRecipes returns the shell lines of a makefile's recipes, with make's variables replaced
+// by their values in the file, or by the environment variable of the same name.
+func makeRecipes(text string) []string {
+	vars := map[string]string{}
+	var recipes []string
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "\t") {
+			recipes = append(recipes, strings.TrimLeft(line[1:], "@-+ \t"))
+			continue
+		}
+		if name, val, ok := strings.Cut(line, "="); ok && !strings.Contains(name, ":") || ok && strings.HasSuffix(name, ":") && !strings.Contains(strings.TrimSuffix(name, ":"), ":") {
+			name = strings.TrimSpace(strings.TrimRight(name, ":?+!"))
+			if isName(name) {
+				vars[name] = strings.TrimSpace(val)
+				continue
+			}
+		}
+		if _, rest, ok := strings.Cut(line, ":"); ok {
+			if _, recipe, ok := strings.Cut(rest, ";"); ok {
+				recipes = append(recipes, strings.TrimLeft(recipe, "@-+ \t"))
+			}
+		}
+	}
+	for i, r := range recipes {
+		r = strings.ReplaceAll(r, "$$", "\x00")
+		r = makeRef().ReplaceAllStringFunc(r, func(m string) string {
+			name := m[2 : len(m)-1]
+			if v, ok := vars[name]; ok {
+				return v
+			}
+			return "${" + name + "}"
+		})
+		recipes[i] = strings.ReplaceAll(r, "\x00", "$")
+	}
+	return recipes
+}
+
+func isName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isIdent(s[i]) {
+			return false
+		}
+	}
+	return true
+}
