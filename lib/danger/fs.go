@@ -145,25 +145,42 @@ func deleteBranch(args []string) []string {
 
 // findDeletes reports a find expression that deletes what it matches: -delete, or -exec
 // (-execdir, -ok) running rm, unlink or shred on {}.
-func findDeletes(args []string) bool {
+func findDeletes(args []string) bool { return deleteAction(args) >= 0 }
+
+// deleteAction is the index of find's first action that deletes what it finds (-1 if none):
+// -delete, or -exec of rm, unlink, shred or truncate on {} (through sudo, env, command or an
+// absolute path, or as the first word of sh -c), or cp /dev/null {}.
+func deleteAction(args []string) int {
 	for i, a := range args {
 		switch a {
 		case "-delete":
-			return true
+			return i
 		case "-exec", "-execdir", "-ok", "-okdir":
-			if i+1 < len(args) && (args[i+1] == "rm" || args[i+1] == "unlink" || args[i+1] == "shred") {
-				for _, w := range args[i+2:] {
-					if w == ";" || w == "+" {
-						break
-					}
-					if w == "{}" {
-						return true
-					}
+			words := args[i+1:]
+			if end := slices.IndexFunc(words, func(w string) bool { return w == ";" || w == "+" }); end >= 0 {
+				words = words[:end]
+			}
+			for len(words) > 1 && (path.Base(words[0]) == "sudo" || path.Base(words[0]) == "env" || words[0] == "command" || words[0] == "nice") {
+				words = words[1:]
+			}
+			if len(words) == 0 || !slices.Contains(words, "{}") && !slices.ContainsFunc(words, func(w string) bool { return strings.Contains(w, "{}") }) {
+				continue
+			}
+			prog := path.Base(words[0])
+			if (prog == "sh" || prog == "bash" || prog == "zsh" || prog == "dash") && len(words) > 2 && words[1] == "-c" {
+				if f := strings.Fields(words[2]); len(f) > 0 {
+					prog = path.Base(f[0])
 				}
+			}
+			switch {
+			case prog == "rm" || prog == "unlink" || prog == "shred" || prog == "truncate":
+				return i
+			case prog == "cp" && slices.Contains(words, "/dev/null"):
+				return i
 			}
 		}
 	}
-	return false
+	return -1
 }
 
 // broadName reports a -name test that matches every name (-name '*').
@@ -176,14 +193,21 @@ func broadName(args []string) bool {
 	return false
 }
 
-// testsFirst reports a find branch (deleteBranch) whose tests all come before -delete: only
-// then do they narrow what it deletes (find . -delete -mtime +1 deletes everything).
+// testsFirst reports a find branch (deleteBranch) whose tests all come before its deleting
+// action: only then do they narrow what it deletes (find . -delete -mtime +1 deletes
+// everything).
 func testsFirst(args []string) bool {
-	del := slices.Index(args, "-delete")
+	del := deleteAction(args)
 	if del < 0 {
 		return true
 	}
-	for _, a := range args[del+1:] {
+	rest := args[del+1:]
+	if args[del] != "-delete" { // past the command -exec runs
+		if end := slices.IndexFunc(rest, func(w string) bool { return w == ";" || w == "+" }); end >= 0 {
+			rest = rest[end+1:]
+		}
+	}
+	for _, a := range rest {
 		if strings.HasPrefix(a, "-") && a != "-print" && a != "-print0" && a != "-quit" {
 			return false
 		}
@@ -198,8 +222,8 @@ func viaFind(c *shell.Cmd) bool {
 		if strings.HasPrefix(v, "find -") {
 			return true
 		}
-		if v == "xargs" && len(c.ArgsFrom) > 0 {
-			last := c.ArgsFrom[len(c.ArgsFrom)-1]
+		if from := shell.Unfiltered(c.ArgsFrom); v == "xargs" && len(from) > 0 {
+			last := from[len(from)-1]
 			// find . -size 0 | xargs rm lists files, not the tree: rm alone removes those.
 			if last.Name == "find" && !shell.FindNarrowed(last.Args) || last.Name == "git" && len(last.Args) > 0 && last.Args[0] == "ls-files" {
 				return true
@@ -349,6 +373,9 @@ func (j *judge) mv(c *shell.Cmd) {
 	}
 	for _, s := range srcs {
 		t := j.res(c, s)
+		if pl, _ := j.classify(t); pl == project && under(j.res(c, dest), contentsOf(t)) {
+			continue // the project's files moved into a directory of the project stay in it
+		}
 		if pl, label := j.classify(t); pl == root || pl == home || pl == homeSecret || pl == project || pl == ancestor ||
 			pl == system && (strings.Contains(label, "directory") || strings.Count(t, "/") <= 2) {
 			j.add(c, "fs.mv-critical", Deny, High, "it moves "+label+" away", "move the specific files you mean")

@@ -18,12 +18,8 @@ func (a *analyzer) xargs(c *Cmd, args []string, st *state) {
 		from = c.Stdin.From
 		if c.Stdin.Known {
 			items = splitItems(c.Stdin.Text, p.Has("0", "null"))
-		} else if f := a.findOutput(from); f != nil {
-			items = f // find prints its start paths (and what it matches under them)
-		} else if l := a.lsOutput(from); l != nil {
-			items = l // ls prints what is in its directories
-		} else if g := gitFiles(from); g != "" {
-			items = []string{g} // git ls-files prints every tracked file under its directory
+		} else if l := a.listing(from); l != nil {
+			items = l
 		}
 	}
 	if len(items) > 64 {
@@ -52,11 +48,29 @@ func (a *analyzer) xargs(c *Cmd, args []string, st *state) {
 	}
 }
 
+// listing is what a pipeline that lists files prints, when it is one, as patterns: find
+// prints its start paths (and what it matches under them), ls what is in its directories, git
+// ls-files every tracked file under its directory; a filter that passes all but a few names
+// on (grep -v, sort, tr) keeps the listing whole.
+func (a *analyzer) listing(from []*Cmd) []string {
+	from = Unfiltered(from)
+	if f := a.findOutput(from); f != nil {
+		return f
+	}
+	if l := a.lsOutput(from); l != nil {
+		return l
+	}
+	if g := gitFiles(from); g != "" {
+		return []string{g}
+	}
+	return nil
+}
+
 // lsOutput returns what an ls at the end of a pipeline prints, as patterns: the names of the
 // entries of each directory it lists (bare names, so *, which the next command reads relative
 // to its own directory), or the paths or globs it was given, as given, with -d.
 func (a *analyzer) lsOutput(from []*Cmd) []string {
-	from = unfiltered(from)
+	from = Unfiltered(from)
 	if len(from) == 0 || from[len(from)-1].Name != "ls" {
 		return nil
 	}
@@ -297,10 +311,10 @@ func with(via []string, more ...string) []string {
 	return append(append(make([]string, 0, len(via)+len(more)), via...), more...)
 }
 
-// unfiltered drops the end of a pipeline that passes its input on all but unchanged: grep -v
+// Unfiltered drops the end of a pipeline that passes its input on all but unchanged: grep -v
 // (every line but the few it names), sort, uniq, tac, cat. ls -A | grep -v '^.git$' still
 // lists everything else.
-func unfiltered(from []*Cmd) []*Cmd {
+func Unfiltered(from []*Cmd) []*Cmd {
 	for len(from) > 1 {
 		c := from[len(from)-1]
 		if len(c.Redirs) > 0 {
@@ -311,9 +325,35 @@ func unfiltered(from []*Cmd) []*Cmd {
 			if len(Opts{}.Parse(c.Args).Operands) > 0 {
 				return from
 			}
-		case "grep", "egrep", "fgrep":
+		case "grep", "egrep", "fgrep", "rg", "ag":
 			p := Opts{Short: "efmABC", Long: []string{"regexp", "file", "max-count", "after-context", "before-context", "context"}}.Parse(c.Args)
 			if !p.Has("v", "invert-match") || len(p.Operands) > 1 || p.Has("f", "file", "m", "max-count") {
+				return from
+			}
+		case "tr":
+			// tr '\n' '\0': the same names, separated differently
+			if len(c.Args) != 2 || strings.HasPrefix(c.Args[0], "-") {
+				return from
+			}
+		case "sed":
+			// sed '/re/d': every name but those matched
+			sp, scripts := sedOpts.Parse(c.Args), sedScripts(c.Args)
+			files := len(sp.Operands)
+			if !sp.Has("e", "expression") {
+				files-- // the first operand is the program
+			}
+			if len(scripts) == 0 || files > 0 || sp.Has("n", "i", "in-place", "f", "file") {
+				return from
+			}
+			for _, sc := range scripts {
+				if !onlyDeletes(sc) {
+					return from
+				}
+			}
+		case "awk", "gawk", "mawk":
+			// awk '!/re/': every name but those matched
+			ops := Opts{Short: "Fv"}.Parse(c.Args).Operands
+			if len(ops) != 1 || !negatedMatch(ops[0]) {
 				return from
 			}
 		default:
@@ -322,4 +362,27 @@ func unfiltered(from []*Cmd) []*Cmd {
 		from = from[:len(from)-1]
 	}
 	return from
+}
+
+// onlyDeletes reports a sed program made of /re/d commands alone.
+func onlyDeletes(script string) bool {
+	for _, part := range strings.FieldsFunc(script, func(r rune) bool { return r == ';' || r == '\n' }) {
+		part = strings.TrimSpace(part)
+		if len(part) < 4 || part[0] != '/' || !strings.HasSuffix(part, "/d") || strings.Count(part, "/") != 2 {
+			return false
+		}
+	}
+	return script != ""
+}
+
+// negatedMatch reports an awk program that prints the lines matching none of its patterns:
+// !/a/ or !/a/ && !/b/.
+func negatedMatch(prog string) bool {
+	for _, part := range strings.Split(prog, "&&") {
+		part = strings.TrimSpace(part)
+		if len(part) < 4 || !strings.HasPrefix(part, "!/") || !strings.HasSuffix(part, "/") || strings.Count(part, "/") != 2 {
+			return false
+		}
+	}
+	return true
 }

@@ -499,6 +499,9 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 		if c.Stdin != nil && len(c.Stdin.From) > 0 {
 			a.substs = append(a.substs, c.Stdin.From)
 			mark = substMark + strconv.Itoa(len(a.substs)-1) + Dyn
+			if items := a.listing(c.Stdin.From); len(items) == 1 {
+				mark = items[0] // ls | while read f: f goes through every name ls prints
+			}
 		}
 		p := Opts{Short: "adinNpt"}.Parse(c.Args)
 		names := p.Operands

@@ -522,6 +522,10 @@ func (a *analyzer) cmdSubst(cs *syntax.CmdSubst, st *state) string {
 			return out
 		}
 	}
+	// $(ls -A | grep -v .git): a listing of the current directory, as the glob it amounts to.
+	if items := a.listing(made); len(items) == 1 && !slices.ContainsFunc(made, func(c *Cmd) bool { return c.Name == "cd" || c.Name == "pushd" }) {
+		return items[0]
+	}
 	a.substs = append(a.substs, made)
 	return substMark + strconv.Itoa(len(a.substs)-1) + Dyn
 }
