@@ -20,13 +20,16 @@ func TestPathValue(t *testing.T) {
 		{`File.join(Dir.home, ".kube"))`, "/home/dev/.kube"},
 		{`os.path.join(os.getcwd(), 'build'))`, "/home/dev/proj/build"},
 		{`glob("$ENV{HOME}/.ssh/id_*"))`, "/home/dev/.ssh/id_*"},
+		{`Path('~/.ssh').expanduser().resolve())`, "/home/dev/.ssh"},
+		{`Path.home().joinpath('.ssh', 'id_rsa'))`, "/home/dev/.ssh/id_rsa"},
 	} {
 		got, ok := pathValue(tc.expr, "/home/dev", "/home/dev/proj")
 		if !ok || got != tc.want {
 			t.Errorf("pathValue(%s) = %q, %v; want %q", tc.expr, got, ok, tc.want)
 		}
 	}
-	for _, expr := range []string{`base)`, `os.path.join(base, 'x'))`, `Path.home() / name)`, `x + '/y')`} {
+	for _, expr := range []string{`base)`, `os.path.join(base, 'x'))`, `Path.home() / name)`, `x + '/y')`, `Path.home().parent)`,
+		`os.path.expanduser('~').upper())`} {
 		if got, ok := pathValue(expr, "/home/dev", "/home/dev/proj"); ok {
 			t.Errorf("pathValue(%s) = %q, want unknown", expr, got)
 		}

@@ -23,7 +23,10 @@ var cwdExprs = []string{"process.cwd()", "os.getcwd()", "pathlib.Path.cwd()", "P
 // literals, the home and working directory, the calls that expand ~ or join paths, and
 // concatenation with + . .. or pathlib's /. It fails on anything it cannot know.
 func pathValue(s, home, cwd string) (string, bool) {
-	v, _, ok := pathExpr(s, home, cwd, 0)
+	v, tail, ok := pathExpr(s, home, cwd, 0)
+	if t := strings.TrimLeft(tail, " \t\n"); ok && t != "" && strings.IndexByte(",);]}", t[0]) < 0 {
+		return "", false // more follows (Path.home().parent, x.with_suffix()): not what was read
+	}
 	return v, ok
 }
 
@@ -39,6 +42,17 @@ func pathExpr(s, home, cwd string, depth int) (string, string, bool) {
 		}
 		out += v
 		rest = strings.TrimLeft(rest, " \t")
+		for strings.HasPrefix(rest, ".joinpath(") { // pathlib: Path.home().joinpath('.ssh', 'id_rsa')
+			inner := rest[len(".joinpath("):]
+			for _, arg := range splitArgs(callArgs(inner)) {
+				part, tail, ok := pathExpr(arg, home, cwd, depth+1)
+				if !ok || strings.TrimSpace(tail) != "" {
+					return "", s, false
+				}
+				out = strings.TrimSuffix(out, "/") + "/" + part
+			}
+			rest = strings.TrimLeft(inner[min(len(inner), len(callArgs(inner))+1):], " \t")
+		}
 		switch {
 		case strings.HasPrefix(rest, ".."): // lua
 			s = rest[2:]
@@ -62,12 +76,14 @@ func pathTerm(s, home, cwd string, depth int) (string, string, bool) {
 	s = strings.TrimLeft(s, " \t\n")
 	for _, h := range homeExprs {
 		if rest, ok := strings.CutPrefix(s, h); ok {
-			return home, methods(rest), true
+			rest, _ = methods(rest)
+			return home, rest, true
 		}
 	}
 	for _, h := range cwdExprs {
 		if rest, ok := strings.CutPrefix(s, h); ok {
-			return cwd, methods(rest), true
+			rest, _ = methods(rest)
+			return cwd, rest, true
 		}
 	}
 	for _, w := range []string{"os.path.expanduser(", "File.expand_path(", "expand_path(", "path.expand(", "os.path.abspath(",
@@ -106,22 +122,23 @@ func pathTerm(s, home, cwd string, depth int) (string, string, bool) {
 				joined = strings.TrimSuffix(joined, "/") + "/" + v
 			}
 		}
-		rest = methods(rest)
-		if w == "os.path.expanduser(" || w == "File.expand_path(" || w == "expand_path(" || w == "path.expand(" || strings.HasPrefix(rest, "\x00~") {
+		rest, expands := methods(rest)
+		if expands || w == "os.path.expanduser(" || w == "File.expand_path(" || w == "expand_path(" || w == "path.expand(" {
 			joined = tilde(joined, home)
 		}
-		return joined, strings.TrimPrefix(rest, "\x00~"), true
+		return joined, rest, true
 	}
 	lit, ok := stringLiteral(s)
 	if !ok {
 		return "", s, false
 	}
-	return interpolateHome(lit, home, cwd), methods(skipLiteral(strings.TrimLeft(s, " \t\n("))), true
+	rest, _ := methods(skipLiteral(strings.TrimLeft(s, " \t\n(")))
+	return interpolateHome(lit, home, cwd), rest, true
 }
 
-// methods skips calls that keep a path's meaning (.resolve(), .absolute(), .toString()); one
-// that expands ~ is reported with a leading "\x00~".
-func methods(rest string) string {
+// methods skips calls that keep a path's meaning (.resolve(), .absolute(), .toString()) and
+// reports whether one of them expands ~ (.expanduser()).
+func methods(rest string) (string, bool) {
 	tilde := false
 	for {
 		r := strings.TrimLeft(rest, " \t")
@@ -136,10 +153,7 @@ func methods(rest string) string {
 			break
 		}
 	}
-	if tilde {
-		return "\x00~" + rest
-	}
-	return rest
+	return rest, tilde
 }
 
 func tilde(p, home string) string {
@@ -156,6 +170,10 @@ func tilde(p, home string) string {
 // ("$ENV{HOME}/.ssh", f"{Path.home()}/x", `${os.homedir()}/x`, "#{Dir.home}/x").
 func interpolateHome(lit, home, cwd string) string {
 	if !strings.ContainsAny(lit, "${") {
+		return lit
+	}
+	if lower := strings.ToLower(lit); !strings.Contains(lower, "home") && !strings.Contains(lower, "userprofile") &&
+		!strings.Contains(lower, "cwd") && !strings.Contains(lower, "pwd") && !strings.Contains(lower, "getwd") {
 		return lit
 	}
 	for _, h := range homeExprs {
