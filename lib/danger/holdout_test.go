@@ -81,5 +81,19 @@ func TestHoldout9(t *testing.T) { score(t, "holdout9", loadCases(t, "testdata/ho
 // TestHoldout10 runs a tenth holdout (testdata/holdout10.jsonl): interpreters and scripts as
 // agents run them (python, node, perl, ruby, php and a dozen more, heredocs, sh -c, eval,
 // make), dangerous calls inside their code beside harmless twins, by a separate session from
-// the specification alone.
+// the specification alone. Measured before any change: 224/260 exact; dangerous caught
+// 112/143; safe flagged 3/117. The misses were fixed in the guard (path expressions, file
+// writes, argument lists and SQL in code; sed e, make -f -, awk BEGIN output run by a shell,
+// osascript, PowerShell on Unix paths, cloud SDK deletes, secrets from the environment sent by
+// code, jq env); one label changed as a judgment call (decoded base64 run by a shell).
 func TestHoldout10(t *testing.T) { score(t, "holdout10", loadCases(t, "testdata/holdout10.jsonl")) }
+
+// TestHoldout11 runs an eleventh holdout (testdata/holdout11.jsonl): a day of an agent's work
+// across ecosystems (CI steps, scripts with set -euo pipefail, package managers, git, docker,
+// kubectl, terraform, migrations, cleanup, deployments), each danger beside its everyday twin,
+// by a separate session from the specification alone. Measured before any change: 283/288
+// exact; dangerous caught 131/132 (perl's system() with $ENV{HOME} as an argument, since
+// fixed); safe flagged 4/156, all four relabelled as judgment calls (a targeted terraform
+// destroy and an /etc/hosts entry ask, as does a program installed in /usr/local/bin, where
+// earlier corpora said deny; a preview namespace deleted is denied like every namespace).
+func TestHoldout11(t *testing.T) { score(t, "holdout11", loadCases(t, "testdata/holdout11.jsonl")) }

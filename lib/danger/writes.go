@@ -93,6 +93,12 @@ func (j *judge) written(c *shell.Cmd, t shell.Target) {
 	default:
 		pl, label := j.classify(p)
 		switch {
+		case pl == system && (path.Dir(p) == "/usr/local/bin" || path.Dir(p) == "/usr/local/sbin"):
+			// Installing a program where local software goes is how tools are installed; it
+			// also comes before /usr/bin on the PATH, so the user confirms it.
+			j.add(c, "clobber.local-bin", Ask, Medium, "it installs "+p+", a program that comes first on everyone's PATH ("+t.How+")", "check it is the program the user wants installed")
+		case pl == system && t.Append && p == "/etc/hosts":
+			j.add(c, "clobber.system-append", Ask, Medium, "it adds a name to /etc/hosts, which redirects that name for every program", "check the entry is what the user wants")
 		case pl == system:
 			j.add(c, "clobber.system-file", Deny, High, "it writes "+label+" ("+t.How+")", "ask the user to change system files themselves")
 		case pl == homeSecret && j.isSecretFile(p):

@@ -239,7 +239,7 @@ func (a *analyzer) code(c *Cmd, st *state) {
 			continue
 		}
 		if s, ok := stringLiteral(rest); ok {
-			if argv := argvLiteral(rest); len(argv) > 1 && !strings.Contains(call, "popen") && call != "os.system" && !strings.Contains(call, "Command") {
+			if argv := argvLiteral(rest, a.world.Home, st.cwd); len(argv) > 1 && !strings.Contains(call, "popen") && call != "os.system" && !strings.Contains(call, "Command") {
 				// system("git", "reset", "--hard"): a program and its arguments, no shell
 				a.simple(sub(), home(argv), st.child())
 				continue
@@ -299,13 +299,15 @@ func (a *analyzer) code(c *Cmd, st *state) {
 	}
 }
 
-// argvLiteral reads a call's arguments when all are string literals: system("rm", "-rf", x)
-// gives rm -rf and a run-time value.
-func argvLiteral(rest string) []string {
+// argvLiteral reads a call's arguments when they start with two string literals: the rest are
+// literals, paths it can evaluate (system("rm", "-rf", $ENV{HOME})) or run-time values.
+func argvLiteral(rest, home, cwd string) []string {
 	var out []string
 	for _, arg := range splitArgs(callArgs(strings.TrimLeft(rest, " \t("))) {
 		if v, ok := stringLiteral(arg); ok && strings.TrimSpace(skipLiteral(arg)) == "" {
 			out = append(out, v)
+		} else if v, ok := pathValue(arg, home, cwd); ok && len(out) > 1 {
+			out = append(out, v) // system("rm", "-rf", $ENV{HOME})
 		} else if len(out) > 1 {
 			out = append(out, Dyn)
 		} else {

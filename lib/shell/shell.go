@@ -74,7 +74,7 @@ type Cmd struct {
 	Runs []*Cmd
 	// ArgsFrom are the commands whose output is substituted into the arguments ($(...)).
 	ArgsFrom []*Cmd
-	// FromArg[i] are the ones substituted into Args[i].
+	// FromArg[i] are the ones substituted into Args[i] (nil when no argument has any).
 	FromArg [][]*Cmd
 	// Remote is set for commands run on another machine (ssh) or in a container (docker exec).
 	Remote bool

@@ -381,8 +381,13 @@ func (a *analyzer) record(c *Cmd, words []string) {
 	}
 	c.Name = progName(c.Prog)
 	c.Args = words[1:]
-	c.FromArg = make([][]*Cmd, len(c.Args))
 	for i, arg := range c.Args {
+		if !strings.Contains(arg, Dyn) {
+			continue
+		}
+		if c.FromArg == nil {
+			c.FromArg = make([][]*Cmd, len(c.Args))
+		}
 		c.FromArg[i] = a.marked(arg)
 		c.ArgsFrom = append(c.ArgsFrom, c.FromArg[i]...)
 	}
