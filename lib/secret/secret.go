@@ -1,11 +1,14 @@
 package secret
 
 import (
+	"bytes"
+	"encoding/base64"
 	"math"
 	"regexp"
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // Kind names a sort of credential.
@@ -55,9 +58,10 @@ type rule struct {
 	accept   func(secret string) bool
 	// span is how far past a keyword a match can reach (default 512 bytes).
 	span int
-	// runs: the secret is one unbroken token (a JWT); its window reaches past span only as far
-	// as the token's characters run on, so a long token is whole and other text stays cheap.
-	runs bool
+	// runs: the secret is one unbroken token (a JWT, a base64 key) of these characters; its
+	// window reaches past span only as far as they run on, so a long token is whole and other
+	// text stays cheap.
+	runs func(byte) bool
 	// starts: a keyword begins the secret's token (the pattern opens with \b), so one that
 	// follows a word character is no match and opens no window.
 	starts bool
@@ -67,6 +71,10 @@ var rules = []rule{
 	{kind: PrivateKey, keywords: []string{"PRIVATE KEY"}, span: 32 << 10,
 		// A header alone (grep '-----BEGIN RSA PRIVATE KEY-----') is not a key: a body must follow.
 		pattern: `-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]{0,200}?[A-Za-z0-9+/]{20,}[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\z)`},
+	// A PEM private key encoded once more in base64, as kubeconfig's client-key-data and
+	// Kubernetes secrets hold it: "-----BEGIN" encodes to LS0tLS1CRUdJTi.
+	{kind: PrivateKey, keywords: []string{"LS0tLS1CRUdJTi"}, runs: base64Byte,
+		pattern: `(LS0tLS1CRUdJTi[A-Za-z0-9+/]{40,}={0,2})`, accept: encodedKey},
 	{kind: AWSAccessKey, keywords: []string{"AKIA", "ASIA", "ABIA", "ACCA"}, starts: true,
 		pattern: `\b((?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})\b`, accept: notExample},
 	{kind: AWSSecretKey, keywords: []string{"aws", "secret_access", "secretaccess", "secret-access"}, fold: true,
@@ -86,9 +94,12 @@ var rules = []rule{
 	{kind: SlackToken, keywords: []string{"xox", "xapp-"}, starts: true, pattern: `\b(xox[abceoprs]-[0-9]+-[0-9A-Za-z-]{10,}|xoxd-[A-Za-z0-9%+/=_-]{30,}|xapp-[0-9]+-[A-Z0-9]+-[0-9]+-[A-Za-z0-9]{16,})`, accept: random},
 	{kind: StripeKey, keywords: []string{"_live_", "_test_"}, pattern: `\b((?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,})\b`, accept: random},
 	{kind: GoogleAPIKey, keywords: []string{"AIza"}, starts: true, pattern: `\b(AIza[0-9A-Za-z_-]{35})(?:[^0-9A-Za-z_-]|$)`, accept: random},
-	{kind: JWT, keywords: []string{"eyJ"}, starts: true, runs: true, pattern: `\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,})`},
+	{kind: JWT, keywords: []string{"eyJ"}, starts: true, runs: tokenByte, pattern: `\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,})`},
 	{kind: URLPassword, keywords: []string{"://"},
 		pattern: `\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@'"]*:([^\s@/'"]+)@[^\s/'"@]+`, accept: realPassword},
+	// HTTP Basic credentials: base64 of user:password.
+	{kind: PasswordAssignment, keywords: []string{"basic "}, fold: true,
+		pattern: `(?i)authorization:\s*basic\s+([A-Za-z0-9+/]{8,}={0,2})`, accept: basicCredentials},
 	// The assignment rule is matched by hand (assignment below): its keywords are common words
 	// and a case-insensitive regexp over a large prompt is too slow.
 	{kind: PasswordAssignment, fold: true, keywords: assignmentKeys, accept: highEntropy},
@@ -159,9 +170,20 @@ func keyName(text, lower string, i int, key string) bool {
 	return true
 }
 
+// uuidToken reports a UUID assigned to a client or request token (AWS's ClientToken, a
+// RequestToken): an identifier that makes a request idempotent, not a credential. Elsewhere a
+// UUID can be a key (HEROKU_API_KEY).
+func uuidToken(lower string, i int, value string) bool {
+	if len(value) != 36 || strings.Count(value, "-") != 4 || strings.Trim(value, "0123456789abcdefABCDEF-") != "" {
+		return false
+	}
+	before := strings.TrimRight(lower[max(0, i-8):i], "_-")
+	return strings.HasSuffix(before, "client") || strings.HasSuffix(before, "request")
+}
+
 // nonSecretQualifiers name things other than credentials when they precede token, key, ...
 var nonSecretQualifiers = []string{"page", "next", "continuation", "idempotency", "cancellation", "sync", "resume",
-	"pagination", "cursor"}
+	"pagination", "cursor", "skip", "encrypted", "hashed", "hash"}
 
 // assignment matches `<key>["']? *[:= ] *["']?<value>` at a key found at i in lower, and
 // returns where the value is.
@@ -192,18 +214,36 @@ func assignment(text, lower string, i int, key string) (int, int, bool) {
 		for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
 			k++
 		}
+	} else if k < len(text) && text[k] == ',' && j > 0 && (text[j-1] == '"' || text[j-1] == '\'') {
+		k++ // define('DB_PASSWORD', '...'), ("password", "..."): a quoted name, then its value
+		for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
+			k++
+		}
 	} else if k == j {
 		return 0, 0, false // the key runs on into a longer word (tokenizer, passes)
 	}
+	spaced := k > j && !strings.ContainsAny(text[j:k], ":=,")
 	if k < len(text) && (text[k] == '"' || text[k] == '\'') {
 		k++
 	}
 	start := k
+	if k < len(text) && text[k] == '{' {
+		// '{Wk7qLz3NvT9pRx}': a value in braces, unless it is a template's field
+		if end := strings.IndexAny(text[k:], "} \t\r\n\"'"); end > 0 && text[k+end] == '}' {
+			if v := text[k : k+end+1]; !templateField(v) && end-1 >= 12 {
+				return k + 1, k + end, true
+			}
+		}
+		return 0, 0, false
+	}
 	for k < len(text) && !strings.ContainsRune(" \t\r\n\"'`,;&|)(<>{}[]", rune(text[k])) {
 		k++
 	}
 	if k-start < 12 {
 		return 0, 0, false
+	}
+	if spaced && strings.ContainsAny(text[start:k-2], "=:") {
+		return 0, 0, false // "token kid=4303...": another field follows the word, not its value
 	}
 	return start, k, true
 }
@@ -237,8 +277,27 @@ func Scan(text string) []Match {
 			}
 		}
 	}
+	awsPairs(text, out)
 	sort.Slice(out, func(a, b int) bool { return out[a].Start < out[b].Start })
 	return out
+}
+
+// awsPairs names an assigned value AWS's secret access key when it has that key's shape (40
+// characters of base64) and an access key ID stands within a few lines of it (terraform's
+// access_key/secret_key, an SDK's constructor).
+func awsPairs(text string, out []Match) {
+	for i := range out {
+		m := &out[i]
+		if m.Kind != PasswordAssignment || m.End-m.Start != 40 || strings.Trim(text[m.Start:m.End], "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/+") != "" {
+			continue
+		}
+		for _, o := range out {
+			if o.Kind == AWSAccessKey && o.Start > m.Start-512 && o.Start < m.End+512 {
+				m.Kind = AWSSecretKey
+				break
+			}
+		}
+	}
 }
 
 // assignments finds the values assigned to the rule's key names that the rule accepts.
@@ -261,7 +320,7 @@ func (r rule) assignments(text string, lower *string, out []Match) []Match {
 			// An unquoted dotted name is code naming where the secret is kept; in quotes it
 			// is the value itself (a passphrase like Correct.Horse.Battery.Staple).
 			quoted := start > 0 && (text[start-1] == '"' || text[start-1] == '\'')
-			if ok && r.accept(text[start:end]) && (quoted || !codeRef(text[start:end])) && !overlaps(out, start, end) {
+			if ok && r.accept(text[start:end]) && (quoted || !codeRef(text[start:end])) && !uuidToken(*lower, i, text[start:end]) && !overlaps(out, start, end) {
 				out = append(out, Match{Kind: r.kind, Start: start, End: end})
 			}
 		}
@@ -300,9 +359,9 @@ func (r rule) windows(text string, lower *string) [][2]int {
 				start += nl + 1
 			}
 			end := i + span
-			if r.runs {
+			if r.runs != nil {
 				run := i
-				for run < len(text) && run < i+64<<10 && tokenByte(text[run]) {
+				for run < len(text) && run < i+64<<10 && r.runs(text[run]) {
 					run++
 				}
 				end = max(end, run+1)
@@ -490,4 +549,25 @@ func templateField(p string) bool {
 		}
 	}
 	return !(digit && upper && lower) // digits among both cases: a generated value in braces
+}
+
+func base64Byte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '='
+}
+
+// encodedKey accepts base64 whose text begins a PEM private key.
+func encodedKey(s string) bool {
+	n := min(len(s), 64) &^ 3
+	dec, err := base64.StdEncoding.DecodeString(s[:n])
+	return err == nil && bytes.Contains(dec, []byte("PRIVATE KEY"))
+}
+
+// basicCredentials accepts base64 of user:password with a password that is not a placeholder.
+func basicCredentials(s string) bool {
+	dec, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		return false
+	}
+	_, pass, ok := strings.Cut(string(dec), ":")
+	return ok && realPassword(pass) && utf8.ValidString(pass)
 }
