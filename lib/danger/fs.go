@@ -70,6 +70,10 @@ func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule string) {
 		return
 	}
 	pl, label := j.classify(t)
+	if d, ok := userDir(t, j.world.Home); ok && recursive {
+		j.add(c, rule, Deny, High, "it recursively deletes ~/"+d+", the user's own files", "delete the specific files you mean")
+		return
+	}
 	switch pl {
 	case root, home, project, ancestor, git:
 		if recursive {
@@ -175,8 +179,8 @@ func deleteAction(args []string) int {
 			switch {
 			case prog == "rm" || prog == "unlink" || prog == "shred" || prog == "truncate":
 				return i
-			case prog == "cp" && slices.Contains(words, "/dev/null"):
-				return i
+			case prog == "cp" && slices.Index(words, "/dev/null") >= 0 && slices.Index(words, "/dev/null") < slices.Index(words, "{}"):
+				return i // cp /dev/null {} empties each file; cp {} /dev/null only reads it
 			}
 		}
 	}
@@ -365,18 +369,25 @@ func (j *judge) mv(c *shell.Cmd) {
 		return
 	}
 	srcs, dest := ops[:len(ops)-1], ops[len(ops)-1]
-	if _, ok := p.Value("t", "target-directory"); ok {
-		srcs = ops
+	if t, ok := p.Value("t", "target-directory"); ok {
+		srcs, dest = ops, t
 	}
 	if dest == "/dev/null" {
 		j.add(c, "fs.mv-devnull", Deny, High, "moving onto /dev/null replaces the device and loses the file", "use rm to delete a file")
 	}
+	to := j.res(c, dest)
 	for _, s := range srcs {
 		t := j.res(c, s)
-		if pl, _ := j.classify(t); pl == project && under(j.res(c, dest), contentsOf(t)) {
+		pl, label := j.classify(t)
+		if pl == project && under(to, contentsOf(t)) {
 			continue // the project's files moved into a directory of the project stay in it
 		}
-		if pl, label := j.classify(t); pl == root || pl == home || pl == homeSecret || pl == project || pl == ancestor ||
+		if pl == project && strings.Contains(dest, shell.Dyn) && (strings.HasPrefix(dest, shell.Dyn) || under(to, contentsOf(t))) {
+			// ls | while read f; do mv "$f" "${f// /_}"; done: each name renamed where it is
+			j.add(c, "fs.mv-critical", Ask, Medium, "it moves "+label+" to a name known only when it runs", "check where the files end up")
+			continue
+		}
+		if pl == root || pl == home || pl == homeSecret || pl == project || pl == ancestor ||
 			pl == system && (strings.Contains(label, "directory") || strings.Count(t, "/") <= 2) {
 			j.add(c, "fs.mv-critical", Deny, High, "it moves "+label+" away", "move the specific files you mean")
 		} else {

@@ -97,3 +97,19 @@ func TestHoldout10(t *testing.T) { score(t, "holdout10", loadCases(t, "testdata/
 // destroy and an /etc/hosts entry ask, as does a program installed in /usr/local/bin, where
 // earlier corpora said deny; a preview namespace deleted is denied like every namespace).
 func TestHoldout11(t *testing.T) { score(t, "holdout11", loadCases(t, "testdata/holdout11.jsonl")) }
+
+// TestHoldout12 runs a twelfth holdout (testdata/holdout12.jsonl): evasion and indirection a
+// prompt-injected agent might use (commands assembled from pieces, namerefs, IFS, escapes,
+// decoders, shadowing functions, git settings and hooks that run commands, scripts written
+// then run, cd and HOME tricks, long option abbreviations), each beside a harmless twin using
+// the same technique, by a separate session from the specification alone. Measured before any
+// change: 210/260 exact; dangerous caught 111/156; safe flagged 2/104. Fixed since: field
+// splitting of unquoted expansions on IFS, ${!name}, namerefs, associative arrays, printf -v,
+// slices and replacements of known values, a tilde after HOME is reassigned, CDPATH,
+// pushd/popd, links made with ln -s, glob-matched program names, long option abbreviations,
+// git settings and environment variables that run commands, ext:: transports, hooks and
+// scripts written then run, ssh's ProxyCommand, vim's !, sqlite3's .shell, sudo -s with a
+// script, setsid -f, systemd-run, sh < <(...), just and npm scripts set in the line, decoded
+// and concatenated strings in interpreter code, git branch | xargs git branch -D. Three are
+// marked known (what each lacks is in its "known" field).
+func TestHoldout12(t *testing.T) { score(t, "holdout12", loadCases(t, "testdata/holdout12.jsonl")) }

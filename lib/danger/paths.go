@@ -37,6 +37,20 @@ var secretDirs = []string{".ssh", ".gnupg", ".aws", ".kube", ".docker", ".config
 // folders, Downloads aside, which people clear out): deleting one whole is losing them.
 var userDirs = []string{"Documents", "Desktop", "Pictures", "Music", "Videos", "Movies", "Library", "Public", "Templates"}
 
+// userDir reports ~/Documents and the other user folders themselves (or their contents).
+func userDir(p, h string) (string, bool) {
+	rel, ok := strings.CutPrefix(contentsOf(p), h+"/")
+	if !ok || h == "" {
+		return "", false
+	}
+	for _, d := range userDirs {
+		if rel == d {
+			return d, true
+		}
+	}
+	return "", false
+}
+
 // wholeSecret are the home directories every file of which is a credential.
 var wholeSecret = []string{".ssh", ".gnupg", ".aws", ".password-store"}
 
@@ -120,11 +134,6 @@ func (j *judge) classify(p string) (place, string) {
 		for _, d := range wholeSecret {
 			if top == d {
 				return homeSecret, "~" + rel + ", a credential"
-			}
-		}
-		for _, d := range userDirs {
-			if top == d && !deeper {
-				return home, "~/" + d + ", the user's own files"
 			}
 		}
 	}

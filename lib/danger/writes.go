@@ -93,7 +93,8 @@ func (j *judge) written(c *shell.Cmd, t shell.Target) {
 	default:
 		pl, label := j.classify(p)
 		switch {
-		case pl == system && (path.Dir(p) == "/usr/local/bin" || path.Dir(p) == "/usr/local/sbin"):
+		case pl == system && (path.Dir(p) == "/usr/local/bin" || path.Dir(p) == "/usr/local/sbin" || (p == "/usr/local/bin" || p == "/usr/local/sbin") && t.How != "> redirect" && t.How != ">> redirect") &&
+			!shadows(path.Base(p)):
 			// Installing a program where local software goes is how tools are installed; it
 			// also comes before /usr/bin on the PATH, so the user confirms it.
 			j.add(c, "clobber.local-bin", Ask, Medium, "it installs "+p+", a program that comes first on everyone's PATH ("+t.How+")", "check it is the program the user wants installed")
@@ -120,4 +121,16 @@ func (j *judge) content(c *shell.Cmd) string {
 		}
 	}
 	return b.String()
+}
+
+// shadows reports a program name that /usr/local/bin would put in front of a system command
+// that handles the user's credentials or that everything else relies on (a sudo there takes
+// every password typed to it).
+func shadows(name string) bool {
+	switch name {
+	case "sudo", "su", "doas", "pkexec", "ssh", "scp", "sftp", "ssh-agent", "ssh-add", "git", "passwd", "login", "gpg", "gpg2",
+		"sh", "bash", "zsh", "dash", "env", "ls", "cat", "ps", "id", "whoami", "kill", "mount", "systemctl":
+		return true
+	}
+	return false
 }

@@ -73,8 +73,8 @@ var rules = []rule{
 		pattern: `-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]{0,200}?[A-Za-z0-9+/]{20,}[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\z)`},
 	// A PEM private key encoded once more in base64, as kubeconfig's client-key-data and
 	// Kubernetes secrets hold it: "-----BEGIN" encodes to LS0tLS1CRUdJTi.
-	{kind: PrivateKey, keywords: []string{"LS0tLS1CRUdJTi"}, runs: base64Byte,
-		pattern: `(LS0tLS1CRUdJTi[A-Za-z0-9+/]{40,}={0,2})`, accept: encodedKey},
+	{kind: PrivateKey, keywords: []string{"LS0tLS1CRUdJTi"}, runs: base64Line,
+		pattern: `(LS0tLS1CRUdJTi[A-Za-z0-9+/=\r\n]{40,})`, accept: encodedKey},
 	{kind: AWSAccessKey, keywords: []string{"AKIA", "ASIA", "ABIA", "ACCA"}, starts: true,
 		pattern: `\b((?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})\b`, accept: notExample},
 	{kind: AWSSecretKey, keywords: []string{"aws", "secret_access", "secretaccess", "secret-access"}, fold: true,
@@ -99,7 +99,7 @@ var rules = []rule{
 		pattern: `\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@'"]*:([^\s@/'"]+)@[^\s/'"@]+`, accept: realPassword},
 	// HTTP Basic credentials: base64 of user:password.
 	{kind: PasswordAssignment, keywords: []string{"basic "}, fold: true,
-		pattern: `(?i)authorization:\s*basic\s+([A-Za-z0-9+/]{8,}={0,2})`, accept: basicCredentials},
+		pattern: `(?i)authorization["']?\s*[:=]\s*["']?basic\s+([A-Za-z0-9+/]{8,}={0,2})`, accept: basicCredentials},
 	// The assignment rule is matched by hand (assignment below): its keywords are common words
 	// and a case-insensitive regexp over a large prompt is too slow.
 	{kind: PasswordAssignment, fold: true, keywords: assignmentKeys, accept: highEntropy},
@@ -174,7 +174,7 @@ func keyName(text, lower string, i int, key string) bool {
 // RequestToken): an identifier that makes a request idempotent, not a credential. Elsewhere a
 // UUID can be a key (HEROKU_API_KEY).
 func uuidToken(lower string, i int, value string) bool {
-	if len(value) != 36 || strings.Count(value, "-") != 4 || strings.Trim(value, "0123456789abcdefABCDEF-") != "" {
+	if !strings.HasPrefix(lower[i:], "token") || len(value) != 36 || strings.Count(value, "-") != 4 || strings.Trim(value, "0123456789abcdefABCDEF-") != "" {
 		return false
 	}
 	before := strings.TrimRight(lower[max(0, i-8):i], "_-")
@@ -183,7 +183,7 @@ func uuidToken(lower string, i int, value string) bool {
 
 // nonSecretQualifiers name things other than credentials when they precede token, key, ...
 var nonSecretQualifiers = []string{"page", "next", "continuation", "idempotency", "cancellation", "sync", "resume",
-	"pagination", "cursor", "skip", "encrypted", "hashed", "hash"}
+	"pagination", "cursor", "skip", "encrypted", "hashed"}
 
 // assignment matches `<key>["']? *[:= ] *["']?<value>` at a key found at i in lower, and
 // returns where the value is.
@@ -215,9 +215,12 @@ func assignment(text, lower string, i int, key string) (int, int, bool) {
 			k++
 		}
 	} else if k < len(text) && text[k] == ',' && j > 0 && (text[j-1] == '"' || text[j-1] == '\'') {
-		k++ // define('DB_PASSWORD', '...'), ("password", "..."): a quoted name, then its value
+		k++ // define('DB_PASSWORD', '...'), ("password", "..."): a quoted name, then a quoted value
 		for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
 			k++
+		}
+		if k >= len(text) || text[k] != '"' && text[k] != '\'' {
+			return 0, 0, false // get("token", defaultToken): code, not a value
 		}
 	} else if k == j {
 		return 0, 0, false // the key runs on into a longer word (tokenizer, passes)
@@ -344,6 +347,7 @@ func (r rule) windows(text string, lower *string) [][2]int {
 	}
 	var ws [][2]int
 	for _, k := range r.keywords {
+		runEnd := 0 // the end of the last token run: a keyword inside it is in that window already
 		for from := 0; from < len(hay); {
 			i := strings.Index(hay[from:], k)
 			if i < 0 {
@@ -360,10 +364,14 @@ func (r rule) windows(text string, lower *string) [][2]int {
 			}
 			end := i + span
 			if r.runs != nil {
+				if i < runEnd {
+					continue
+				}
 				run := i
 				for run < len(text) && run < i+64<<10 && r.runs(text[run]) {
 					run++
 				}
+				runEnd = run
 				end = max(end, run+1)
 			}
 			ws = append(ws, [2]int{start, min(len(text), end)})
@@ -555,18 +563,27 @@ func base64Byte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '='
 }
 
-// encodedKey accepts base64 whose text begins a PEM private key.
+func base64Line(c byte) bool { return base64Byte(c) || c == '\n' || c == '\r' }
+
+// encodedKey accepts base64 (wrapped or not) whose text holds a PEM private key, after any
+// certificates before it.
 func encodedKey(s string) bool {
-	n := min(len(s), 64) &^ 3
-	dec, err := base64.StdEncoding.DecodeString(s[:n])
-	return err == nil && bytes.Contains(dec, []byte("PRIVATE KEY"))
+	s = strings.NewReplacer("\n", "", "\r", "").Replace(s)
+	s = s[:min(len(s), 64<<10)&^3]
+	dec, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		dec, _ = base64.StdEncoding.DecodeString(strings.TrimRight(s, "=")[:len(strings.TrimRight(s, "="))&^3])
+	}
+	return bytes.Contains(dec, []byte("PRIVATE KEY-----"))
 }
 
 // basicCredentials accepts base64 of user:password with a password that is not a placeholder.
 func basicCredentials(s string) bool {
 	dec, err := base64.StdEncoding.DecodeString(s)
 	if err != nil {
-		return false
+		if dec, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(s, "=")); err != nil {
+			return false
+		}
 	}
 	_, pass, ok := strings.Cut(string(dec), ":")
 	return ok && realPassword(pass) && utf8.ValidString(pass)

@@ -110,6 +110,20 @@ func BenchmarkScanBase64MB(b *testing.B) {
 	}
 }
 
+// BenchmarkScanRepeatedKeywords: a megabyte made of one keyword that opens a token run, over
+// and over (eyJ., LS0tLS1CRUdJTi): each run is scanned once, not once per keyword in it.
+func BenchmarkScanRepeatedKeywords(b *testing.B) {
+	for _, unit := range []string{"eyJ.", "LS0tLS1CRUdJTi"} {
+		text := strings.Repeat(unit, (1<<20)/len(unit))
+		b.Run(unit, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				Scan(text)
+			}
+		})
+	}
+}
+
 func FuzzScan(f *testing.F) {
 	for _, s := range []string{"AKIAZ3MNQ5R7T2WXY4BQ", "password=abc", "x://a:b@c", "eyJa.eyJb.c", "-----BEGIN RSA PRIVATE KEY-----"} {
 		f.Add(s)

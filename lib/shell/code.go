@@ -219,6 +219,11 @@ func (a *analyzer) code(c *Cmd, st *state) {
 		code = code[:64<<10]
 	}
 	via := c.Name + " code"
+	// A string in code that is not shell (a JS template literal, a message) must not make the
+	// command unjudgeable: what does parse is still judged.
+	saved := a.lenient
+	a.lenient = true
+	defer func() { a.lenient = saved }()
 	// What the code runs or deletes runs where the code does: the same container and mounts.
 	sub := func() *Cmd {
 		return &Cmd{Dir: st.cwd, Via: []string{via}, Text: c.Text, Remote: c.Remote, Mounts: c.Mounts, Fresh: c.Fresh}
@@ -234,11 +239,15 @@ func (a *analyzer) code(c *Cmd, st *state) {
 			}
 			return words
 		}
-		if list, ok := listLiteral(rest); ok {
+		if list, ok := argvList(rest, a.world.Home, st.cwd); ok {
 			a.simple(sub(), home(list), st.child())
 			continue
 		}
-		if s, ok := stringLiteral(rest); ok {
+		s, ok := stringLiteral(rest)
+		if v, isExpr := pathValue(rest, a.world.Home, st.cwd); isExpr {
+			s, ok = v, true // "rm -rf " ENVIRON["HOME"], b64decode('...').decode(): the text it comes to
+		}
+		if ok {
 			if argv := argvLiteral(rest, a.world.Home, st.cwd); len(argv) > 1 && !strings.Contains(call, "popen") && call != "os.system" && !strings.Contains(call, "Command") {
 				// system("git", "reset", "--hard"): a program and its arguments, no shell
 				a.simple(sub(), home(argv), st.child())
@@ -247,9 +256,9 @@ func (a *analyzer) code(c *Cmd, st *state) {
 			s = interpolateHome(s, a.world.Home, st.cwd)
 			if strings.Contains(call, "spawn") || strings.Contains(call, "execFile") || strings.Contains(call, "os.exec") || strings.Contains(call, "Command") {
 				if words := strings.Fields(s); len(words) > 0 && !strings.Contains(rest, "shell") {
-					args, _ := listLiteral(afterFirstArg(rest))
+					args, _ := argvList(afterFirstArg(rest), a.world.Home, st.cwd)
 					if i := strings.Index(callArgs(rest), "args:"); i >= 0 && len(args) == 0 {
-						args, _ = listLiteral(callArgs(rest)[i+5:]) // new Deno.Command("sh", { args: [...] })
+						args, _ = argvList(callArgs(rest)[i+5:], a.world.Home, st.cwd) // new Deno.Command("sh", { args: [...] })
 					}
 					a.simple(sub(), append(words, args...), st.child())
 					continue
@@ -274,7 +283,10 @@ func (a *analyzer) code(c *Cmd, st *state) {
 		call, rest := m[0], m[1]
 		target, ok := pathValue(rest, a.world.Home, st.cwd)
 		if !ok {
-			continue
+			// Path.home() / sys.argv[1], os.homedir() + name: somewhere under home, unknown
+			if target, ok = pathHead(rest, a.world.Home, st.cwd); !ok {
+				continue
+			}
 		}
 		args := []string{target}
 		if recursiveDelete(call, rest) {
@@ -287,8 +299,9 @@ func (a *analyzer) code(c *Cmd, st *state) {
 	if strings.HasSuffix(c.Name, "awk") {
 		a.awkPipes(code, via, st)
 	}
-	if !strings.Contains(code, "`") && !strings.Contains(code, "qx") && !strings.Contains(code, "%x(") {
-		return
+	if c.Name != "perl" && c.Name != "ruby" && c.Name != "irb" && c.Name != "php" ||
+		!strings.Contains(code, "`") && !strings.Contains(code, "qx") && !strings.Contains(code, "%x(") {
+		return // backticks run shell text in perl, ruby and php; in JavaScript they are templates
 	}
 	for _, m := range backticks().FindAllStringSubmatch(code, 16) {
 		for _, s := range m[1:] {
@@ -373,15 +386,21 @@ func recursiveDelete(call, rest string) bool {
 // callArgs is the argument list at the start of s (just after the call's opening
 // parenthesis), up to its closing one: nested calls (require('os').homedir()) do not end it.
 func callArgs(s string) string {
+	s = s[:min(len(s), 8<<10)] // an argument list longer than this is not read (nor rescanned per call)
+	return s[:closing(s, ')')]
+}
+
+// closing is the index of the bracket that closes the one s follows (len(s) if none does).
+func closing(s string, bracket byte) int {
 	end := len(s)
 	outsideQuotes(s, func(i, depth int) bool {
-		if s[i] == ')' && depth < 0 {
+		if s[i] == bracket && depth < 0 {
 			end = i
 			return false
 		}
 		return true
 	})
-	return s[:end]
+	return end
 }
 
 // stringLiteral reads a quoted string at the start of s: '...', "...", `...`, r'...',
@@ -427,31 +446,6 @@ func stringLiteral(s string) (string, bool) {
 	return "", false
 }
 
-// listLiteral reads a list of string literals at the start of s: ["rm", "-rf", "/"].
-func listLiteral(s string) ([]string, bool) {
-	s = strings.TrimLeft(s, " \t\n(")
-	if !strings.HasPrefix(s, "[") {
-		return nil, false
-	}
-	s = s[1:]
-	var out []string
-	for {
-		s = strings.TrimLeft(s, " \t\n,")
-		if strings.HasPrefix(s, "]") {
-			return out, len(out) > 0
-		}
-		v, ok := stringLiteral(s)
-		if !ok {
-			if len(out) > 0 {
-				return append(out, Dyn), true
-			}
-			return nil, false
-		}
-		out = append(out, v)
-		s = skipLiteral(s)
-	}
-}
-
 func skipLiteral(s string) string {
 	s = strings.TrimLeft(s, " \t\n")
 	for len(s) > 0 && strings.IndexByte("rRbBfFuU", s[0]) >= 0 {
@@ -476,4 +470,29 @@ func skipLiteral(s string) string {
 func afterFirstArg(s string) string {
 	s = skipLiteral(strings.TrimLeft(s, " \t\n("))
 	return strings.TrimLeft(s, " \t\n,")
+}
+
+// argvList reads a list of arguments at the start of s (["rm", "-rf", os.path.expanduser("~")]):
+// literals, paths it can evaluate, and run-time values for the rest.
+func argvList(s, home, cwd string) ([]string, bool) {
+	s = strings.TrimLeft(s, " \t\n(")
+	if !strings.HasPrefix(s, "[") {
+		return nil, false
+	}
+	inner := s[1:]
+	end := closing(inner, ']')
+	var out []string
+	for _, e := range splitArgs(inner[:end]) {
+		if v, ok := stringLiteral(e); ok && strings.TrimSpace(skipLiteral(e)) == "" {
+			out = append(out, v)
+		} else if v, ok := pathValue(e, home, cwd); ok {
+			out = append(out, v)
+		} else {
+			out = append(out, Dyn)
+		}
+	}
+	if len(out) == 0 || out[0] == Dyn {
+		return nil, false
+	}
+	return out, true
 }

@@ -22,13 +22,15 @@ func TestPathValue(t *testing.T) {
 		{`glob("$ENV{HOME}/.ssh/id_*"))`, "/home/dev/.ssh/id_*"},
 		{`Path('~/.ssh').expanduser().resolve())`, "/home/dev/.ssh"},
 		{`Path.home().joinpath('.ssh', 'id_rsa'))`, "/home/dev/.ssh/id_rsa"},
+		{`Path.home().parent)`, "/home"},
+		{`os.path.expanduser("~") + os.sep + ".ssh")`, "/home/dev/.ssh"},
 	} {
 		got, ok := pathValue(tc.expr, "/home/dev", "/home/dev/proj")
 		if !ok || got != tc.want {
 			t.Errorf("pathValue(%s) = %q, %v; want %q", tc.expr, got, ok, tc.want)
 		}
 	}
-	for _, expr := range []string{`base)`, `os.path.join(base, 'x'))`, `Path.home() / name)`, `x + '/y')`, `Path.home().parent)`,
+	for _, expr := range []string{`base)`, `os.path.join(base, 'x'))`, `Path.home() / name)`, `x + '/y')`, `Path.home().stem)`,
 		`os.path.expanduser('~').upper())`} {
 		if got, ok := pathValue(expr, "/home/dev", "/home/dev/proj"); ok {
 			t.Errorf("pathValue(%s) = %q, want unknown", expr, got)

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"encoding/base64"
 	"path"
 	"regexp"
 	"strings"
@@ -14,7 +15,7 @@ var homeExprs = []string{"os.path.expanduser(\"~\")", "os.path.expanduser('~')",
 	"os.getenv('HOME')", `os.getenv("HOME")`, "process.env.HOME", "process.env['HOME']", `process.env["HOME"]`, "$ENV{HOME}",
 	"$ENV{'HOME'}", `$ENV{"HOME"}`, "getenv('HOME')", `getenv("HOME")`, "Deno.env.get('HOME')", `Deno.env.get("HOME")`,
 	"Bun.env.HOME", "Sys.getenv('HOME')", `Sys.getenv("HOME")`, "path.expand('~')", `path.expand("~")`, "$env:HOME", "$env:USERPROFILE",
-	"$_SERVER['HOME']", `$_SERVER["HOME"]`, "homedir()"}
+	"$_SERVER['HOME']", `$_SERVER["HOME"]`, `ENVIRON["HOME"]`, "homedir()"}
 
 // Expressions that stand for the working directory.
 var cwdExprs = []string{"process.cwd()", "os.getcwd()", "pathlib.Path.cwd()", "Path.cwd()", "Dir.pwd", "getcwd()", "Deno.cwd()", "getwd()"}
@@ -63,6 +64,8 @@ func pathExpr(s, home, cwd string, depth int) (string, string, bool) {
 		case strings.HasPrefix(rest, "/") && !strings.HasPrefix(rest, "//"): // pathlib
 			s = rest[1:]
 			out += "/"
+		case startsTerm(rest): // awk's "rm -rf " ENVIRON["HOME"], python's 'a' 'b': side by side
+			s = rest
 		default:
 			return out, rest, true
 		}
@@ -71,13 +74,77 @@ func pathExpr(s, home, cwd string, depth int) (string, string, bool) {
 	return "", s, false
 }
 
+// startsTerm reports text that begins a string literal or names the home directory: a term
+// written right after another is joined to it.
+func startsTerm(s string) bool {
+	if s != "" && (s[0] == '"' || s[0] == '\'') {
+		return true
+	}
+	for _, h := range homeExprs {
+		if strings.HasPrefix(s, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// decoders are calls that decode base64 text in code.
+var decoders = []string{"base64.b64decode(", "base64.standard_b64decode(", "base64.urlsafe_b64decode(", "atob(", "Base64.decode64(",
+	"Base64.strict_decode64(", "base64_decode(", "decode_base64(", "Buffer.from("}
+
+// pathHead reads a path expression whose first term is known and whose rest is not
+// (Path.home() / sys.argv[1], os.homedir() + name): a run-time name under that term.
+func pathHead(s, home, cwd string) (string, bool) {
+	v, rest, ok := pathTerm(s, home, cwd, 0)
+	rest = strings.TrimLeft(rest, " \t")
+	if !ok || v == "" || !(strings.HasPrefix(rest, "+") || strings.HasPrefix(rest, "/") || strings.HasPrefix(rest, "..") ||
+		strings.HasPrefix(rest, ". ") || strings.HasPrefix(rest, ".joinpath(")) {
+		return "", false
+	}
+	return strings.TrimSuffix(v, "/") + "/" + Dyn, true
+}
+
 // pathTerm reads one term of a path expression.
 func pathTerm(s, home, cwd string, depth int) (string, string, bool) {
 	s = strings.TrimLeft(s, " \t\n")
+	for _, sep := range []string{"os.sep", "os.path.sep", "path.sep", "File::SEPARATOR", "DIRECTORY_SEPARATOR"} {
+		if rest, ok := strings.CutPrefix(s, sep); ok && (rest == "" || !isIdent(rest[0])) {
+			return "/", rest, true
+		}
+	}
+	for _, d := range decoders {
+		if rest, ok := strings.CutPrefix(s, d); ok {
+			// base64.b64decode('cm0gLXJmIH4=').decode(): the text it decodes to
+			args := splitArgs(callArgs(rest))
+			if len(args) == 0 || d == "Buffer.from(" && (len(args) < 2 || !strings.Contains(args[1], "base64")) {
+				return "", s, false
+			}
+			lit, ok := stringLiteral(args[0])
+			if !ok {
+				return "", s, false
+			}
+			dec, err := base64.StdEncoding.DecodeString(lit)
+			if err != nil {
+				if dec, err = base64.URLEncoding.DecodeString(lit); err != nil {
+					return "", s, false
+				}
+			}
+			rest, _ = methods(rest[min(len(rest), len(callArgs(rest))+1):])
+			return string(dec), rest, true
+		}
+	}
 	for _, h := range homeExprs {
 		if rest, ok := strings.CutPrefix(s, h); ok {
-			rest, _ = methods(rest)
-			return home, rest, true
+			v := home
+			for {
+				rest, _ = methods(rest)
+				after, isParent := strings.CutPrefix(strings.TrimLeft(rest, " \t"), ".parent")
+				if !isParent || after != "" && isIdent(after[0]) {
+					break
+				}
+				v, rest = path.Dir(v), after // Path.home().parent
+			}
+			return v, rest, true
 		}
 	}
 	for _, h := range cwdExprs {
@@ -143,7 +210,8 @@ func methods(rest string) (string, bool) {
 	for {
 		r := strings.TrimLeft(rest, " \t")
 		found := false
-		for _, m := range []string{".resolve()", ".absolute()", ".toString()", ".to_s", ".expanduser()", ".expand_path", ".href"} {
+		for _, m := range []string{".resolve()", ".absolute()", ".toString()", ".to_s", ".expanduser()", ".expand_path", ".href",
+			".decode()", ".decode('utf-8')", `.decode("utf-8")`, ".toString('utf8')", `.toString("utf8")`, ".toString('utf-8')"} {
 			if after, ok := strings.CutPrefix(r, m); ok {
 				tilde = tilde || m == ".expanduser()" || m == ".expand_path"
 				rest, found = after, true
@@ -344,10 +412,14 @@ func CodePaths(code, home, cwd string) []string {
 	var out []string
 	starts := append(append(append([]string(nil), homeExprs...), cwdExprs...), "os.path.expanduser(", "File.expand_path(",
 		"os.path.join(", "path.join(", "File.join(", "path.resolve(", "pathlib.Path(", "Path(")
+	tries := 0
 	for _, h := range starts {
 		eachIndex(code, h, func(i int) bool {
 			if i > 0 && (isIdent(code[i-1]) || code[i-1] == '.') {
 				return true
+			}
+			if tries++; tries > 256 {
+				return false // each evaluation reads a bounded stretch; so many are no script to review
 			}
 			if v, _, ok := pathExpr(code[i:], home, cwd, 0); ok && strings.Contains(v, "/") {
 				out = append(out, v)

@@ -53,6 +53,10 @@ func (a *analyzer) xargs(c *Cmd, args []string, st *state) {
 // ls-files every tracked file under its directory; a filter that passes all but a few names
 // on (grep -v, sort, tr) keeps the listing whole.
 func (a *analyzer) listing(from []*Cmd) []string {
+	if n := len(from); n > 0 && from[n-1].Name == "git" && gitBranchList(from[n-1].Args) {
+		// git branch | xargs git branch -D: every local branch, the default one among them
+		return []string{"main", "master"}
+	}
 	from = Unfiltered(from)
 	if f := a.findOutput(from); f != nil {
 		return f
@@ -382,6 +386,24 @@ func negatedMatch(prog string) bool {
 		part = strings.TrimSpace(part)
 		if len(part) < 4 || !strings.HasPrefix(part, "!/") || !strings.HasSuffix(part, "/") || strings.Count(part, "/") != 2 {
 			return false
+		}
+	}
+	return true
+}
+
+// gitBranchList reports git branch listing every local branch (no pattern, no --merged or
+// --contains narrowing it).
+func gitBranchList(args []string) bool {
+	if len(args) == 0 || args[0] != "branch" {
+		return false
+	}
+	for _, a := range args[1:] {
+		switch {
+		case a == "--list" || a == "-l" || a == "--no-color" || a == "--color=never" || strings.HasPrefix(a, "--format") || strings.HasPrefix(a, "--sort"):
+		case strings.HasPrefix(a, "-"):
+			return false // -r, -a, --merged, --contains, ...: another or a narrower set
+		default:
+			return false // a pattern
 		}
 	}
 	return true

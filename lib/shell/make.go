@@ -69,3 +69,26 @@ func isName(s string) bool {
 	}
 	return true
 }
+
+// justStdin reports just reading its justfile from stdin (just --justfile /dev/stdin).
+func justStdin(args []string) bool {
+	for i, a := range args {
+		if (a == "-f" || a == "--justfile") && i+1 < len(args) && (args[i+1] == "-" || args[i+1] == "/dev/stdin") ||
+			a == "--justfile=/dev/stdin" || a == "--justfile=-" {
+			return true
+		}
+	}
+	return false
+}
+
+// justRecipes returns the shell lines of a justfile's recipes: the indented lines under a
+// recipe's header, with just's {{var}} left as a run-time value.
+func justRecipes(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		if t := strings.TrimLeft(line, " \t"); t != line && t != "" && !strings.HasPrefix(t, "#") {
+			out = append(out, strings.TrimLeft(t, "@-"))
+		}
+	}
+	return out
+}

@@ -103,6 +103,8 @@ func sedProgram(script string) (runs []string, onlyAdds bool) {
 			others++
 			if c := strings.TrimSpace(restOfLine()); c != "" {
 				runs = append(runs, c)
+			} else {
+				runs = append(runs, patternSpace) // a bare e runs the line itself
 			}
 		case 's':
 			others++
@@ -141,21 +143,51 @@ func sedProgram(script string) (runs []string, onlyAdds bool) {
 	return runs, adds > 0 && others == 0
 }
 
-// sedRuns analyses the commands a sed program runs.
+// patternSpace stands for the line sed's bare e command runs.
+const patternSpace = "\x00pattern"
+
+// sedRuns analyses the commands a sed program runs; a bare e runs each input line (the text
+// piped in, when known, or what an s/// before it made of it).
 func (a *analyzer) sedRuns(c *Cmd, st *state) {
 	for _, s := range sedScripts(c.Args) {
 		runs, _ := sedProgram(s)
 		for _, r := range runs {
-			a.nested(r, "sed e", st, nil, c)
+			if r != patternSpace {
+				a.nested(r, "sed e", st, nil, c)
+				continue
+			}
+			if c.Stdin != nil && c.Stdin.Known {
+				a.nested(c.Stdin.Text, "sed e", st, nil, c)
+			}
+			if repl := sedReplacements(s); repl != "" {
+				a.nested(repl, "sed e", st, nil, c)
+			}
 		}
 	}
 }
 
+// sedReplacements joins the replacements of a program's s commands: what the pattern space
+// holds after them, as far as the program shows it.
+func sedReplacements(script string) string {
+	var out []string
+	for _, part := range strings.Split(script, ";") {
+		if p := strings.TrimSpace(part); len(p) > 3 && p[0] == 's' {
+			if fields := strings.Split(p[2:], p[1:2]); len(fields) >= 2 {
+				out = append(out, fields[1])
+			}
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
 // sedAppends reports a sed program that only adds lines.
 func sedAppends(args []string) bool {
+	if p := sedOpts.Parse(args); p.Has("n", "quiet", "silent") {
+		return false // sed -n -i prints only what it adds: the file is rewritten to that
+	}
 	scripts := sedScripts(args)
 	for _, s := range scripts {
-		if _, adds := sedProgram(s); !adds {
+		if _, adds := sedProgram(s); !adds || strings.HasPrefix(s, "#n") {
 			return false
 		}
 	}

@@ -177,21 +177,25 @@ type Analysis struct {
 }
 
 type analyzer struct {
-	world    World
-	limits   Limits
-	cmds     []*Cmd
-	substs   [][]*Cmd                // commands behind each substitution stand-in
-	src      []string                // the scripts being analysed, innermost last
-	funcs    map[string]*syntax.Stmt // functions defined in the command: name -> body
-	calling  []string                // functions being analysed at a call, innermost last
-	calls    int                     // calls analysed so far: capped, as each repeats a body
-	written  map[string]string       // files the command line writes with known text (echo > f, cat <<EOF > f)
-	defining int                     // > 0 while a function's body is read where it is defined
-	locals   []map[string]*string    // per call being analysed: the caller's values of its locals
-	aliases  map[string]string       // git aliases defined in the command: name -> shell text
-	shAlias  map[string]string       // shell aliases defined in the command: name -> text
-	depth    int
-	inRemote int
+	world     World
+	limits    Limits
+	cmds      []*Cmd
+	substs    [][]*Cmd                // commands behind each substitution stand-in
+	src       []string                // the scripts being analysed, innermost last
+	funcs     map[string]*syntax.Stmt // functions defined in the command: name -> body
+	calling   []string                // functions being analysed at a call, innermost last
+	calls     int                     // calls analysed so far: capped, as each repeats a body
+	written   map[string]string       // files the command line writes with known text (echo > f, cat <<EOF > f)
+	hooksPath string                  // git's hooks directory set with -c core.hooksPath
+	links     map[string]string       // symbolic links made with ln -s in the line: link -> target
+	scripts   map[string]string       // package scripts set in the line (npm pkg set scripts.x=...)
+	lenient   bool                    // analysing strings taken from interpreter code, which need not be shell
+	defining  int                     // > 0 while a function's body is read where it is defined
+	locals    []map[string]*string    // per call being analysed: the caller's values of its locals
+	aliases   map[string]string       // git aliases defined in the command: name -> shell text
+	shAlias   map[string]string       // shell aliases defined in the command: name -> text
+	depth     int
+	inRemote  int
 	// mounts are the bind mounts of the container being analysed (docker run -v); fresh says
 	// it is a new one.
 	mounts []Mount

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"maps"
 	"path"
 	"slices"
 	"strconv"
@@ -22,6 +23,9 @@ func progName(prog string) string {
 
 // Options of the wrappers that run another command.
 var (
+	systemdRunOpts = Opts{Short: "pEuMH", Long: []string{"property", "setenv", "unit", "machine", "host", "uid", "gid", "nice",
+		"working-directory", "description", "slice", "service-type", "on-active", "on-boot", "on-startup", "on-unit-active",
+		"on-unit-inactive", "on-calendar", "on-timer-property", "timer-property", "path-property", "socket-property", "expand-environment"}, StopAtOperand: true}
 	sudoOpts    = Opts{Short: "ughpCDrtTUR", Long: []string{"user", "group", "host", "prompt", "close-from", "chdir", "role", "type", "command-timeout", "other-user", "chroot"}, StopAtOperand: true}
 	doasOpts    = Opts{Short: "uC", StopAtOperand: true}
 	envOpts     = Opts{Short: "uCSP", Long: []string{"unset", "chdir", "split-string"}, StopAtOperand: true}
@@ -134,6 +138,9 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 			} else {
 				rest = p.Rest
 			}
+			if len(rest) == 0 && p.Has("s", "shell", "i", "login") {
+				rest = []string{"bash"} // sudo -s <<EOF: a root shell reads the script
+			}
 			for len(rest) > 0 && isAssignment(rest[0]) { // sudo VAR=value cmd
 				c.Env = append(c.Env, rest[0])
 				rest = rest[1:]
@@ -163,8 +170,12 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 				break
 			}
 			rest = p.Rest
-		case "builtin", "nohup", "setsid", "unbuffer", "torsocks", "catchsegv", "fakeroot", "caffeinate", "proxychains", "proxychains4", "busybox":
+		case "builtin", "nohup", "unbuffer", "torsocks", "catchsegv", "fakeroot", "caffeinate", "proxychains", "proxychains4", "busybox":
 			rest = Opts{Short: "tfw", StopAtOperand: true}.Parse(args).Rest
+		case "setsid":
+			rest = Opts{StopAtOperand: true}.Parse(args).Rest // -c, -f, -w take no value
+		case "systemd-run":
+			rest = systemdRunOpts.Parse(args).Rest
 		case "exec":
 			rest = execOpts.Parse(args).Rest
 		case "nice":
@@ -286,6 +297,7 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 		case "ssh":
 			p := sshOpts.Parse(args)
 			a.record(c, words)
+			a.commandVars(c, st)
 			remoteCmd := p.Rest[min(1, len(p.Rest)):]
 			if len(remoteCmd) > 0 {
 				remote := &state{cwd: a.world.Home, vars: map[string]string{}}
@@ -380,7 +392,17 @@ func (a *analyzer) record(c *Cmd, words []string) {
 		c.Prog = Dyn
 	}
 	c.Name = progName(c.Prog)
-	c.Args = words[1:]
+	c.Args = expandLong(c.Name, words[1:])
+	if len(a.links) > 0 && c.Name != "ln" {
+		args := make([]string, len(c.Args))
+		for i, arg := range c.Args {
+			args[i] = a.throughLinks(arg, c.Dir)
+		}
+		c.Args = args
+	}
+	if strings.ContainsAny(c.Name, "*?[") {
+		c.Name = globProgram(c.Name) // /bin/r? -rf ~: the program the pattern can run
+	}
 	for i, arg := range c.Args {
 		if !strings.Contains(arg, Dyn) {
 			continue
@@ -410,6 +432,12 @@ func (a *analyzer) noteWritten(c *Cmd) {
 	switch {
 	case c.Name == "echo" && !slices.Contains(c.Args, "-e"):
 		text = strings.Join(c.Args, " ") + "\n"
+	case c.Name == "printf" && len(c.Args) > 0 && c.Args[0] != "-v":
+		out, ok := printf(c.Args[0], c.Args[1:])
+		if !ok {
+			return
+		}
+		text = out
 	case c.Name == "cat" && len(c.Args) == 0 && c.Stdin != nil && c.Stdin.Known:
 		text = c.Stdin.Text
 	default:
@@ -469,8 +497,39 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 				dir = v
 			}
 		}
+		if cdpath := envOf(c, st, "CDPATH"); cdpath != "" && !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, ".") && dir != Dyn {
+			// CDPATH=/ cd etc: a relative name is looked up in CDPATH first
+			for _, base := range strings.Split(cdpath, ":") {
+				if base != "" && base != "." {
+					dir = strings.TrimSuffix(base, "/") + "/" + dir
+					break
+				}
+			}
+		}
+		if c.Name == "pushd" {
+			st.vars[dirStack] = st.vars[dirStack] + arraySep + st.cwd
+		}
 		st.vars["OLDPWD"] = st.cwd
 		st.cwd = a.resolve(dir, st.cwd)
+	case c.Name == "popd":
+		// popd returns to the directory the last pushd left
+		if stack := st.vars[dirStack]; stack != "" {
+			i := strings.LastIndex(stack, arraySep)
+			st.vars["OLDPWD"] = st.cwd
+			st.cwd, st.vars[dirStack] = stack[i+len(arraySep):], stack[:i]
+		}
+	case c.Name == "printf" && len(c.Args) >= 3 && c.Args[0] == "-v" && validName(c.Args[1]):
+		// printf -v name FORMAT ARGS: the formatted text goes into the variable
+		out, ok := printf(c.Args[2], c.Args[3:])
+		if !ok {
+			out = Dyn
+		}
+		st.vars[c.Args[1]] = out
+	case c.Name == "ln" && len(a.lnLinks(c)) > 0:
+		if a.links == nil {
+			a.links = map[string]string{}
+		}
+		maps.Copy(a.links, a.lnLinks(c))
 	case c.Name == "export" || c.Name == "declare" || c.Name == "typeset" || c.Name == "local" || c.Name == "readonly":
 		if (c.Name == "local" || c.Name == "declare" || c.Name == "typeset") && !slices.Contains(c.Args, "-g") {
 			for _, arg := range c.Args {
@@ -552,6 +611,39 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 		}
 	case c.Name == "sed" || c.Name == "gsed":
 		a.sedRuns(c, st)
+	case c.Name == "vim" || c.Name == "vi" || c.Name == "nvim" || c.Name == "ex" || c.Name == "view":
+		// vim -c '!cmd', +'!cmd': an ex command that runs shell text
+		for i, arg := range c.Args {
+			cmdText := ""
+			if (arg == "-c" || arg == "--cmd") && i+1 < len(c.Args) {
+				cmdText = c.Args[i+1]
+			} else if strings.HasPrefix(arg, "+") {
+				cmdText = arg[1:]
+			}
+			if t := strings.TrimLeft(cmdText, ": "); strings.HasPrefix(t, "!") {
+				a.nested(t[1:], c.Name+" !", st, nil, c)
+			}
+		}
+	case c.Name == "sqlite3" || c.Name == "duckdb":
+		// .shell and .system run their arguments as a shell command
+		text := strings.Join(c.Args, "\n")
+		if c.Stdin != nil && c.Stdin.Known {
+			text += "\n" + c.Stdin.Text
+		}
+		for _, line := range strings.Split(text, "\n") {
+			line = strings.TrimSpace(line)
+			for _, dot := range []string{".shell ", ".system "} {
+				if cmdText, ok := strings.CutPrefix(line, dot); ok {
+					a.nested(cmdText, c.Name+" "+strings.TrimSpace(dot), st, nil, c)
+				}
+			}
+		}
+	case c.Name == "just" && justStdin(c.Args) && c.Stdin != nil && c.Stdin.Known:
+		for _, r := range justRecipes(c.Stdin.Text) {
+			a.nested(r, "just recipe", st, nil, c)
+		}
+	case (c.Name == "npm" || c.Name == "pnpm" || c.Name == "yarn") && len(c.Args) > 0:
+		a.npmScripts(c, st)
 	case (c.Name == "make" || c.Name == "gmake") && makeStdin(c.Args) && c.Stdin != nil && c.Stdin.Known:
 		// A makefile fed on stdin: its recipes run as shell lines.
 		for _, r := range makeRecipes(c.Stdin.Text) {
@@ -566,8 +658,48 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 	case shells[c.Name]:
 		a.shell(c, st)
 	default:
+		if c.Name == "bun" && len(c.Args) > 0 {
+			a.npmScripts(c, st)
+		}
 		if interpreterCode(c) {
 			a.code(c, st)
+		} else if text, ok := a.written[a.resolve(c.Prog, c.Dir)]; ok && strings.Contains(c.Prog, "/") {
+			a.nested(text, "script "+c.Prog, st, nil, c) // printf ... > x.sh; ./x.sh
+		}
+	}
+	a.commandVars(c, st)
+}
+
+// Environment variables and options whose value is a command that the program runs.
+var commandVars = map[string]bool{"GIT_SSH_COMMAND": true, "GIT_EDITOR": true, "GIT_SEQUENCE_EDITOR": true, "GIT_PAGER": true,
+	"GIT_ASKPASS": true, "SSH_ASKPASS": true, "GIT_EXTERNAL_DIFF": true, "GIT_PROXY_COMMAND": true, "EDITOR": true, "VISUAL": true,
+	"PAGER": true, "MANPAGER": true, "PROMPT_COMMAND": true, "SUDO_ASKPASS": true, "LESSOPEN": true, "LESSCLOSE": true}
+
+// commandVars analyses the commands a program is told to run through its environment
+// (GIT_SSH_COMMAND=..., PROMPT_COMMAND=... bash -i) or through ssh's -o ProxyCommand and
+// LocalCommand, which run on this machine.
+func (a *analyzer) commandVars(c *Cmd, st *state) {
+	for _, e := range c.Env {
+		if k, v, ok := strings.Cut(e, "="); ok && commandVars[k] && v != "" {
+			a.nested(strings.TrimPrefix(strings.TrimPrefix(v, "|"), "!"), k, st, nil, c)
+		}
+	}
+	if c.Name != "ssh" && c.Name != "scp" && c.Name != "sftp" && c.Name != "rsync" && c.Name != "sshfs" {
+		return
+	}
+	for i, arg := range c.Args {
+		opt := ""
+		if arg == "-o" && i+1 < len(c.Args) {
+			opt = c.Args[i+1]
+		} else if strings.HasPrefix(arg, "-o") {
+			opt = arg[2:]
+		}
+		k, v, ok := strings.Cut(opt, "=")
+		if !ok {
+			k, v, _ = strings.Cut(opt, " ")
+		}
+		if k = strings.ToLower(strings.TrimSpace(k)); (k == "proxycommand" || k == "localcommand") && v != "" && v != "none" {
+			a.nested(v, "ssh -o "+k, st, nil, c)
 		}
 	}
 }
@@ -641,7 +773,7 @@ func (a *analyzer) nested(text, via string, st *state, in *Input, owner *Cmd) {
 		// the guard denies it (lib/danger).
 		a.note("%s text does not parse as shell: %v", via, err)
 		if owner != nil {
-			owner.Unparsed = true
+			owner.Unparsed = owner.Unparsed || !a.lenient
 		}
 	}
 }
@@ -922,6 +1054,7 @@ func (a *analyzer) git(c *Cmd, words []string, st *state) bool {
 		case arg == "-c" && i+1 < len(args):
 			i++
 			a.gitConfig(args[i])
+			a.gitCommandConfig(c, args[i], st)
 		case strings.HasPrefix(arg, "--git-dir=") || strings.HasPrefix(arg, "--work-tree="):
 			kept = append(kept, arg)
 		case (arg == "--git-dir" || arg == "--work-tree" || arg == "--namespace" || arg == "--exec-path") && i+1 < len(args):
@@ -953,12 +1086,67 @@ func (a *analyzer) git(c *Cmd, words []string, st *state) bool {
 				}
 				return true
 			}
-			a.record(c, append([]string{words[0]}, append(kept, args[i:]...)...))
+			rest = expandLong("git "+sub, rest)
+			a.record(c, append([]string{words[0]}, append(append(kept, sub), rest...)...))
+			a.gitRuns(c, sub, rest, st)
 			return true
 		}
 	}
 	a.record(c, append([]string{words[0]}, kept...))
 	return true
+}
+
+// gitCommandConfig analyses a git -c setting whose value is a command git runs through the
+// shell: the editor, the pager, the ssh command, fsmonitor, external diff, a credential helper
+// or filter given as a command.
+func (a *analyzer) gitCommandConfig(c *Cmd, kv string, st *state) {
+	k, v, ok := strings.Cut(kv, "=")
+	if !ok || v == "" {
+		return
+	}
+	k = strings.ToLower(k)
+	switch {
+	case k == "core.editor" || k == "core.pager" || k == "core.sshcommand" || k == "sequence.editor" || k == "diff.external" ||
+		k == "core.askpass" || k == "gpg.program" || k == "interactive.difffilter" || strings.HasPrefix(k, "pager.") ||
+		k == "core.fsmonitor" && v != "true" && v != "false" ||
+		strings.HasPrefix(k, "filter.") && (strings.HasSuffix(k, ".clean") || strings.HasSuffix(k, ".smudge") || strings.HasSuffix(k, ".process")) ||
+		strings.HasPrefix(k, "diff.") && (strings.HasSuffix(k, ".textconv") || strings.HasSuffix(k, ".command")) ||
+		strings.HasPrefix(k, "merge.") && strings.HasSuffix(k, ".driver"):
+		a.nested(strings.TrimPrefix(v, "!"), "git -c "+k, st, nil, c)
+	case k == "credential.helper" && strings.HasPrefix(v, "!"):
+		a.nested(v[1:], "git -c "+k, st, nil, c)
+	case k == "core.hookspath":
+		a.hooksPath = a.resolve(v, c.Dir)
+	}
+}
+
+// gitRuns analyses what a git command runs besides itself: an ext:: transport's command, and
+// hooks written earlier in the line (.git/hooks/NAME, or under core.hooksPath) that it fires.
+func (a *analyzer) gitRuns(c *Cmd, sub string, rest []string, st *state) {
+	for _, arg := range rest {
+		if cmdText, ok := strings.CutPrefix(arg, "ext::"); ok {
+			// ext::sh -c rm% -rf% ~: "% " is a space inside an argument
+			var words []string
+			for _, w := range strings.Split(strings.ReplaceAll(cmdText, "% ", "\x03"), " ") {
+				if w != "" {
+					words = append(words, strings.ReplaceAll(w, "\x03", " "))
+				}
+			}
+			if len(words) > 0 {
+				a.simple(&Cmd{Dir: c.Dir, Via: []string{"git ext::"}, Text: c.Text, Remote: c.Remote}, words, st.child())
+			}
+		}
+	}
+	switch sub {
+	case "commit", "push", "merge", "rebase", "am", "checkout", "switch", "pull", "cherry-pick", "revert", "gc", "commit-tree":
+	default:
+		return
+	}
+	for _, p := range slices.Sorted(maps.Keys(a.written)) {
+		if dir := path.Dir(p); dir == a.hooksPath || path.Base(dir) == "hooks" && strings.HasSuffix(path.Dir(dir), ".git") {
+			a.nested(a.written[p], "git hook "+path.Base(p), st, nil, c)
+		}
+	}
 }
 
 // gitConfig remembers an alias set with git -c alias.NAME=VALUE.
@@ -979,5 +1167,95 @@ func (a *analyzer) gitConfigCmd(args []string) {
 	}
 	if len(ops) >= 2 {
 		a.gitConfig(ops[0] + "=" + strings.Join(ops[1:], " "))
+	}
+}
+
+// dirStack holds pushd's stack in the state, directories joined by arraySep.
+const dirStack = "\x00dirs"
+
+// envOf is a variable's value for a command: its own prefix assignment, else the line's.
+func envOf(c *Cmd, st *state, name string) string {
+	for _, e := range c.Env {
+		if v, ok := strings.CutPrefix(e, name+"="); ok {
+			return v
+		}
+	}
+	if v, ok := st.vars[name]; ok && !strings.Contains(v, Dyn) {
+		return v
+	}
+	return ""
+}
+
+// lnLinks are the symbolic links ln -s makes: link path to the target it points at.
+func (a *analyzer) lnLinks(c *Cmd) map[string]string {
+	p := Opts{Short: "StV", Long: []string{"suffix", "target-directory", "backup"}}.Parse(c.Args)
+	if !p.Has("s", "symbolic") || len(p.Operands) != 2 || strings.Contains(strings.Join(p.Operands, ""), Dyn) {
+		return nil
+	}
+	link := a.resolve(p.Operands[1], c.Dir)
+	target := p.Operands[0]
+	if !strings.HasPrefix(target, "/") {
+		target = path.Join(path.Dir(link), target) // a relative target is read from the link's directory
+	}
+	return map[string]string{link: path.Clean(target)}
+}
+
+// throughLinks rewrites an argument that goes through a link made earlier in the line (h/,
+// root/etc after ln -s / root) to the path it reaches; the link itself (rm h) stays.
+func (a *analyzer) throughLinks(arg, dir string) string {
+	if len(a.links) == 0 || strings.HasPrefix(arg, "-") || strings.Contains(arg, Dyn) {
+		return arg
+	}
+	r := Resolve(arg, dir, a.world.Home)
+	for link, target := range a.links {
+		switch {
+		case strings.HasPrefix(r, link+"/"):
+			return target + r[len(link):]
+		case r == link && strings.HasSuffix(arg, "/"):
+			return target + "/"
+		}
+	}
+	return arg
+}
+
+// globPrograms are the programs a glob in a command's name is matched against, the ones the
+// rules care most about first.
+var globPrograms = []string{"rm", "dd", "shred", "mkfs", "wipefs", "chmod", "chown", "mv", "truncate", "kill", "pkill", "killall",
+	"shutdown", "reboot", "halt", "poweroff", "curl", "wget", "nc", "ncat", "socat", "bash", "sh", "zsh", "dash", "python", "python3",
+	"perl", "ruby", "node", "git", "find", "xargs", "crontab", "tee", "cp", "rsync", "scp", "ssh", "docker", "kubectl", "psql",
+	"mysql", "redis-cli", "iptables", "userdel", "passwd", "sudo", "eval", "history"}
+
+// globProgram is the first of globPrograms a command name written as a pattern matches (the
+// pattern itself when none does).
+func globProgram(name string) string {
+	for _, p := range globPrograms {
+		if ok, err := path.Match(name, p); err == nil && ok {
+			return p
+		}
+	}
+	return name
+}
+
+// npmScripts remembers scripts set in the line (npm pkg set scripts.x='...') and analyses one
+// when it is run (npm run x, yarn x, pnpm run x, bun run x).
+func (a *analyzer) npmScripts(c *Cmd, st *state) {
+	args := c.Args
+	if len(args) > 2 && args[0] == "pkg" && args[1] == "set" {
+		for _, kv := range args[2:] {
+			if k, v, ok := strings.Cut(kv, "="); ok && strings.HasPrefix(k, "scripts.") {
+				if a.scripts == nil {
+					a.scripts = map[string]string{}
+				}
+				a.scripts[strings.TrimPrefix(k, "scripts.")] = v
+			}
+		}
+		return
+	}
+	name := args[0]
+	if (name == "run" || name == "run-script") && len(args) > 1 {
+		name = args[1]
+	}
+	if text, ok := a.scripts[name]; ok {
+		a.nested(text, c.Name+" run "+name, st, nil, c)
 	}
 }

@@ -221,10 +221,18 @@ func (a *analyzer) decl(s *syntax.Stmt, d *syntax.DeclClause, st *state, in *Inp
 			}
 		}
 	}
+	nameref, assoc := false, false
 	for _, as := range d.Args {
 		switch {
 		case as.Name == nil && as.Value != nil:
-			words = append(words, a.fields(as.Value, st)...)
+			flags := a.fields(as.Value, st)
+			for _, f := range flags {
+				if strings.HasPrefix(f, "-") {
+					nameref = nameref || strings.Contains(f, "n")
+					assoc = assoc || strings.Contains(f, "A")
+				}
+			}
+			words = append(words, flags...)
 		case as.Name == nil:
 		case as.Naked:
 			words = append(words, as.Name.Value)
@@ -234,12 +242,23 @@ func (a *analyzer) decl(s *syntax.Stmt, d *syntax.DeclClause, st *state, in *Inp
 				v = a.literal(as.Value, st)
 			}
 			words = append(words, as.Name.Value+"="+v)
-			if as.Index == nil && as.Array == nil {
+			switch {
+			case nameref && as.Index == nil && as.Array == nil:
+				st.vars[refMark+as.Name.Value] = v // declare -n r=PWD: r is PWD
+			case as.Index == nil && as.Array == nil:
 				st.vars[as.Name.Value] = v
 			}
 		}
 		if as.Array != nil {
 			a.walkWords(as.Array, st)
+			if assoc && as.Name != nil {
+				// declare -A m=([k]=v ...): each element by its key
+				for _, e := range as.Array.Elems {
+					if k, ok := e.Index.(*syntax.Word); ok && e.Value != nil {
+						st.vars[as.Name.Value+"["+k.Lit()+"]"] = a.literal(e.Value, st)
+					}
+				}
+			}
 		}
 	}
 	a.cmds = append(a.cmds, &Cmd{Name: d.Variant.Value, Prog: d.Variant.Value, Args: words[1:], Dir: st.cwd, Stdin: in, Redirs: redirs,
@@ -380,7 +399,10 @@ func (a *analyzer) redirects(rs []*syntax.Redirect, st *state) ([]Redir, *Input)
 			target := a.literal(r.Word, st)
 			if procs, ok := a.procCmds(target); ok {
 				if r.Op == syntax.RdrIn {
-					in = &Input{From: procs}
+					in = &Input{From: procs} // sh < <(printf ...): what it prints, when known
+					if len(procs) > 0 {
+						in.Text, in.Known = a.output(procs[len(procs)-1])
+					}
 				}
 				red.Target = target
 			} else if r.Op == syntax.DplIn || r.Op == syntax.DplOut {

@@ -105,6 +105,15 @@ func mapMarks(s string, f func(kind byte, body string) string) string {
 // decoded, known variables substituted, braces expanded. Substitutions inside run as commands
 // and are analysed on the way. No field splitting or globbing: a glob stays a pattern.
 func (a *analyzer) fields(w *syntax.Word, st *state) []string {
+	var res []string
+	for _, f := range a.fieldsOf(w, st) {
+		res = append(res, splitFields(f)...)
+	}
+	return res
+}
+
+// fieldsOf is fields with the split marks left in.
+func (a *analyzer) fieldsOf(w *syntax.Word, st *state) []string {
 	if w == nil {
 		return nil
 	}
@@ -121,8 +130,12 @@ func (a *analyzer) fields(w *syntax.Word, st *state) []string {
 	outs := fieldSet{new(strings.Builder)}
 	parts := w.Parts
 	// An unquoted ~ or ~/ at the start of a word is the home directory; ~user is that user's.
-	if l, ok := parts[0].(*syntax.Lit); ok && a.world.Home != "" && (l.Value == "~" || strings.HasPrefix(l.Value, "~/")) {
-		outs[0].WriteString(a.world.Home)
+	home := a.world.Home
+	if v, ok := st.vars["HOME"]; ok && strings.HasPrefix(v, "/") && !strings.Contains(v, Dyn) {
+		home = v // HOME=/x; rm -rf ~: the tilde is the new HOME
+	}
+	if l, ok := parts[0].(*syntax.Lit); ok && home != "" && (l.Value == "~" || strings.HasPrefix(l.Value, "~/")) {
+		outs[0].WriteString(home)
 		parts = append([]syntax.WordPart{&syntax.Lit{Value: strings.TrimPrefix(l.Value, "~")}}, parts[1:]...)
 	} else if ok && strings.HasPrefix(l.Value, "~") {
 		user, rest, _ := strings.Cut(l.Value[1:], "/")
@@ -142,6 +155,59 @@ func (a *analyzer) fields(w *syntax.Word, st *state) []string {
 		res[i] = b.String()
 	}
 	return res
+}
+
+// splitMark goes before each IFS character of an unquoted expansion's value: the word splits
+// there (rm -rf ~ held in $cmd is three words), while a word read as one string (an
+// assignment's value) drops only the marks.
+const splitMark = "\x02"
+
+// splitFields splits a field at its split marks, dropping the IFS character after each and
+// the empty fields whitespace leaves.
+func splitFields(f string) []string {
+	if !strings.Contains(f, splitMark) {
+		return []string{f}
+	}
+	var out []string
+	for {
+		i := strings.Index(f, splitMark)
+		if i < 0 || i+1 >= len(f) {
+			break
+		}
+		sep := f[i+1]
+		if head := strings.ReplaceAll(f[:i], splitMark, ""); head != "" || !isSpace(sep) {
+			out = append(out, head)
+		}
+		f = f[i+2:]
+	}
+	if f = strings.ReplaceAll(f, splitMark, ""); f != "" {
+		out = append(out, f)
+	}
+	if len(out) == 0 {
+		return []string{""}
+	}
+	return out
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
+
+// markSplits puts a split mark before each IFS character of an unquoted expansion's value.
+func (a *analyzer) markSplits(v string, st *state) string {
+	ifs := " \t\n"
+	if x, ok := st.vars["IFS"]; ok && !strings.Contains(x, Dyn) {
+		ifs = x
+	}
+	if ifs == "" || !strings.ContainsAny(v, ifs) {
+		return v
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if strings.IndexByte(ifs, v[i]) >= 0 {
+			b.WriteString(splitMark)
+		}
+		b.WriteByte(v[i])
+	}
+	return b.String()
 }
 
 // userHome is where ~user points: /root for root, else /home/user (the usual layout; the
@@ -168,9 +234,10 @@ func (f fieldSet) add(s string) fieldSet {
 	return f
 }
 
-// literal expands a word to one string (brace expansions joined by spaces).
+// literal expands a word to one string (brace expansions joined by spaces), without field
+// splitting, as an assignment's value is.
 func (a *analyzer) literal(w *syntax.Word, st *state) string {
-	return strings.Join(a.fields(w, st), " ")
+	return strings.ReplaceAll(strings.Join(a.fieldsOf(w, st), " "), splitMark, "")
 }
 
 const maxBraceFields = 64
@@ -214,9 +281,17 @@ func (a *analyzer) appendPart(outs fieldSet, part syntax.WordPart, st *state, qu
 		}
 		return outs
 	case *syntax.ParamExp:
-		return add(a.param(p, st))
+		if v := a.param(p, st); !quoted {
+			return add(a.markSplits(v, st))
+		} else {
+			return add(v)
+		}
 	case *syntax.CmdSubst:
-		return add(a.cmdSubst(p, st))
+		if v := a.cmdSubst(p, st); !quoted {
+			return add(a.markSplits(v, st))
+		} else {
+			return add(v)
+		}
 	case *syntax.ArithmExp:
 		a.arithm(p.X, st)
 		return add(Dyn)
@@ -343,11 +418,55 @@ func (a *analyzer) param(p *syntax.ParamExp, st *state) string {
 			}
 		}
 	}
+	if p.Param != nil && p.Index != nil && p.Exp == nil && !p.Excl && !p.Length && p.Slice == nil && p.Repl == nil {
+		// ${name[key]} of an associative array assigned in the command.
+		if idx, ok := p.Index.(*syntax.Word); ok {
+			if v, ok := st.vars[p.Param.Value+"["+idx.Lit()+"]"]; ok {
+				return v
+			}
+		}
+	}
+	if p.Param != nil && p.Excl && p.Names == 0 && p.Index == nil && !p.Length && p.Exp == nil && p.Slice == nil && p.Repl == nil {
+		// ${!name}: the variable whose name name holds.
+		if target, ok := a.lookup(p.Param.Value, st); ok && validName(target) {
+			if v, ok := a.lookup(target, st); ok {
+				return v
+			}
+			return a.unknown(target, st)
+		}
+	}
 	if p.Param == nil || p.Excl || p.Length || p.Index != nil || p.Names != 0 {
 		a.walkWords(p, st)
 		return Dyn
 	}
 	val, ok := a.lookup(p.Param.Value, st)
+	if p.Slice != nil && p.Repl == nil && p.Exp == nil && ok {
+		// ${IFS:0:1}, ${v:2}: a known value sliced at literal offsets.
+		if off, okOff := arithLit(p.Slice.Offset); okOff && off >= 0 && off <= len(val) {
+			end := len(val)
+			if p.Slice.Length != nil {
+				n, okLen := arithLit(p.Slice.Length)
+				if !okLen || n < 0 {
+					return Dyn
+				}
+				end = min(len(val), off+n)
+			}
+			return val[off:end]
+		}
+	}
+	if p.Repl != nil && p.Slice == nil && p.Exp == nil && ok {
+		// ${f// /_}: a literal pattern replaced in a known value
+		orig, with := a.literal(p.Repl.Orig, st), ""
+		if p.Repl.With != nil {
+			with = a.literal(p.Repl.With, st)
+		}
+		if orig != "" && !strings.ContainsAny(orig, "*?[#%") && !strings.Contains(orig+with, Dyn) {
+			if p.Repl.All {
+				return strings.ReplaceAll(val, orig, with)
+			}
+			return strings.Replace(val, orig, with, 1)
+		}
+	}
 	if p.Slice != nil || p.Repl != nil {
 		// ${TOKEN:0:60}, ${TOKEN//x/y}: part of the value, or the value changed, is still
 		// whatever the variable holds; unknown, it keeps the variable's name.
@@ -406,6 +525,7 @@ func (a *analyzer) param(p *syntax.ParamExp, st *state) string {
 // the command when that holds substitutions (so X=$(cat key); curl -d "$X" still sends what
 // cat printed), else a stand-in that keeps its name.
 func (a *analyzer) unknown(name string, st *state) string {
+	name = deref(name, st)
 	if outer, ok := strings.CutPrefix(name, outerVar); ok && validName(outer) {
 		return varMark + outer + Dyn
 	}
@@ -485,10 +605,13 @@ func globMatch(pat, s string) bool {
 // lookup finds a variable: assigned earlier in the command, then the few the analysis models
 // (HOME, PWD), then the outer environment.
 func (a *analyzer) lookup(name string, st *state) (string, bool) {
+	name = deref(name, st)
 	if v, ok := st.vars[name]; ok {
 		return v, !strings.Contains(v, Dyn)
 	}
 	switch name {
+	case "IFS":
+		return " \t\n", true
 	case "HOME":
 		return a.world.Home, a.world.Home != ""
 	case "PWD":
@@ -818,4 +941,29 @@ func awkBeginOutput(prog string) (string, bool) {
 		return "", false
 	}
 	return strings.Join(out, "\n"), true
+}
+
+// refMark prefixes the state entry that makes a variable a name reference (declare -n r=PWD).
+const refMark = "\x00ref:"
+
+// deref follows name references to the variable they stand for.
+func deref(name string, st *state) string {
+	for range 8 {
+		target, ok := st.vars[refMark+name]
+		if !ok || !validName(target) {
+			break
+		}
+		name = target
+	}
+	return name
+}
+
+// arithLit reads an arithmetic expression that is a literal number.
+func arithLit(e syntax.ArithmExpr) (int, bool) {
+	w, ok := e.(*syntax.Word)
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(w.Lit())
+	return n, err == nil
 }
