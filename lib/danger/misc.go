@@ -444,7 +444,7 @@ func wrapperProd(c *shell.Cmd) string {
 			break
 		}
 		switch {
-		case (w == "-n" || w == "--namespace" || w == "--context" || w == "-c" || w == "--kube-context") && i+1 < len(words) && prodWord(words[i+1]):
+		case (w == "-n" || w == "--namespace" || w == "--context" || w == "--kube-context") && i+1 < len(words) && prodWord(words[i+1]):
 			return w + " " + words[i+1]
 		case (strings.HasPrefix(w, "--namespace=") || strings.HasPrefix(w, "--context=")) && prodWord(w[strings.IndexByte(w, '=')+1:]):
 			return w
@@ -1078,12 +1078,22 @@ func (j *judge) windows(c *shell.Cmd) {
 	case removes && slices.ContainsFunc(words, root):
 		j.add(c, "fs.rm-critical", Deny, High, c.Name+" deletes a drive root or the user's profile", "delete the specific directory you mean")
 	case removes:
-		// PowerShell on Linux or macOS: Remove-Item -Recurse on a path is rm -rf.
-		for _, w := range strings.FieldsFunc(text, func(r rune) bool {
-			return r == ' ' || r == '\t' || r == '\n' || r == '"' || r == '\'' || r == ';' || r == ','
-		}) {
-			if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "..") {
-				j.deleted(c, j.res(c, w), true, "fs.rm-critical")
+		// PowerShell on Linux or macOS: Remove-Item -Recurse on a path is rm -rf; only the
+		// operands of the removing statement count.
+		for _, stmt := range strings.FieldsFunc(text, func(r rune) bool { return r == ';' || r == '\n' || r == '|' }) {
+			ws := strings.FieldsFunc(stmt, func(r rune) bool { return r == ' ' || r == '\t' || r == '"' || r == '\'' || r == ',' })
+			if len(ws) == 0 || !slices.Contains([]string{"remove-item", "rm", "rmdir", "rd", "del", "erase", "ri"}, strings.ToLower(ws[0])) {
+				continue
+			}
+			for _, w := range ws[1:] {
+				lw := strings.ToLower(w)
+				if lw == "$home" || lw == "$env:home" || lw == "$env:userprofile" {
+					w = j.world.Home
+				}
+				if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "..") {
+					j.deleted(c, j.res(c, w), true, "fs.rm-critical")
+					break
+				}
 			}
 		}
 	}

@@ -62,6 +62,9 @@ func (j *judge) secretVars(c *shell.Cmd) {
 		if k, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(a, "--") && bodyOption(k) && substOnly(v) && i < len(c.FromArg) {
 			bodyFrom = append(bodyFrom, c.FromArg[i]...)
 		}
+		if v, ok := attachedBody(a); ok && substOnly(v) && i < len(c.FromArg) {
+			bodyFrom = append(bodyFrom, c.FromArg[i]...) // -d@<(printf %s "$T"), -sd@<(...)
+		}
 		if bodyOption(a) {
 			bodyOpt = true
 		}
@@ -381,10 +384,12 @@ func hostParts(name string, args []string) []string {
 		}
 	}
 	remote := func(a string) { // [user@]host:path names a host; a local path does not
-		if i := strings.IndexByte(a, ':'); i > 0 && !strings.Contains(a[:i], "/") {
+		if strings.Contains(a, "://") {
+			out = append(out, urlAuthority(a)) // rsync://user@host/mod, scp://user@host/f
+		} else if i := strings.IndexByte(a, ':'); i > 0 && !strings.Contains(a[:i], "/") {
 			out = append(out, a[:i])
-		} else if strings.Contains(a, "://") {
-			out = append(out, urlAuthority(a))
+		} else if name == "sftp" && !strings.Contains(a, "/") {
+			out = append(out, a) // sftp [user@]host
 		}
 	}
 	switch name {
@@ -418,6 +423,10 @@ func hostParts(name string, args []string) []string {
 						}
 					case 'J':
 						out = append(out, v)
+					case 'L', 'R', 'W', 'D':
+						if name != "rsync" { // -L 8080:host:80, -W host:22: a host the far side contacts
+							out = append(out, v)
+						}
 					case 'o':
 						sshOpt(v)
 					}
@@ -458,10 +467,15 @@ func hostParts(name string, args []string) []string {
 			}
 		}
 	case "openssl":
-		for i := 0; i+1 < len(args); i++ {
-			switch args[i] {
+		for i, a := range args {
+			k, v, eq := strings.Cut(a, "=")
+			switch k {
 			case "-connect", "-servername", "-proxy":
-				out = append(out, args[i+1])
+				if eq {
+					out = append(out, v)
+				} else if i+1 < len(args) {
+					out = append(out, args[i+1])
+				}
 			}
 		}
 	}
@@ -496,7 +510,8 @@ func (j *judge) codeSecretVars(c *shell.Cmd, code string) {
 		}
 		before := strings.ToLower(code[max(0, m[0]-200):m[0]])
 		header, body := -1, -1
-		for _, k := range []string{"authorization", "headers", "bearer", "auth=", "auth:", "auth(", "x-api-key", "private-token", "token "} {
+		for _, k := range []string{"authorization", "headers", "bearer", "auth=", "auth:", "auth(", "x-api-key", "private-token",
+			"secret_access_key=", "aws_session_token=", "credentials(", "api_key=", "token=", "key="} {
 			header = max(header, strings.LastIndex(before, k))
 		}
 		for _, k := range []string{"data=", "json=", "body", "params=", "data:", "json:", "?", "&", "send(", "write("} {
@@ -511,11 +526,22 @@ func (j *judge) codeSecretVars(c *shell.Cmd, code string) {
 	if len(sent) == 0 && len(login) == 0 {
 		return
 	}
+	// The code's URLs: the worst of them decides (a decoy localhost first must not hide a post
+	// to an address).
 	host := ""
-	if i := strings.Index(code, "://"); i >= 0 {
+	for from, n := 0, 0; n < 16; n++ {
+		i := strings.Index(code[from:], "://")
+		if i < 0 {
+			break
+		}
+		i += from
 		start := strings.LastIndexAny(code[:i], "'\"` (") + 1
 		end := i + 3 + strings.IndexAny(code[i+3:]+"'", "'\"` )")
-		host, _ = hostPath(code[start:end])
+		from = end
+		h, _ := hostPath(code[start:end])
+		if host == "" || localHost(host) || !captureHost(host) && (captureHost(h) || ipAddress(h) && !localHost(h)) {
+			host = h
+		}
 	}
 	switch {
 	case localHost(host):
@@ -553,4 +579,20 @@ func substOnly(v string) bool {
 		v = v[i+1:]
 	}
 	return shell.Plain(v) == shell.Dyn
+}
+
+// attachedBody reads curl's short body options written with their value: -d@file, -sd@file.
+func attachedBody(a string) (string, bool) {
+	if len(a) < 3 || a[0] != '-' || a[1] == '-' {
+		return "", false
+	}
+	for k := 1; k < len(a); k++ {
+		switch {
+		case strings.IndexByte("dTF", a[k]) >= 0:
+			return a[k+1:], k+1 < len(a)
+		case strings.IndexByte("sSfLkvigN46", a[k]) < 0:
+			return "", false
+		}
+	}
+	return "", false
 }

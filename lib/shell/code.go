@@ -107,7 +107,7 @@ var execCalls = []string{"os.system", "os.popen", "subprocess.getoutput", "subpr
 	"shell_exec", "passthru", "proc_open", "popen", "system", "execSync", "exec", "os.execute", "IO.popen", "Open3.capture2",
 	"Open3.capture3", "Open3.popen3", "spawnSync", "spawn", "execFileSync", "execFile", "subprocess.run", "subprocess.call",
 	"subprocess.check_call", "subprocess.check_output", "subprocess.Popen", "pty.spawn", "os.execv", "os.execvp", "os.execl",
-	"os.execlp", "os.spawnv", "os.spawnl", "Deno.run", "Deno.Command", "Bun.spawn", "Bun.spawnSync"}
+	"os.execlp", "os.spawnv", "os.spawnl", "Deno.run", "Deno.Command", "Bun.spawn", "Bun.spawnSync", "doShellScript"}
 
 // Calls in interpreter code that delete files.
 var deleteCalls = []string{"shutil.rmtree", "os.removedirs", "rmSync", "rmdirSync", "unlinkSync", "fs.rm", "fs.rmdir",

@@ -71,13 +71,22 @@ func TestMakeRecipes(t *testing.T) {
 }
 
 func TestAwkBeginOutput(t *testing.T) {
-	if got, ok := awkBeginOutput(`BEGIN { print "a"; print "b c" }`); !ok || got != "a\nb c" {
-		t.Errorf("awkBeginOutput = %q, %v", got, ok)
+	a := &analyzer{world: world}
+	for _, tc := range []struct{ prog, want string }{
+		{`BEGIN { print "a"; print "b c" }`, "a\nb c"},
+		{`BEGIN{printf "rm -rf ~\n"}`, "rm -rf ~"},
+		{`BEGIN { print("x"); exit }`, "x"},
+		{`BEGIN { print "cd /tmp; rm -rf ~" }`, "cd /tmp; rm -rf ~"},
+		{`BEGIN { print "rm -rf " ENVIRON["HOME"] }`, "rm -rf /home/dev"},
+	} {
+		if got, ok := a.awkBeginOutput(tc.prog, "/home/dev/proj"); !ok || got != tc.want {
+			t.Errorf("awkBeginOutput(%s) = %q, %v; want %q", tc.prog, got, ok, tc.want)
+		}
 	}
-	if _, ok := awkBeginOutput(`BEGIN { print $1 }`); ok {
+	if _, ok := a.awkBeginOutput(`BEGIN { print $1 }`, "/"); ok {
 		t.Error("a field is not literal output")
 	}
-	if _, ok := awkBeginOutput(`{ print "x" }`); ok {
+	if _, ok := a.awkBeginOutput(`{ print "x" }`, "/"); ok {
 		t.Error("a main rule depends on the input")
 	}
 }

@@ -26,7 +26,19 @@ var makeRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`
 func makeRecipes(text string) []string {
 	vars := map[string]string{}
 	var recipes []string
+	text = strings.ReplaceAll(text, "\\\n", " ") // a line ending in \ goes on on the next
+	recipes = append(recipes, makeShellCalls(text)...)
+	inDefine := false
 	for _, line := range strings.Split(text, "\n") {
+		if t := strings.TrimSpace(line); strings.HasPrefix(t, "define ") || t == "define" {
+			inDefine = true // define ... endef holds text, not a recipe
+		} else if t == "endef" {
+			inDefine = false
+			continue
+		}
+		if inDefine {
+			continue
+		}
 		if strings.HasPrefix(line, "\t") {
 			recipes = append(recipes, strings.TrimLeft(line[1:], "@-+ \t"))
 			continue
@@ -89,6 +101,32 @@ func justRecipes(text string) []string {
 		if t := strings.TrimLeft(line, " \t"); t != line && t != "" && !strings.HasPrefix(t, "#") {
 			out = append(out, strings.TrimLeft(t, "@-"))
 		}
+	}
+	return out
+}
+
+// makeShellCalls finds make's $(shell CMD) calls, which run CMD when the makefile is read.
+func makeShellCalls(text string) []string {
+	var out []string
+	for from := 0; len(out) < 32; {
+		i := strings.Index(text[from:], "$(shell ")
+		if i < 0 {
+			break
+		}
+		start := from + i + len("$(shell ")
+		depth, end := 1, len(text)
+		for k := start; k < len(text); k++ {
+			if text[k] == '(' {
+				depth++
+			} else if text[k] == ')' {
+				if depth--; depth == 0 {
+					end = k
+					break
+				}
+			}
+		}
+		out = append(out, text[start:end])
+		from = end
 	}
 	return out
 }

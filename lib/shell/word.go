@@ -740,7 +740,12 @@ func (a *analyzer) literalOutput(c *Cmd) (string, bool) {
 	case "awk", "gawk", "mawk", "nawk":
 		p := Opts{Short: "Fvf", Long: []string{"field-separator", "assign", "file"}}.Parse(c.Args)
 		if len(p.Operands) == 1 && !p.Has("f", "file") {
-			return awkBeginOutput(p.Operands[0])
+			return a.awkBeginOutput(p.Operands[0], c.Dir)
+		}
+	case "python", "python3":
+		// python3 -c 'print("...")': the text it prints
+		if c.Code != "" && c.Stdin == nil {
+			return a.printedBy(c.Code, c.Dir, []string{"print("}, ")")
 		}
 	case "which", "type":
 		if len(c.Args) == 1 {
@@ -915,27 +920,54 @@ func isHex(c byte) bool {
 }
 
 // awkBeginOutput is what an awk program made only of BEGIN { print "..." } prints.
-func awkBeginOutput(prog string) (string, bool) {
+func (a *analyzer) awkBeginOutput(prog, dir string) (string, bool) {
 	body, ok := strings.CutPrefix(strings.TrimSpace(prog), "BEGIN")
 	body = strings.TrimSpace(body)
 	if !ok || !strings.HasPrefix(body, "{") || !strings.HasSuffix(body, "}") {
 		return "", false
 	}
+	return a.printedBy(body[1:len(body)-1], dir, []string{"printf ", "printf(", "print ", "print("}, "")
+}
+
+// printedBy is what a program made only of print statements prints: each statement's string
+// expression (literals, juxtaposed or joined, and the home directory) evaluated; exit ends it.
+func (a *analyzer) printedBy(code, dir string, prints []string, closing string) (string, bool) {
 	var out []string
-	for _, st := range strings.FieldsFunc(body[1:len(body)-1], func(r rune) bool { return r == ';' || r == '\n' }) {
+	start := 0
+	var stmts []string
+	outsideQuotes(code, func(i, depth int) bool {
+		if depth == 0 && (code[i] == ';' || code[i] == '\n') {
+			stmts = append(stmts, code[start:i])
+			start = i + 1
+		}
+		return true
+	})
+	stmts = append(stmts, code[start:])
+	for _, st := range stmts {
 		st = strings.TrimSpace(st)
 		if st == "" {
 			continue
 		}
-		arg, ok := strings.CutPrefix(st, "print ")
+		if st == "exit" || strings.HasPrefix(st, "exit ") || strings.HasPrefix(st, "import ") {
+			continue
+		}
+		arg, ok := "", false
+		for _, p := range prints {
+			if arg, ok = strings.CutPrefix(st, p); ok {
+				if strings.HasSuffix(p, "(") {
+					arg = strings.TrimSuffix(strings.TrimSpace(arg), ")")
+				}
+				break
+			}
+		}
 		if !ok {
 			return "", false
 		}
-		lit, ok := stringLiteral(arg)
-		if !ok || strings.TrimSpace(skipLiteral(arg)) != "" {
+		v, ok := pathValue(arg+closing, a.world.Home, dir)
+		if !ok {
 			return "", false
 		}
-		out = append(out, lit)
+		out = append(out, strings.TrimSuffix(v, "\n"))
 	}
 	if len(out) == 0 {
 		return "", false
