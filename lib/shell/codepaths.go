@@ -153,7 +153,7 @@ func pathTerm(s, home, cwd string, depth int) (string, string, bool) {
 			return cwd, rest, true
 		}
 	}
-	for _, w := range []string{"os.path.expanduser(", "File.expand_path(", "expand_path(", "path.expand(", "os.path.abspath(",
+	for _, w := range []string{"os.path.expanduser(", "expanduser(", "File.expand_path(", "expand_path(", "path.expand(", "os.path.abspath(",
 		"os.path.realpath(", "os.path.normpath(", "pathlib.Path(", "Path(", "Pathname.new(", "path.resolve(", "path.normalize(",
 		"glob.glob(", "glob(", "Dir.glob(", "File.join(", "os.path.join(", "path.join(", "require('path').join(", `require("path").join(`,
 		"require('path').resolve(", `require("path").resolve(`, "Join-Path ", "file.path("} {
@@ -190,7 +190,7 @@ func pathTerm(s, home, cwd string, depth int) (string, string, bool) {
 			}
 		}
 		rest, expands := methods(rest)
-		if expands || w == "os.path.expanduser(" || w == "File.expand_path(" || w == "expand_path(" || w == "path.expand(" {
+		if expands || w == "os.path.expanduser(" || w == "expanduser(" || w == "File.expand_path(" || w == "expand_path(" || w == "path.expand(" {
 			joined = tilde(joined, home)
 		}
 		return joined, rest, true
@@ -325,13 +325,26 @@ func (a *analyzer) codeWrites(c *Cmd, code string, st *state, sub func() *Cmd) {
 		sc.Stdin = &Input{Text: content, Known: content != ""}
 		a.record(sc, append(words, target))
 	}
+	// pathOf evaluates a path argument, or the path expression last assigned to the variable
+	// it names (p = os.path.expanduser('~/.bashrc'); open(p, 'a')).
+	pathOf := func(arg string) (string, bool) {
+		if v, ok := pathValue(arg, home, st.cwd); ok {
+			return v, true
+		}
+		if name := strings.TrimSpace(arg); isName(name) {
+			if rhs, ok := assignedExpr(code, name); ok {
+				return pathValue(rhs, home, st.cwd)
+			}
+		}
+		return "", false
+	}
 	for _, m := range findCalls(code, writeCalls) {
 		call, rest := m[0], m[1]
 		args := splitArgs(callArgs(rest))
 		if len(args) == 0 {
 			continue
 		}
-		target, ok := pathValue(args[0], home, st.cwd)
+		target, ok := pathOf(args[0])
 		if !ok {
 			continue
 		}
@@ -377,13 +390,66 @@ func (a *analyzer) codeWrites(c *Cmd, code string, st *state, sub func() *Cmd) {
 			}
 		} else if isLit && len(m0) <= 4 && strings.Trim(m0, "rwabxtU+") == "" {
 			mode = m0
-			target, ok = pathValue(args[0], home, st.cwd)
+			target, ok = pathOf(args[0])
+		} else if k, v, isKw := strings.Cut(args[1], "="); isKw && strings.TrimSpace(k) == "mode" {
+			mode, _ = stringLiteral(v) // open(p, mode="a")
+			target, ok = pathOf(args[0])
 		}
 		if !ok || !strings.ContainsAny(mode, "wax+>") || strings.ContainsAny(mode, "r") && !strings.Contains(mode, "+") {
 			continue
 		}
 		emit(target, strings.Contains(mode, "a") || strings.HasPrefix(mode, ">>"), literalsAfter(m[1]))
 	}
+	// pathlib: (Path.home() / '.ssh' / 'authorized_keys').write_text(...), p.open('a')
+	for _, h := range []string{"Path.home()", "pathlib.Path.home()", "Path(", "pathlib.Path(", "Path.cwd()"} {
+		eachIndex(code, h, func(i int) bool {
+			if i > 0 && (isIdent(code[i-1]) || code[i-1] == '.') {
+				return true
+			}
+			v, tail, ok := pathExpr(code[i:], home, st.cwd, 0)
+			if !ok {
+				return true
+			}
+			tail = strings.TrimLeft(strings.TrimLeft(tail, " \t)"), " \t")
+			switch {
+			case strings.HasPrefix(tail, ".write_text(") || strings.HasPrefix(tail, ".write_bytes("):
+				emit(v, false, literalsAfter(tail))
+			case strings.HasPrefix(tail, ".open("):
+				if mode, _ := stringLiteral(strings.TrimPrefix(tail, ".open(")); strings.ContainsAny(mode, "wax+") {
+					emit(v, strings.Contains(mode, "a"), literalsAfter(tail))
+				}
+			}
+			return true
+		})
+	}
+}
+
+// assignedExpr is the expression last assigned to name in code (name = EXPR), up to the end
+// of its statement.
+func assignedExpr(code, name string) (string, bool) {
+	found, ok := "", false
+	eachIndex(code, name, func(i int) bool {
+		end := i + len(name)
+		if i > 0 && isIdent(code[i-1]) || end < len(code) && isIdent(code[end]) {
+			return true
+		}
+		rhs := strings.TrimLeft(code[end:], " \t")
+		if !strings.HasPrefix(rhs, "=") || strings.HasPrefix(rhs, "==") {
+			return true
+		}
+		rhs = rhs[1:]
+		stop := len(rhs)
+		outsideQuotes(rhs, func(k, depth int) bool {
+			if depth <= 0 && (rhs[k] == ';' || rhs[k] == '\n') || depth < 0 {
+				stop = k
+				return false
+			}
+			return true
+		})
+		found, ok = rhs[:stop], true
+		return true
+	})
+	return found, ok
 }
 
 // literalsAfter is the string literals in the code after a call, joined: what it goes on to
