@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // longOpts are the long options of the commands whose flags the rules read, for expanding the
 // abbreviations getopt_long and git accept (rm --recursiv --forc, git push --forc-with-l).
@@ -27,7 +30,7 @@ var longOpts = map[string][]string{
 // option it stands for, when exactly one option starts with it; "--" ends the options.
 func expandLong(cmd string, args []string) []string {
 	opts := longOpts[cmd]
-	if opts == nil {
+	if opts == nil || !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "--") && len(a) > 3 }) {
 		return args
 	}
 	var out []string

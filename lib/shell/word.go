@@ -105,8 +105,16 @@ func mapMarks(s string, f func(kind byte, body string) string) string {
 // decoded, known variables substituted, braces expanded. Substitutions inside run as commands
 // and are analysed on the way. No field splitting or globbing: a glob stays a pattern.
 func (a *analyzer) fields(w *syntax.Word, st *state) []string {
+	fs := a.fieldsOf(w, st)
+	split := false
+	for _, f := range fs {
+		split = split || strings.Contains(f, splitMark)
+	}
+	if !split {
+		return fs // the common case: nothing to split, nothing to copy
+	}
 	var res []string
-	for _, f := range a.fieldsOf(w, st) {
+	for _, f := range fs {
 		res = append(res, splitFields(f)...)
 	}
 	return res
@@ -237,7 +245,11 @@ func (f fieldSet) add(s string) fieldSet {
 // literal expands a word to one string (brace expansions joined by spaces), without field
 // splitting, as an assignment's value is.
 func (a *analyzer) literal(w *syntax.Word, st *state) string {
-	return strings.ReplaceAll(strings.Join(a.fieldsOf(w, st), " "), splitMark, "")
+	fs := a.fieldsOf(w, st)
+	if len(fs) == 1 && !strings.Contains(fs[0], splitMark) {
+		return fs[0]
+	}
+	return strings.ReplaceAll(strings.Join(fs, " "), splitMark, "")
 }
 
 const maxBraceFields = 64
