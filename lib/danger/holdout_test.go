@@ -113,3 +113,13 @@ func TestHoldout11(t *testing.T) { score(t, "holdout11", loadCases(t, "testdata/
 // and concatenated strings in interpreter code, git branch | xargs git branch -D. Three are
 // marked known (what each lacks is in its "known" field).
 func TestHoldout12(t *testing.T) { score(t, "holdout12", loadCases(t, "testdata/holdout12.jsonl")) }
+
+// TestHoldout13 runs a thirteenth holdout (testdata/holdout13.jsonl), written to measure the
+// false positives of the deeper analysis (field splitting, namerefs, paths and writes in
+// interpreter code, git settings, links, abbreviated options, sed e and make -f -, listings):
+// everyday commands that use those mechanisms harmlessly, with dangerous twins among them, by
+// a separate session from the specification alone. Measured before any change: 251/256
+// exact; dangerous caught 84/88 (EDITOR and GIT_SSH_COMMAND given to git, an ambiguous
+// --forc; since fixed); safe flagged 1/168. Two labels changed as judgment calls (a running
+// container's /tmp asks; --forc-with-l is no option git accepts).
+func TestHoldout13(t *testing.T) { score(t, "holdout13", loadCases(t, "testdata/holdout13.jsonl")) }

@@ -90,3 +90,20 @@ func TestAwkBeginOutput(t *testing.T) {
 		t.Error("a main rule depends on the input")
 	}
 }
+
+func TestExpandLong(t *testing.T) {
+	for _, tc := range []struct{ cmd, in, want string }{
+		{"rm", "--recursiv --forc ~", "--recursive --force ~"},
+		{"git push", "--forc origin main", "--force origin main"},
+		{"git push", "--force-with-le origin x", "--force-with-lease origin x"},
+		{"git push", "--dry-ru --force origin main", "--dry-run --force origin main"},
+		{"git reset", "--har HEAD", "--hard HEAD"},
+		{"git push", "--force origin -- --forc", "--force origin -- --forc"},
+		{"git push", "--forc-with-l origin x", "--forc-with-l origin x"},
+		{"ls", "--al", "--al"},
+	} {
+		if got := strings.Join(expandLong(tc.cmd, strings.Fields(tc.in)), " "); got != tc.want {
+			t.Errorf("expandLong(%s, %q) = %q, want %q", tc.cmd, tc.in, got, tc.want)
+		}
+	}
+}

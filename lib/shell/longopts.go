@@ -27,7 +27,7 @@ var longOpts = map[string][]string{
 }
 
 // expandLong replaces each abbreviated long option of cmd ("rm", "git push", ...) with the
-// option it stands for, when exactly one option starts with it; "--" ends the options.
+// option it stands for; "--" ends the options.
 func expandLong(cmd string, args []string) []string {
 	opts := longOpts[cmd]
 	if opts == nil || !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "--") && len(a) > 3 }) {
@@ -43,17 +43,15 @@ func expandLong(cmd string, args []string) []string {
 			out = append(out, arg)
 			continue
 		}
+		// A unique prefix is that option; an ambiguous one (--forc: force, force-with-lease,
+		// force-if-includes) is read as the shortest, the strongest reading for a guard.
 		match := ""
 		for _, o := range opts {
 			if o == name {
-				match = "" // exact: nothing to expand
-				break
+				match = ""
+				break // exact: nothing to expand
 			}
-			if strings.HasPrefix(o, name) {
-				if match != "" {
-					match = "" // ambiguous: git and getopt refuse it
-					break
-				}
+			if strings.HasPrefix(o, name) && (match == "" || len(o) < len(match)) {
 				match = o
 			}
 		}

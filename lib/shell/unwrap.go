@@ -1089,6 +1089,7 @@ func (a *analyzer) git(c *Cmd, words []string, st *state) bool {
 			rest = expandLong("git "+sub, rest)
 			a.record(c, append([]string{words[0]}, append(append(kept, sub), rest...)...))
 			a.gitRuns(c, sub, rest, st)
+			a.commandVars(c, st) // GIT_SSH_COMMAND=..., EDITOR=... git commit
 			return true
 		}
 	}
