@@ -439,9 +439,17 @@ func wrapperProd(c *shell.Cmd) string {
 		return ""
 	}
 	words := strings.Fields(c.Text)
+	for _, v := range c.Via { // kubectl exec -n production, then bash -c '...'
+		if strings.Contains(v, " -n ") || strings.Contains(v, "--namespace") || strings.Contains(v, "--context") {
+			words = append(strings.Fields(v), append([]string{"--"}, words...)...)
+		}
+	}
 	for i, w := range words {
-		if w == c.Name || w == "--" {
+		if w == c.Name {
 			break
+		}
+		if w == "--" {
+			continue
 		}
 		switch {
 		case (w == "-n" || w == "--namespace" || w == "--context" || w == "--kube-context") && i+1 < len(words) && prodWord(words[i+1]):

@@ -337,7 +337,7 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 			}
 		case "kubectl", "oc":
 			if r, ok := kubectlExec(args); ok {
-				label, c.Remote, rest = name+" exec", true, r
+				label, c.Remote, rest = name+" exec"+kubectlTarget(args), true, r
 			}
 		case "git":
 			if a.git(c, words, st) {
@@ -1259,4 +1259,22 @@ func (a *analyzer) npmScripts(c *Cmd, st *state) {
 	if text, ok := a.scripts[name]; ok {
 		a.nested(text, c.Name+" run "+name, st, nil, c)
 	}
+}
+
+// kubectlTarget is the namespace and context a kubectl exec names, as they appear (" -n
+// production"), so that what runs inside still shows where.
+func kubectlTarget(args []string) string {
+	var b strings.Builder
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		switch {
+		case (a == "-n" || a == "--namespace" || a == "--context") && i+1 < len(args):
+			b.WriteString(" " + a + " " + args[i+1])
+		case strings.HasPrefix(a, "--namespace=") || strings.HasPrefix(a, "--context="):
+			b.WriteString(" " + a)
+		}
+	}
+	return b.String()
 }
