@@ -219,11 +219,6 @@ func (a *analyzer) code(c *Cmd, st *state) {
 		code = code[:64<<10]
 	}
 	via := c.Name + " code"
-	// A string in code that is not shell (a JS template literal, a message) must not make the
-	// command unjudgeable: what does parse is still judged.
-	saved := a.lenient
-	a.lenient = true
-	defer func() { a.lenient = saved }()
 	// What the code runs or deletes runs where the code does: the same container and mounts.
 	sub := func() *Cmd {
 		return &Cmd{Dir: st.cwd, Via: []string{via}, Text: c.Text, Remote: c.Remote, Mounts: c.Mounts, Fresh: c.Fresh}
@@ -246,6 +241,9 @@ func (a *analyzer) code(c *Cmd, st *state) {
 		s, ok := stringLiteral(rest)
 		if v, isExpr := pathValue(rest, a.world.Home, st.cwd); isExpr {
 			s, ok = v, true // "rm -rf " ENVIRON["HOME"], b64decode('...').decode(): the text it comes to
+		}
+		if ok && jsTemplate(c.Name, rest) {
+			s = templateHoles(s) // execSync(`git checkout ${branch}`): the holes are run-time values
 		}
 		if ok {
 			if argv := argvLiteral(rest, a.world.Home, st.cwd); len(argv) > 1 && !strings.Contains(call, "popen") && call != "os.system" && !strings.Contains(call, "Command") {
@@ -495,4 +493,32 @@ func argvList(s, home, cwd string) ([]string, bool) {
 		return nil, false
 	}
 	return out, true
+}
+
+// jsTemplate reports a JavaScript template literal at the start of a call's arguments.
+func jsTemplate(interp, rest string) bool {
+	switch interp {
+	case "node", "nodejs", "deno", "bun":
+		return strings.HasPrefix(strings.TrimLeft(rest, " \t\n("), "`")
+	}
+	return false
+}
+
+// templateHoles replaces a template literal's ${...} holes with a run-time value, so that the
+// shell text around them parses (${opts.branch} is no shell expansion).
+func templateHoles(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "${")
+		if i < 0 {
+			break
+		}
+		end := closing(s[i+2:], '}')
+		if end == len(s[i+2:]) {
+			break // unclosed: left as it is
+		}
+		b.WriteString(s[:i] + dynWord)
+		s = s[i+2+end+1:]
+	}
+	return b.String() + s
 }

@@ -331,7 +331,7 @@ func (a *analyzer) codeWrites(c *Cmd, code string, st *state, sub func() *Cmd) {
 		if v, ok := pathValue(arg, home, st.cwd); ok {
 			return v, true
 		}
-		if name := strings.TrimSpace(arg); isName(name) {
+		if name := strings.TrimSpace(arg); validName(name) {
 			if rhs, ok := assignedExpr(code, name); ok {
 				return pathValue(rhs, home, st.cwd)
 			}

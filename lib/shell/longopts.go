@@ -6,30 +6,48 @@ import (
 )
 
 // longOpts are the long options of the commands whose flags the rules read, for expanding the
-// abbreviations getopt_long and git accept (rm --recursiv --forc, git push --forc-with-l).
-var longOpts = map[string][]string{
-	"rm": {"force", "interactive", "one-file-system", "no-preserve-root", "preserve-root", "recursive", "dir", "verbose", "help", "version"},
-	"git push": {"all", "branches", "mirror", "delete", "tags", "dry-run", "porcelain", "force", "force-with-lease", "force-if-includes",
-		"repo", "set-upstream", "thin", "no-thin", "quiet", "verbose", "progress", "prune", "no-verify", "verify", "follow-tags",
-		"signed", "atomic", "push-option", "receive-pack", "exec", "recurse-submodules", "ipv4", "ipv6", "no-force-with-lease"},
-	"git reset":    {"soft", "mixed", "hard", "merge", "keep", "quiet", "no-quiet", "refresh", "no-refresh", "patch", "recurse-submodules", "pathspec-from-file", "pathspec-file-nul", "intent-to-add"},
-	"git clean":    {"force", "dry-run", "quiet", "interactive", "exclude"},
-	"git checkout": {"force", "quiet", "progress", "no-progress", "ours", "theirs", "merge", "conflict", "patch", "detach", "track", "no-track", "orphan", "ignore-skip-worktree-bits", "overwrite-ignore", "no-overwrite-ignore", "recurse-submodules", "pathspec-from-file", "pathspec-file-nul", "guess", "no-guess", "overlay", "no-overlay"},
-	"git branch":   {"delete", "force", "move", "copy", "list", "all", "remotes", "verbose", "quiet", "track", "no-track", "set-upstream-to", "unset-upstream", "contains", "no-contains", "merged", "no-merged", "sort", "points-at", "format", "column", "color", "show-current", "edit-description", "create-reflog"},
-	"git stash":    {"all", "include-untracked", "keep-index", "no-keep-index", "patch", "quiet", "message", "staged", "pathspec-from-file", "index"},
-	"git restore":  {"source", "staged", "worktree", "ours", "theirs", "merge", "conflict", "patch", "quiet", "progress", "no-progress", "overlay", "no-overlay", "ignore-unmerged", "recurse-submodules", "pathspec-from-file", "pathspec-file-nul"},
-	"git reflog":   {"expire", "all", "stale-fix", "dry-run", "updateref", "rewrite", "verbose", "single-worktree"},
-	"git gc":       {"aggressive", "auto", "prune", "no-prune", "quiet", "force", "keep-largest-pack"},
-	"chmod":        {"changes", "silent", "quiet", "verbose", "no-preserve-root", "preserve-root", "reference", "recursive", "help", "version"},
-	"chown":        {"changes", "silent", "quiet", "verbose", "dereference", "no-dereference", "from", "no-preserve-root", "preserve-root", "reference", "recursive", "help", "version"},
-	"rsync":        {"delete", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded", "remove-source-files", "dry-run", "recursive", "archive", "verbose", "force"},
-	"shred":        {"force", "iterations", "random-source", "size", "remove", "verbose", "exact", "zero"},
+// abbreviations getopt_long and git accept (rm --recursiv --forc, git push --forc-with-l); a
+// switch, so that nothing is built at start-up.
+func longOpts(cmd string) []string {
+	switch cmd {
+	case "rm":
+		return []string{"force", "interactive", "one-file-system", "no-preserve-root", "preserve-root", "recursive", "dir", "verbose", "help", "version"}
+	case "git push":
+		return []string{"all", "branches", "mirror", "delete", "tags", "dry-run", "porcelain", "force", "force-with-lease", "force-if-includes",
+			"repo", "set-upstream", "thin", "no-thin", "quiet", "verbose", "progress", "prune", "no-verify", "verify", "follow-tags",
+			"signed", "atomic", "push-option", "receive-pack", "exec", "recurse-submodules", "ipv4", "ipv6", "no-force-with-lease"}
+	case "git reset":
+		return []string{"soft", "mixed", "hard", "merge", "keep", "quiet", "no-quiet", "refresh", "no-refresh", "patch", "recurse-submodules", "pathspec-from-file", "pathspec-file-nul", "intent-to-add"}
+	case "git clean":
+		return []string{"force", "dry-run", "quiet", "interactive", "exclude"}
+	case "git checkout":
+		return []string{"force", "quiet", "progress", "no-progress", "ours", "theirs", "merge", "conflict", "patch", "detach", "track", "no-track", "orphan", "ignore-skip-worktree-bits", "overwrite-ignore", "no-overwrite-ignore", "recurse-submodules", "pathspec-from-file", "pathspec-file-nul", "guess", "no-guess", "overlay", "no-overlay"}
+	case "git branch":
+		return []string{"delete", "force", "move", "copy", "list", "all", "remotes", "verbose", "quiet", "track", "no-track", "set-upstream-to", "unset-upstream", "contains", "no-contains", "merged", "no-merged", "sort", "points-at", "format", "column", "color", "show-current", "edit-description", "create-reflog"}
+	case "git stash":
+		return []string{"all", "include-untracked", "keep-index", "no-keep-index", "patch", "quiet", "message", "staged", "pathspec-from-file", "index"}
+	case "git restore":
+		return []string{"source", "staged", "worktree", "ours", "theirs", "merge", "conflict", "patch", "quiet", "progress", "no-progress", "overlay", "no-overlay", "ignore-unmerged", "recurse-submodules", "pathspec-from-file", "pathspec-file-nul"}
+	case "git reflog":
+		return []string{"expire", "all", "stale-fix", "dry-run", "updateref", "rewrite", "verbose", "single-worktree"}
+	case "git gc":
+		return []string{"aggressive", "auto", "prune", "no-prune", "quiet", "force", "keep-largest-pack"}
+	case "chmod":
+		return []string{"changes", "silent", "quiet", "verbose", "no-preserve-root", "preserve-root", "reference", "recursive", "help", "version"}
+	case "chown":
+		return []string{"changes", "silent", "quiet", "verbose", "dereference", "no-dereference", "from", "no-preserve-root", "preserve-root", "reference", "recursive", "help", "version"}
+	case "rsync":
+		return []string{"delete", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded", "remove-source-files", "dry-run", "recursive", "archive", "verbose", "force"}
+	case "shred":
+		return []string{"force", "iterations", "random-source", "size", "remove", "verbose", "exact", "zero"}
+	}
+	return nil
 }
 
 // expandLong replaces each abbreviated long option of cmd ("rm", "git push", ...) with the
 // option it stands for; "--" ends the options.
 func expandLong(cmd string, args []string) []string {
-	opts := longOpts[cmd]
+	opts := longOpts(cmd)
 	if opts == nil || !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "--") && len(a) > 3 }) {
 		return args
 	}

@@ -45,7 +45,7 @@ func makeRecipes(text string) []string {
 		}
 		if name, val, ok := strings.Cut(line, "="); ok && !strings.Contains(name, ":") || ok && strings.HasSuffix(name, ":") && !strings.Contains(strings.TrimSuffix(name, ":"), ":") {
 			name = strings.TrimSpace(strings.TrimRight(name, ":?+!"))
-			if isName(name) {
+			if validName(name) {
 				vars[name] = strings.TrimSpace(val)
 				continue
 			}
@@ -68,18 +68,6 @@ func makeRecipes(text string) []string {
 		recipes[i] = strings.ReplaceAll(r, "\x00", "$")
 	}
 	return recipes
-}
-
-func isName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !isIdent(s[i]) {
-			return false
-		}
-	}
-	return true
 }
 
 // justStdin reports just reading its justfile from stdin (just --justfile /dev/stdin).

@@ -189,7 +189,6 @@ type analyzer struct {
 	hooksPath string                  // git's hooks directory set with -c core.hooksPath
 	links     map[string]string       // symbolic links made with ln -s in the line: link -> target
 	scripts   map[string]string       // package scripts set in the line (npm pkg set scripts.x=...)
-	lenient   bool                    // analysing strings taken from interpreter code, which need not be shell
 	defining  int                     // > 0 while a function's body is read where it is defined
 	locals    []map[string]*string    // per call being analysed: the caller's values of its locals
 	aliases   map[string]string       // git aliases defined in the command: name -> shell text

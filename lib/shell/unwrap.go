@@ -670,17 +670,23 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 	a.commandVars(c, st)
 }
 
-// Environment variables and options whose value is a command that the program runs.
-var commandVars = map[string]bool{"GIT_SSH_COMMAND": true, "GIT_EDITOR": true, "GIT_SEQUENCE_EDITOR": true, "GIT_PAGER": true,
-	"GIT_ASKPASS": true, "SSH_ASKPASS": true, "GIT_EXTERNAL_DIFF": true, "GIT_PROXY_COMMAND": true, "EDITOR": true, "VISUAL": true,
-	"PAGER": true, "MANPAGER": true, "PROMPT_COMMAND": true, "SUDO_ASKPASS": true, "LESSOPEN": true, "LESSCLOSE": true}
+// commandVar reports an environment variable whose value is a command the program runs. A
+// switch rather than a map: a package-level map is built at every hook start.
+func commandVar(name string) bool {
+	switch name {
+	case "GIT_SSH_COMMAND", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_PAGER", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_EXTERNAL_DIFF",
+		"GIT_PROXY_COMMAND", "EDITOR", "VISUAL", "PAGER", "MANPAGER", "PROMPT_COMMAND", "SUDO_ASKPASS", "LESSOPEN", "LESSCLOSE":
+		return true
+	}
+	return false
+}
 
 // commandVars analyses the commands a program is told to run through its environment
 // (GIT_SSH_COMMAND=..., PROMPT_COMMAND=... bash -i) or through ssh's -o ProxyCommand and
 // LocalCommand, which run on this machine.
 func (a *analyzer) commandVars(c *Cmd, st *state) {
 	for _, e := range c.Env {
-		if k, v, ok := strings.Cut(e, "="); ok && commandVars[k] && v != "" {
+		if k, v, ok := strings.Cut(e, "="); ok && commandVar(k) && v != "" {
 			a.nested(strings.TrimPrefix(strings.TrimPrefix(v, "|"), "!"), k, st, nil, c)
 		}
 	}
@@ -773,7 +779,7 @@ func (a *analyzer) nested(text, via string, st *state, in *Input, owner *Cmd) {
 		// the guard denies it (lib/danger).
 		a.note("%s text does not parse as shell: %v", via, err)
 		if owner != nil {
-			owner.Unparsed = owner.Unparsed || !a.lenient
+			owner.Unparsed = true
 		}
 	}
 }
