@@ -14,6 +14,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookkit/harness/lib/answer"
+	"github.com/hookkit/harness/lib/dialect"
 	"github.com/hookkit/harness/lib/event"
 )
 
@@ -128,7 +129,7 @@ type recording struct {
 }
 
 func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io.Writer, env Env, rec *recording) answer.Code {
-	r := runner{spec: spec, stdout: stdout, stderr: stderr, rec: rec}
+	r := runner{spec: spec, stdout: stdout, stderr: stderr, rec: rec, dia: dialect.Default()}
 	if err := spec.Check(); err != nil {
 		// A hook that cannot say what it is must not guess its policy: block and say why.
 		fmt.Fprintf(stderr, "%s: this hook is built wrong and blocks everything: %s\n", or(spec.Name, "hook"), err)
@@ -136,7 +137,19 @@ func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io
 	}
 	// --timeout=N says the timeout the hook is installed with (the installer writes it), so
 	// that its own deadline stays below it even when settings.json sets a shorter one.
-	for len(args) > 0 && strings.HasPrefix(args[0], "--timeout=") {
+	// --client=X names the client that runs the hook: its payloads are translated into Claude
+	// Code's and the answer rendered as it reads answers.
+	var client *dialect.Dialect
+	for len(args) > 0 && (strings.HasPrefix(args[0], "--timeout=") || strings.HasPrefix(args[0], "--client=")) {
+		if name, ok := strings.CutPrefix(args[0], "--client="); ok {
+			d, err := dialect.Lookup(name)
+			if err != nil {
+				return r.fail(eventHint(nil, spec), fmt.Errorf("%s: %w", args[0], err))
+			}
+			client, r.dia = d, d
+			args = args[1:]
+			continue
+		}
 		secs, err := strconv.Atoi(strings.TrimPrefix(args[0], "--timeout="))
 		if err != nil || secs <= 0 {
 			return r.fail(eventHint(nil, spec), fmt.Errorf("%s: the timeout must be a positive number of seconds", args[0]))
@@ -162,6 +175,12 @@ func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io
 	data, err := r.read(until, stdin, env)
 	if err != nil {
 		return r.fail(eventHint(data, spec), err)
+	}
+	if client == nil {
+		r.dia = dialect.Detect(data)
+	}
+	if data, err = r.dia.In(data); err != nil {
+		return r.fail(eventHint(nil, spec), fmt.Errorf("%s payload not understood: %w", r.dia.Title, err))
 	}
 	in, err := event.Parse(data)
 	if err != nil {
@@ -194,7 +213,7 @@ func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io
 	if err != nil {
 		return r.fail(in.Event(), fmt.Errorf("the hook's answer is not valid: %w", err))
 	}
-	return r.write(reply)
+	return r.write(in.Event(), reply)
 }
 
 type runner struct {
@@ -203,6 +222,9 @@ type runner struct {
 	installed      int // the installed timeout in seconds (--timeout=N), 0 when not given
 	rec            *recording
 	watch          *watchdog // in a process (Main): the deadline, which answers for a late hook
+	// dia is the client's dialect: Claude Code's until the command line or the payload names
+	// another.
+	dia *dialect.Dialect
 }
 
 func (r runner) policyCode() answer.Code {
@@ -413,12 +435,12 @@ func (r runner) call(ctx context.Context, run Func, in event.Input) (answer.Answ
 func (r runner) fail(ev event.Name, cause error) answer.Code {
 	reason := oneLine(cause.Error())
 	if r.spec.Policy != Closed {
-		return r.write(answer.Reply{Stderr: r.spec.Name + ": skipped: " + reason + "\n", Code: answer.Failed})
+		return r.write(ev, answer.Reply{Stderr: r.spec.Name + ": skipped: " + reason + "\n", Code: answer.Failed})
 	}
 	msg := "blocked because the hook could not check this call: " + reason
 	if ev != "" {
 		if reply, err := answer.Render(answer.Block(msg), ev, r.spec.Name); err == nil {
-			return r.write(reply)
+			return r.write(ev, reply)
 		}
 	}
 	// Unknown or unblockable event: exit 2 is the block every blockable event honours. A hook
@@ -430,15 +452,19 @@ func (r runner) fail(ev event.Name, cause error) answer.Code {
 			reply.Stdout = pr.Stdout
 		}
 	}
-	return r.write(reply)
+	return r.write(ev, reply)
 }
 
-// write prints the one reply in single writes: never a partial or second document.
-func (r runner) write(reply answer.Reply) answer.Code {
+// write prints the one reply to event ev, rendered in the client's dialect, in single writes:
+// never a partial or second document. The record keeps the hook's own answer.
+func (r runner) write(ev event.Name, reply answer.Reply) answer.Code {
 	if r.watch != nil && !r.watch.claim() {
 		select {} // the watchdog is answering and exits the process
 	}
 	r.rec.reply = reply
+	if r.dia != nil {
+		reply = r.dia.Out(ev, reply)
+	}
 	if len(reply.Stdout) > 0 {
 		r.stdout.Write(reply.Stdout)
 	}

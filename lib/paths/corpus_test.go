@@ -137,3 +137,6 @@ func FuzzResolve(f *testing.F) {
 		e.Judge(p, &Policy{Deny: []string{"**/*.db"}, Ask: []string{"migrations/**"}})
 	})
 }
+
+// TestPatch: Codex's apply_patch, every file of the patch judged like a Write.
+func TestPatch(t *testing.T) { runCorpus(t, "apply_patch", "testdata/patch.jsonl") }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hookkit/harness/lib/dialect"
 	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/shell"
 )
@@ -14,7 +15,8 @@ type Write struct {
 }
 
 // Writes lists the paths a tool call writes: file_path of Write, Edit and MultiEdit,
-// notebook_path of NotebookEdit, and for Bash every redirection and file-writing command the
+// notebook_path of NotebookEdit, every file of an apply_patch (added, updated, deleted, moved
+// from and to), and for Bash every redirection and file-writing command the
 // shell analysis finds, inside wrappers and nested shells too. Targets only known at run time
 // ($VAR, $(...)) are left out: they cannot be judged before they exist.
 func (e Env) Writes(tool string, in event.ToolInput, env func(string) (string, bool)) ([]Write, error) {
@@ -37,6 +39,27 @@ func (e Env) Writes(tool string, in event.ToolInput, env func(string) (string, b
 	case "NotebookEdit":
 		w, err := in.NotebookEdit()
 		return []Write{{w.NotebookPath, "NotebookEdit"}}, err
+	case "apply_patch":
+		// Codex's patch tool (droid's ApplyPatch): the files are in the patch text.
+		var text string
+		for _, k := range []string{"command", "patch", "input"} {
+			if v := in.Get(k); v.Exists() {
+				text = v.String()
+				break
+			}
+		}
+		ops, err := dialect.ParsePatch(text)
+		if err != nil {
+			return nil, fmt.Errorf("apply_patch: %w", err)
+		}
+		var out []Write
+		for _, op := range ops {
+			out = append(out, Write{op.Path, "apply_patch " + op.Kind})
+			if op.MoveTo != "" {
+				out = append(out, Write{op.MoveTo, "apply_patch move"})
+			}
+		}
+		return out, nil
 	case "Bash":
 		b, err := in.Bash()
 		if err != nil {

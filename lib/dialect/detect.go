@@ -1,0 +1,66 @@
+package dialect
+
+import (
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/hookkit/harness/lib/event"
+)
+
+// Detect names the client a payload came from by its shape, for hooks wired without
+// --client. It is a fallback: the installer names the client on the command line. Every other
+// dialect blocks wherever Claude Code's does (an ask becomes a block, a deny stays one), so a
+// shape read as another client's never weakens an answer; a payload with no mark of another
+// client is Claude Code's.
+func Detect(data []byte) *Dialect {
+	f := gjson.GetManyBytes(data, "hook_event_name", "hookName", "sessionId", "turn_id",
+		"tool_name", "tool_call_id", "timestamp", "transcript_path", "permission_mode",
+		"tool_result", "stop_reason", "CLAUDE_ENV_FILE", "message_id")
+	ev, hookName, sessionID, turnID := f[0], f[1], f[2], f[3]
+	tool, toolCallID, timestamp, transcript, mode := f[4], f[5], f[6], f[7], f[8]
+	toolResult, stopReason, envFile, messageID := f[9], f[10], f[11], f[12]
+	must := func(c Client) *Dialect {
+		d, _ := Lookup(string(c))
+		return d
+	}
+	switch {
+	case !ev.Exists() && (hookName.Exists() || sessionID.Exists()):
+		return must(Copilot)
+	case ev.Type == gjson.String && isGeminiEvent(ev.Str):
+		return must(Gemini)
+	case strings.Contains(transcript.Str, "/.codex/"):
+		return must(Codex)
+	case strings.Contains(transcript.Str, "/.factory/"):
+		return must(Droid)
+	case strings.Contains(transcript.Str, "/.qwen/"):
+		return must(Qwen)
+	case strings.Contains(transcript.Str, "/.gemini/"):
+		return must(Gemini)
+	case strings.Contains(transcript.Str, "/.copilot/"):
+		return must(Copilot)
+	case turnID.Exists() && ev.Str != string(event.MessageDisplay):
+		return must(Codex)
+	case tool.Str == "Execute" || tool.Str == "Create" || tool.Str == "ApplyPatch" ||
+		strings.HasPrefix(mode.Str, "auto-") || envFile.Exists() || (messageID.Exists() && ev.Str != string(event.MessageDisplay)):
+		return must(Droid)
+	case toolCallID.Exists() || tool.Str == "run_shell_command" || tool.Str == "write_file" || tool.Str == "edit" || mode.Str == "yolo":
+		return must(Qwen)
+	case toolResult.Exists() || stopReason.Exists() || (timestamp.Exists() && !transcript.Exists()):
+		return must(Copilot)
+	case timestamp.Exists() && mode.Exists():
+		return must(Qwen)
+	case timestamp.Exists():
+		return must(Gemini)
+	}
+	return claude
+}
+
+func isGeminiEvent(name string) bool {
+	switch name {
+	case "BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "PreCompress", "BeforeModel",
+		"AfterModel", "BeforeToolSelection":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,276 @@
+package dialect
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/hookkit/harness/lib/event"
+)
+
+// Client names a hook client, as written on a hook's command line (--client=codex).
+type Client string
+
+// The clients harness speaks to.
+const (
+	Claude  Client = "claude"
+	Codex   Client = "codex"
+	Copilot Client = "copilot"
+	Qwen    Client = "qwen"
+	Droid   Client = "droid"
+	Gemini  Client = "gemini"
+)
+
+// Dialect is what one client does differently from Claude Code: names, units and the answers
+// it honours. The zero differences are Claude Code's own.
+type Dialect struct {
+	Client Client
+	// Title and Tested name the client and the version its real-client tests run.
+	Title, Tested string
+	// Events maps each Claude Code event the client fires to the client's name for it. An event
+	// missing here is one the client does not have (the installer leaves it out).
+	Events map[event.Name]string
+	// Tools maps the client's tool names to Claude Code's; Args renames tool_input fields, per
+	// Claude Code tool, from the client's names to Claude Code's.
+	Tools map[string]string
+	Args  map[string]map[string]string
+	// Dir names the shell tool's argument that runs the command in another directory; the
+	// command is judged as `cd DIR && command`.
+	Dir string
+	// Millis: the client reads a hook's timeout in milliseconds.
+	Millis bool
+	// NoAsk: the client runs a call whose hook answered ask (or cannot ask headless), so an
+	// ask is rendered as a block that says how to approve.
+	NoAsk bool
+	// JSONDeny: a PreToolUse block is a JSON deny at exit 0 (exit 2 loses the reason).
+	JSONDeny bool
+	// JSONPromptBlock: a prompt is blocked only by {"decision":"block"} at exit 0.
+	JSONPromptBlock bool
+	// TopContext: context is read from a top-level additionalContext only.
+	TopContext bool
+	// TopDecision: a block is a top-level {"decision":"deny","reason"}; hookSpecificOutput's
+	// permissionDecision is ignored.
+	TopDecision bool
+	// ExactSource: SessionStart matchers are compared whole, so one group per source.
+	ExactSource bool
+	// Anchored: tool matchers are unanchored regular expressions, so the installer anchors them.
+	Anchored bool
+	// Aliases: tool matchers may use Claude Code's tool names; without them the installer
+	// writes the client's own.
+	Aliases bool
+	// Sequential: the hooks of one event run one after another and the first deny stops the
+	// rest, so record hooks go first.
+	Sequential bool
+	// Sources are the SessionStart sources the client sends.
+	Sources []string
+}
+
+// claude is Claude Code: nothing to translate.
+var claude = &Dialect{Client: Claude, Title: "Claude Code", Tested: "2.1.330", Aliases: true}
+
+var all = []*Dialect{
+	claude,
+	{
+		Client: Codex, Title: "Codex CLI", Tested: "0.171.0",
+		Events: names(event.PreToolUse, event.PermissionRequest, event.PostToolUse, event.PreCompact,
+			event.PostCompact, event.SessionStart, event.SessionEnd, event.SubagentStart,
+			event.SubagentStop, event.UserPromptSubmit, event.Stop),
+		NoAsk: true, Aliases: true,
+		Sources: []string{"startup", "resume", "clear", "compact"},
+	},
+	{
+		Client: Copilot, Title: "GitHub Copilot CLI", Tested: "1.0.102",
+		Events: names(event.PreToolUse, event.PostToolUse, event.UserPromptSubmit,
+			event.SessionStart, event.SessionEnd, event.Stop),
+		Tools: map[string]string{"bash": "Bash", "create": "Write", "edit": "Edit", "view": "Read",
+			"grep": "Grep", "glob": "Glob", "task": "Agent"},
+		Args: map[string]map[string]string{
+			"Write": {"path": "file_path", "file_text": "content"},
+			"Edit":  {"path": "file_path", "old_str": "old_string", "new_str": "new_string"},
+			"Read":  {"path": "file_path"},
+		},
+		JSONDeny: true, JSONPromptBlock: true, TopContext: true, Aliases: true, Sequential: true,
+		Sources: []string{"new", "resume", "startup"},
+	},
+	{
+		Client: Qwen, Title: "Qwen Code", Tested: "0.24.4",
+		Events: names(event.PreToolUse, event.PostToolUse, event.PostToolUseFailure,
+			event.PermissionRequest, event.PermissionDenied, event.UserPromptSubmit, event.SessionStart,
+			event.SessionEnd, event.Stop, event.StopFailure, event.SubagentStart, event.SubagentStop,
+			event.PreCompact, event.PostCompact, event.Notification),
+		Tools: map[string]string{"run_shell_command": "Bash", "write_file": "Write", "edit": "Edit",
+			"read_file": "Read", "notebook_edit": "NotebookEdit", "grep_search": "Grep", "glob": "Glob",
+			"agent": "Agent"},
+		Dir:     "directory",
+		Aliases: true,
+		Sources: []string{"startup", "resume", "clear", "compact"},
+	},
+	{
+		Client: Droid, Title: "Factory droid", Tested: "0.225.2",
+		Events: names(event.PreToolUse, event.PostToolUse, event.UserPromptSubmit, event.SessionStart,
+			event.SessionEnd, event.Stop, event.SubagentStop, event.PreCompact, event.Notification),
+		Tools: map[string]string{"Execute": "Bash", "Create": "Write", "Edit": "Edit",
+			"ApplyPatch": "apply_patch"},
+		Args: map[string]map[string]string{
+			"Edit": {"old_str": "old_string", "new_str": "new_string", "change_all": "replace_all"},
+		},
+		NoAsk:   true,
+		Sources: []string{"startup", "resume", "clear", "compact"},
+	},
+	{
+		Client: Gemini, Title: "Gemini CLI", Tested: "0.61.0",
+		Events: map[event.Name]string{
+			event.PreToolUse: "BeforeTool", event.PostToolUse: "AfterTool",
+			event.UserPromptSubmit: "BeforeAgent", event.Stop: "AfterAgent",
+			event.PreCompact: "PreCompress", event.SessionStart: "SessionStart",
+			event.SessionEnd: "SessionEnd", event.Notification: "Notification",
+		},
+		Tools: map[string]string{"run_shell_command": "Bash", "write_file": "Write", "replace": "Edit",
+			"read_file": "Read", "glob": "Glob", "grep_search": "Grep", "web_fetch": "WebFetch",
+			"google_web_search": "WebSearch"},
+		Args: map[string]map[string]string{
+			"Edit": {"allow_multiple": "replace_all"},
+		},
+		Dir:    "dir_path",
+		Millis: true, NoAsk: true, TopDecision: true, ExactSource: true, Anchored: true,
+		Sources: []string{"startup", "resume", "clear"},
+	},
+}
+
+func names(evs ...event.Name) map[event.Name]string {
+	m := make(map[event.Name]string, len(evs))
+	for _, e := range evs {
+		m[e] = string(e)
+	}
+	return m
+}
+
+// Lookup returns the dialect of a client by its name on the command line.
+func Lookup(name string) (*Dialect, error) {
+	for _, d := range all {
+		if string(d.Client) == name {
+			return d, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown client %q (known: %s)", name, strings.Join(Names(), ", "))
+}
+
+// Names lists the clients, Claude Code first.
+func Names() []string {
+	out := make([]string, len(all))
+	for i, d := range all {
+		out[i] = string(d.Client)
+	}
+	return out
+}
+
+// All returns every dialect, Claude Code first.
+func All() []*Dialect { return append([]*Dialect(nil), all...) }
+
+// Event returns the client's name for a Claude Code event, and whether the client has it.
+func (d *Dialect) Event(ev event.Name) (string, bool) {
+	if d.Events == nil {
+		return string(ev), true
+	}
+	n, ok := d.Events[ev]
+	return n, ok
+}
+
+// claudeEvent returns the Claude Code event for the client's name (the name itself when the
+// client uses Claude Code's).
+func (d *Dialect) claudeEvent(name string) event.Name {
+	for ev, n := range d.Events {
+		if n == name {
+			return ev
+		}
+	}
+	return event.Name(name)
+}
+
+// Timeout converts a timeout in seconds into the client's unit.
+func (d *Dialect) Timeout(secs int) int {
+	if d.Millis {
+		return secs * 1000
+	}
+	return secs
+}
+
+// Matchers returns the matchers to write for a Claude Code matcher on an event: the client's
+// tool names where it has no aliases, and one per source where SessionStart compares exactly.
+func (d *Dialect) Matchers(ev event.Name, m string) []string {
+	if ev == event.SessionStart {
+		if !d.ExactSource {
+			return []string{m}
+		}
+		var out []string
+		for _, s := range d.Sources {
+			if m == "" || m == "*" || matchesList(m, s) {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	spec, ok := event.Lookup(ev)
+	if d.Aliases || !ok || spec.Matcher != "tool_name" || m == "" || m == "*" {
+		return []string{m}
+	}
+	var out []string
+	for _, name := range strings.Split(m, "|") {
+		for _, c := range d.clientTools(name) {
+			if !contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	if d.Anchored {
+		return []string{"^(" + strings.Join(out, "|") + ")$"}
+	}
+	return []string{strings.Join(out, "|")}
+}
+
+// clientTools returns the client's names for a Claude Code tool (the name itself when the
+// client has none of its own).
+func (d *Dialect) clientTools(claudeTool string) []string {
+	var out []string
+	for _, c := range sortedKeys(d.Tools) {
+		if d.Tools[c] == claudeTool {
+			out = append(out, c)
+		}
+	}
+	if claudeTool == "Write" || claudeTool == "Edit" {
+		// A patch tool writes like Write and Edit do.
+		for _, c := range sortedKeys(d.Tools) {
+			if d.Tools[c] == "apply_patch" && !contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, claudeTool)
+	}
+	return out
+}
+
+func matchesList(m, s string) bool {
+	for _, p := range strings.Split(m, "|") {
+		if p == s {
+			return true
+		}
+	}
+	return false
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedKeys(m map[string]string) []string { return slices.Sorted(maps.Keys(m)) }
+
+// Default is Claude Code's dialect, which translates nothing.
+func Default() *Dialect { return claude }

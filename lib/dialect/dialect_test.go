@@ -1,0 +1,338 @@
+package dialect
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/hookkit/harness/lib/answer"
+	"github.com/hookkit/harness/lib/event"
+)
+
+var update = flag.Bool("update", false, "rewrite the translated goldens")
+
+// captured lists the payloads the real clients sent (testdata/<client>/*.json, copied from
+// shared/protocol/clients), skipping the goldens.
+func captured(t *testing.T) map[Client][]string {
+	t.Helper()
+	out := map[Client][]string{}
+	for _, c := range []Client{Codex, Copilot, Qwen, Droid, Gemini} {
+		files, err := filepath.Glob(filepath.Join("testdata", string(c), "*.json"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no captured payloads for %s", c)
+		}
+		out[c] = files
+	}
+	return out
+}
+
+// Every captured payload of every client becomes a payload Claude Code's parser accepts, with
+// Claude Code's event name; the exact bytes are pinned in testdata/translated.
+func TestInCaptured(t *testing.T) {
+	for c, files := range captured(t) {
+		d, err := Lookup(string(c))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			name := filepath.Base(f)
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := d.In(data)
+			if c == Copilot && strings.HasPrefix(name, "native.") {
+				// Copilot's own format names no event: refused with the reason, never guessed.
+				if _, ok := err.(NoEventError); !ok {
+					t.Errorf("%s/%s: got %v, want a NoEventError", c, name, err)
+				}
+				continue
+			}
+			if err != nil {
+				t.Errorf("%s/%s: %v", c, name, err)
+				continue
+			}
+			in, err := event.Parse(got)
+			if err != nil {
+				t.Errorf("%s/%s: translated payload does not parse: %v\n%s", c, name, err, got)
+				continue
+			}
+			if !in.Event().Known() {
+				t.Errorf("%s/%s: event %q is not Claude Code's", c, name, in.Event())
+			}
+			golden := filepath.Join("testdata", "translated", string(c), name)
+			if *update {
+				os.MkdirAll(filepath.Dir(golden), 0o755)
+				os.WriteFile(golden, got, 0o644)
+				continue
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test ./lib/dialect -update)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s/%s: translated payload changed:\ngot  %s\nwant %s", c, name, got, want)
+			}
+		}
+	}
+}
+
+// What each client's tools become: the name and the arguments a hook reads.
+func TestInTools(t *testing.T) {
+	tests := []struct {
+		client Client
+		file   string
+		event  event.Name
+		tool   string
+		fields map[string]string // tool_input field -> value
+	}{
+		{Codex, "PreToolUse.json", event.PreToolUse, "Bash", map[string]string{"command": "rm -rf ~"}},
+		{Codex, "PreToolUse.apply_patch.json", event.PreToolUse, "apply_patch", map[string]string{"command": "*** Begin Patch\n*** Add File: ../outside.txt\n+escaped\n*** End Patch\n"}},
+		{Copilot, "PreToolUse.Write.json", event.PreToolUse, "Write", map[string]string{"file_path": "/home/dev/outside.txt", "content": "escaped"}},
+		{Copilot, "permissionRequest.json", event.PermissionRequest, "Bash", map[string]string{"command": "echo safe-ran > safe-ran.txt"}},
+		{Qwen, "PreToolUse.write_file.json", event.PreToolUse, "Write", map[string]string{"file_path": "/home/dev/outside.txt", "content": "escaped"}},
+		{Qwen, "PreToolUse.json", event.PreToolUse, "Bash", nil},
+		{Droid, "PreToolUse.json", event.PreToolUse, "Bash", nil},
+		{Droid, "PreToolUse.Create.json", event.PreToolUse, "Write", map[string]string{"file_path": "/home/dev/outside.txt", "content": "escaped"}},
+		{Gemini, "BeforeTool.json", event.PreToolUse, "Bash", nil},
+		{Gemini, "BeforeTool.write_file.json", event.PreToolUse, "Write", map[string]string{"file_path": "notes/inside.txt", "content": "hello"}},
+		{Gemini, "AfterTool.json", event.PostToolUse, "Bash", nil},
+		{Gemini, "BeforeAgent.hook-context.json", event.UserPromptSubmit, "", nil},
+		{Gemini, "AfterAgent.hook-context.json", event.Stop, "", nil},
+		{Gemini, "PreCompress.json", event.PreCompact, "", nil},
+	}
+	for _, tt := range tests {
+		d, _ := Lookup(string(tt.client))
+		data, err := os.ReadFile(filepath.Join("testdata", string(tt.client), tt.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := d.In(data)
+		if err != nil {
+			t.Fatalf("%s/%s: %v", tt.client, tt.file, err)
+		}
+		in, err := event.Parse(got)
+		if err != nil {
+			t.Fatalf("%s/%s: %v", tt.client, tt.file, err)
+		}
+		if in.Event() != tt.event {
+			t.Errorf("%s/%s: event %s, want %s", tt.client, tt.file, in.Event(), tt.event)
+		}
+		if tool := in.Get("tool_name").Str; tool != tt.tool {
+			t.Errorf("%s/%s: tool %q, want %q", tt.client, tt.file, tool, tt.tool)
+		}
+		for k, v := range tt.fields {
+			if got := in.Get("tool_input." + k).Str; got != v {
+				t.Errorf("%s/%s: tool_input.%s = %q, want %q", tt.client, tt.file, k, got, v)
+			}
+		}
+	}
+}
+
+// A shell command with its own directory is judged there; an empty cwd is filled in.
+func TestInDirectory(t *testing.T) {
+	d, _ := Lookup("qwen")
+	got, err := d.In([]byte(`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"run_shell_command","tool_input":{"command":"rm -rf .","directory":"../other"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cwd := gjson.GetBytes(got, "cwd").Str; cwd != "/other" {
+		t.Errorf("cwd = %q, want /other", cwd)
+	}
+	g, _ := Lookup("gemini")
+	got, err = g.In([]byte(`{"hook_event_name":"BeforeTool","cwd":"","tool_name":"run_shell_command","tool_input":{"command":"ls","dir_path":"/etc"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cwd := gjson.GetBytes(got, "cwd").Str; cwd != "/etc" {
+		t.Errorf("cwd = %q, want /etc", cwd)
+	}
+	got, _ = g.In([]byte(`{"hook_event_name":"BeforeTool","cwd":"","tool_name":"read_file","tool_input":{}}`))
+	if wd, _ := os.Getwd(); gjson.GetBytes(got, "cwd").Str != wd {
+		t.Errorf("an empty cwd is not filled in: %s", got)
+	}
+}
+
+// Claude Code's own payloads pass untouched, and are detected as Claude Code's.
+func TestClaudeUntouched(t *testing.T) {
+	files, _ := filepath.Glob("../event/testdata/captured/*.json")
+	if len(files) == 0 {
+		t.Fatal("no Claude Code payloads")
+	}
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		d := Detect(data)
+		if d.Client != Claude {
+			t.Errorf("%s: detected as %s", filepath.Base(f), d.Client)
+		}
+		got, err := d.In(data)
+		if err != nil || !bytes.Equal(got, data) {
+			t.Errorf("%s: Claude Code's payload was changed (%v)", filepath.Base(f), err)
+		}
+	}
+}
+
+// Without --client, every captured payload is read as its own client's.
+func TestDetect(t *testing.T) {
+	for c, files := range captured(t) {
+		for _, f := range files {
+			data, _ := os.ReadFile(f)
+			if got := Detect(data).Client; got != c {
+				t.Errorf("%s/%s: detected as %s", c, filepath.Base(f), got)
+			}
+		}
+	}
+}
+
+const reason = "SecurityValidator: blocked `git push --force`"
+
+func reply(code answer.Code, stdout, stderr string) answer.Reply {
+	return answer.Reply{Stdout: []byte(stdout), Stderr: stderr, Code: code}
+}
+
+func TestOut(t *testing.T) {
+	ask := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"` + reason + `"}}` + "\n"
+	deny := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"` + reason + `"}}` + "\n"
+	block := reply(answer.Blocked, "", reason+"\n")
+	ctx := `{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"briefing"}}` + "\n"
+	promptCtx := `{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"notes"}}` + "\n"
+	approvalCodex := reason + "\nThis needs the user's approval, and Codex CLI cannot ask for it here, so it is blocked. To go ahead, the user can run it themselves, or allow it by policy (the rule's id in \"disable\" of $HARNESS_HOME/security.json).\n"
+	tests := []struct {
+		client Client
+		ev     event.Name
+		in     answer.Reply
+		want   answer.Reply
+	}{
+		// Claude Code: as rendered.
+		{Claude, event.PreToolUse, reply(0, ask, ""), reply(0, ask, "")},
+		// Codex and droid run an ask: it becomes a block that says how to approve.
+		{Codex, event.PreToolUse, reply(0, ask, ""), reply(answer.Blocked, "", approvalCodex)},
+		{Droid, event.PreToolUse, reply(0, ask, ""), reply(answer.Blocked, "", strings.Replace(approvalCodex, "Codex CLI", "Factory droid", 1))},
+		{Codex, event.PreToolUse, block, block},
+		{Codex, event.PreToolUse, reply(0, deny, ""), reply(0, deny, "")},
+		{Codex, event.SessionStart, reply(0, ctx, ""), reply(0, ctx, "")},
+		// Copilot: a block is a JSON deny at exit 0 (exit 2 loses the reason); a prompt block
+		// is {"decision":"block"}; context is top-level; an ask stays an ask.
+		{Copilot, event.PreToolUse, block, reply(0, deny, "")},
+		{Copilot, event.PreToolUse, reply(0, ask, ""), reply(0, ask, "")},
+		{Copilot, event.UserPromptSubmit, block, reply(0, `{"decision":"block","reason":"`+reason+`"}`+"\n", "")},
+		{Copilot, event.SessionStart, reply(0, ctx, ""), reply(0, `{"additionalContext":"briefing"}`+"\n", "")},
+		{Copilot, event.UserPromptSubmit, reply(0, promptCtx, ""), reply(0, `{"additionalContext":"notes"}`+"\n", "")},
+		// Qwen reads Claude Code's answers.
+		{Qwen, event.PreToolUse, reply(0, ask, ""), reply(0, ask, "")},
+		{Qwen, event.PreToolUse, block, block},
+		// Gemini: a top-level decision (with exit 2 and the reason on stderr as well), an ask
+		// blocks, event names in hookEventName are Gemini's.
+		{Gemini, event.PreToolUse, block, reply(answer.Blocked, `{"decision":"deny","reason":"`+reason+`"}`+"\n", reason+"\n")},
+		{Gemini, event.PreToolUse, reply(0, deny, ""), reply(answer.Blocked, `{"decision":"deny","reason":"`+reason+`"}`+"\n", reason+"\n")},
+		{Gemini, event.UserPromptSubmit, reply(0, promptCtx, ""), reply(0, `{"hookSpecificOutput":{"hookEventName":"BeforeAgent","additionalContext":"notes"}}`+"\n", "")},
+		{Gemini, event.SessionStart, reply(0, ctx, ""), reply(0, ctx, "")},
+		// Silence and failures of record hooks pass as they are.
+		{Gemini, event.PostToolUse, reply(0, "", ""), reply(0, "", "")},
+		{Copilot, event.PostToolUse, reply(answer.Failed, "", "AuditLog: skipped: x\n"), reply(answer.Failed, "", "AuditLog: skipped: x\n")},
+	}
+	for _, tt := range tests {
+		d, _ := Lookup(string(tt.client))
+		got := d.Out(tt.ev, tt.in)
+		if got.Code != tt.want.Code || string(got.Stdout) != string(tt.want.Stdout) || got.Stderr != tt.want.Stderr {
+			t.Errorf("%s %s %q:\ngot  %d %q %q\nwant %d %q %q", tt.client, tt.ev, tt.in.Stdout,
+				got.Code, got.Stdout, got.Stderr, tt.want.Code, tt.want.Stdout, tt.want.Stderr)
+		}
+	}
+}
+
+// Whatever dialect renders a block, Claude Code reads it as a block too: a dialect detected by
+// mistake never lets a blocked call through.
+func TestBlocksStayBlocks(t *testing.T) {
+	block := reply(answer.Blocked, "", reason+"\n")
+	for _, d := range All() {
+		for _, ev := range []event.Name{event.PreToolUse, event.UserPromptSubmit} {
+			got := d.Out(ev, block)
+			if got.Code == answer.Blocked {
+				continue
+			}
+			js := gjson.ParseBytes(got.Stdout)
+			if js.Get("hookSpecificOutput.permissionDecision").Str != "deny" && js.Get("decision").Str != "block" {
+				t.Errorf("%s %s: a block rendered as %d %q %q", d.Client, ev, got.Code, got.Stdout, got.Stderr)
+			}
+		}
+	}
+}
+
+func TestMatchers(t *testing.T) {
+	tests := []struct {
+		client Client
+		ev     event.Name
+		in     string
+		want   []string
+	}{
+		{Codex, event.PreToolUse, "Bash", []string{"Bash"}},
+		{Droid, event.PreToolUse, "Bash", []string{"Execute"}},
+		{Droid, event.PreToolUse, "Write|Edit|MultiEdit|NotebookEdit|Bash", []string{"Create|ApplyPatch|Edit|MultiEdit|NotebookEdit|Execute"}},
+		{Droid, event.PreToolUse, "*", []string{"*"}},
+		{Gemini, event.PreToolUse, "Bash", []string{"^(run_shell_command)$"}},
+		{Gemini, event.PreToolUse, "Write|Edit|MultiEdit|NotebookEdit|Bash", []string{"^(write_file|replace|MultiEdit|NotebookEdit|run_shell_command)$"}},
+		{Gemini, event.SessionStart, "startup|resume|clear|compact", []string{"startup", "resume", "clear"}},
+		{Gemini, event.SessionStart, "", []string{"startup", "resume", "clear"}},
+		{Qwen, event.SessionStart, "startup|resume|clear|compact", []string{"startup|resume|clear|compact"}},
+	}
+	for _, tt := range tests {
+		d, _ := Lookup(string(tt.client))
+		if got := d.Matchers(tt.ev, tt.in); strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+			t.Errorf("%s %s %q: got %q, want %q", tt.client, tt.ev, tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestParsePatch(t *testing.T) {
+	tests := []struct {
+		text string
+		want []PatchOp
+		err  string
+	}{
+		{"*** Begin Patch\n*** Add File: ../outside.txt\n+escaped\n*** End Patch\n",
+			[]PatchOp{{Kind: "add", Path: "../outside.txt"}}, ""},
+		{"*** Begin Patch\n*** Update File: a.go\n*** Move to: ~/.ssh/config\n@@\n-x\n+y\n*** Delete File: .env\n*** End Patch",
+			[]PatchOp{{Kind: "update", Path: "a.go", MoveTo: "~/.ssh/config"}, {Kind: "delete", Path: ".env"}}, ""},
+		// A heredoc wrapper, and a body line that only looks like a header.
+		{"apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: x\n+*** Add File: y\n*** End Patch\nEOF\n",
+			[]PatchOp{{Kind: "add", Path: "x"}}, ""},
+		{"*** Begin Patch\n*** End Patch\n", nil, "names no file"},
+		{"*** Begin Patch\n*** Move to: x\n*** End Patch\n", nil, "outside an Update"},
+		{"*** Begin Patch\n*** Add File: \n+x\n*** End Patch\n", nil, "names no file"},
+	}
+	for _, tt := range tests {
+		got, err := ParsePatch(tt.text)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%q: error %v, want %q", tt.text, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || len(got) != len(tt.want) {
+			t.Errorf("%q: got %v %v, want %v", tt.text, got, err, tt.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != tt.want[i] {
+				t.Errorf("%q: op %d = %+v, want %+v", tt.text, i, got[i], tt.want[i])
+			}
+		}
+	}
+}
+
+func TestLookup(t *testing.T) {
+	if _, err := Lookup("cursor"); err == nil || !strings.Contains(err.Error(), "known: claude, codex, copilot, qwen, droid, gemini") {
+		t.Errorf("unknown client: %v", err)
+	}
+	for _, n := range Names() {
+		if d, err := Lookup(n); err != nil || string(d.Client) != n {
+			t.Errorf("%s: %v", n, err)
+		}
+	}
+}

@@ -1,0 +1,214 @@
+package dialect
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/tidwall/gjson"
+	"github.com/tidwall/sjson"
+
+	"github.com/hookkit/harness/lib/answer"
+	"github.com/hookkit/harness/lib/event"
+)
+
+// Translation of one payload and one answer. Claude Code's dialect touches neither, so a hook
+// run by Claude Code does no work here.
+
+// copilotEvents are the event names of Copilot CLI's own format (hookName), which it also
+// sends to PermissionRequest hooks of a Claude-format file.
+var copilotEvents = map[string]event.Name{
+	"preToolUse": event.PreToolUse, "postToolUse": event.PostToolUse,
+	"userPromptSubmitted": event.UserPromptSubmit, "sessionStart": event.SessionStart,
+	"sessionEnd": event.SessionEnd, "agentStop": event.Stop, "subagentStop": event.SubagentStop,
+	"permissionRequest": event.PermissionRequest, "preCompact": event.PreCompact,
+	"notification": event.Notification,
+}
+
+// copilotFields renames the camelCase fields of Copilot CLI's own format.
+var copilotFields = [][2]string{
+	{"sessionId", "session_id"}, {"toolName", "tool_name"}, {"toolInput", "tool_input"},
+	{"toolArgs", "tool_input"}, {"transcriptPath", "transcript_path"}, {"stopReason", "stop_reason"},
+	{"initialPrompt", "initial_prompt"}, {"permissionSuggestions", "permission_suggestions"},
+	{"toolResult", "tool_response"}, {"tool_result", "tool_response"},
+}
+
+// NoEventError says a payload names no event the dialect can read.
+type NoEventError struct{ Client Client }
+
+func (e NoEventError) Error() string {
+	msg := "the payload names no event (no hook_event_name)"
+	if e.Client == Copilot {
+		msg += "; Copilot's own .github/hooks format sends none: install with `harness install --client copilot`, which writes Claude Code's format"
+	}
+	return msg
+}
+
+// In rewrites a client's payload into Claude Code's: event and tool names, tool arguments, a
+// shell command's own directory as cwd, an empty cwd filled in. Claude Code's payloads, and
+// payloads that are not JSON objects (the parser says why), are returned as they are.
+func (d *Dialect) In(data []byte) ([]byte, error) {
+	if d.Client == Claude || !gjson.ValidBytes(data) || !gjson.ParseBytes(data).IsObject() {
+		return data, nil
+	}
+	out := data
+	set := func(path string, raw string) {
+		if b, err := sjson.SetRawBytes(out, path, []byte(raw)); err == nil {
+			out = b
+		}
+	}
+	del := func(path string) {
+		if b, err := sjson.DeleteBytes(out, path); err == nil {
+			out = b
+		}
+	}
+	ev := gjson.GetBytes(out, "hook_event_name")
+	if !ev.Exists() && d.Client == Copilot {
+		name := gjson.GetBytes(out, "hookName")
+		if e, ok := copilotEvents[name.Str]; ok {
+			set("hook_event_name", quote(string(e)))
+			del("hookName")
+			ev = gjson.GetBytes(out, "hook_event_name")
+		}
+	}
+	if !ev.Exists() {
+		return nil, NoEventError{d.Client}
+	}
+	if d.Client == Copilot {
+		for _, f := range copilotFields {
+			v := gjson.GetBytes(out, f[0])
+			if !v.Exists() || gjson.GetBytes(out, f[1]).Exists() {
+				continue
+			}
+			raw := v.Raw
+			if f[1] == "tool_input" && v.Type == gjson.String && gjson.Valid(v.Str) {
+				raw = v.Str // the native format may send the arguments as a JSON string
+			}
+			set(f[1], raw)
+			del(f[0])
+		}
+	}
+	if ev.Type == gjson.String {
+		if c := d.claudeEvent(ev.Str); string(c) != ev.Str {
+			set("hook_event_name", quote(string(c)))
+		}
+	}
+	if tool := gjson.GetBytes(out, "tool_name"); tool.Type == gjson.String {
+		name := tool.Str
+		if c, ok := d.Tools[name]; ok && c != name {
+			name = c
+			set("tool_name", quote(c))
+		}
+		input := gjson.GetBytes(out, "tool_input")
+		args := d.Args[name]
+		for _, from := range sortedKeys(args) { // a fixed order: the same payload, the same bytes
+			to := args[from]
+			if v := input.Get(from); v.Exists() && !input.Get(to).Exists() {
+				set("tool_input."+to, v.Raw)
+				del("tool_input." + from)
+			}
+		}
+		if name == "Bash" && d.Dir != "" {
+			// The command runs in its own directory: judge it there.
+			if dir := input.Get(d.Dir); dir.Type == gjson.String && dir.Str != "" {
+				p := dir.Str
+				if !filepath.IsAbs(p) {
+					p = filepath.Join(gjson.GetBytes(out, "cwd").Str, p)
+				}
+				set("cwd", quote(filepath.Clean(p)))
+			}
+		}
+	}
+	if cwd := gjson.GetBytes(out, "cwd"); !cwd.Exists() || cwd.Str == "" {
+		if wd, err := os.Getwd(); err == nil {
+			set("cwd", quote(wd))
+		}
+	}
+	return out, nil
+}
+
+func quote(s string) string {
+	b, _ := sjson.Set("", "v", s)
+	return gjson.Get(b, "v").Raw
+}
+
+// Out renders a hook's reply (in Claude Code's terms, for Claude Code event ev) the way the
+// client reads it. Every block stays a block in Claude Code's reading too, so a dialect chosen
+// by mistake never lets a blocked call through there.
+func (d *Dialect) Out(ev event.Name, r answer.Reply) answer.Reply {
+	if d.Client == Claude {
+		return r
+	}
+	var js gjson.Result
+	if r.Code == answer.OK && len(r.Stdout) > 0 {
+		js = gjson.ParseBytes(r.Stdout)
+	}
+	if r.Code == answer.Blocked {
+		return d.block(ev, strings.TrimSpace(r.Stderr), r)
+	}
+	switch p := js.Get("hookSpecificOutput.permissionDecision").Str; {
+	case ev == event.PreToolUse && (p == "ask" || p == "defer") && d.NoAsk:
+		reason := js.Get("hookSpecificOutput.permissionDecisionReason").Str
+		return d.block(ev, reason+"\n"+d.approval(), answer.Reply{})
+	case ev == event.PreToolUse && p == "deny" && d.TopDecision:
+		return d.block(ev, js.Get("hookSpecificOutput.permissionDecisionReason").Str, answer.Reply{})
+	}
+	if js.Get("decision").Str == "block" && d.TopDecision {
+		return d.block(ev, js.Get("reason").Str, answer.Reply{})
+	}
+	ctx := js.Get("hookSpecificOutput.additionalContext")
+	switch {
+	case ctx.Exists() && d.TopContext:
+		out, err := sjson.SetRawBytes(r.Stdout, "additionalContext", []byte(ctx.Raw))
+		if err == nil {
+			out, err = sjson.DeleteBytes(out, "hookSpecificOutput.additionalContext")
+		}
+		if err == nil {
+			if spec := gjson.GetBytes(out, "hookSpecificOutput"); spec.IsObject() && len(spec.Map()) <= 1 {
+				out, err = sjson.DeleteBytes(out, "hookSpecificOutput")
+			}
+		}
+		if err == nil {
+			r.Stdout = append(bytes.TrimRight(out, "\n"), '\n')
+		}
+	case js.Get("hookSpecificOutput.hookEventName").Exists():
+		if n, ok := d.Event(ev); ok && n != string(ev) {
+			if out, err := sjson.SetBytes(r.Stdout, "hookSpecificOutput.hookEventName", n); err == nil {
+				r.Stdout = out
+			}
+		}
+	}
+	return r
+}
+
+// block renders a block with its reason. orig is the Claude Code reply being rendered (its
+// stdout kept where the client reads exit 2 as Claude Code does).
+func (d *Dialect) block(ev event.Name, reason string, orig answer.Reply) answer.Reply {
+	if reason == "" {
+		reason = "blocked"
+	}
+	switch {
+	case d.TopDecision:
+		// The client reads stdout as JSON first and exit 2 with stderr otherwise: both say deny.
+		out, _ := sjson.SetBytes([]byte(`{"decision":"deny"}`), "reason", reason)
+		return answer.Reply{Stdout: append(out, '\n'), Stderr: reason + "\n", Code: answer.Blocked}
+	case d.JSONDeny && ev == event.PreToolUse:
+		out, _ := sjson.SetBytes([]byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`),
+			"hookSpecificOutput.permissionDecisionReason", reason)
+		return answer.Reply{Stdout: append(out, '\n'), Code: answer.OK}
+	case d.JSONPromptBlock && ev == event.UserPromptSubmit:
+		out, _ := sjson.SetBytes([]byte(`{"decision":"block"}`), "reason", reason)
+		return answer.Reply{Stdout: append(out, '\n'), Code: answer.OK}
+	}
+	if orig.Code == answer.Blocked {
+		return orig
+	}
+	return answer.Reply{Stderr: reason + "\n", Code: answer.Blocked}
+}
+
+// approval says how to approve a call the client cannot ask about.
+func (d *Dialect) approval() string {
+	return "This needs the user's approval, and " + d.Title + " cannot ask for it here, so it is blocked. " +
+		"To go ahead, the user can run it themselves, or allow it by policy (the rule's id in \"disable\" of $HARNESS_HOME/security.json)."
+}
