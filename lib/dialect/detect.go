@@ -14,12 +14,20 @@ import (
 // shape read as another client's never weakens an answer; a payload with no mark of another
 // client is Claude Code's.
 func Detect(data []byte) *Dialect {
-	f := gjson.GetManyBytes(data, "hook_event_name", "hookName", "sessionId", "turn_id",
-		"tool_name", "tool_call_id", "timestamp", "transcript_path", "permission_mode",
-		"tool_result", "stop_reason", "CLAUDE_ENV_FILE", "message_id")
-	ev, hookName, sessionID, turnID := f[0], f[1], f[2], f[3]
-	tool, toolCallID, timestamp, transcript, mode := f[4], f[5], f[6], f[7], f[8]
-	toolResult, stopReason, envFile, messageID := f[9], f[10], f[11], f[12]
+	// One pass over the top-level members: a large payload (a Write's content) is read once.
+	var ev, hookName, sessionID, turnID, tool, toolCallID, timestamp, transcript, mode,
+		toolResult, stopReason, envFile, messageID gjson.Result
+	fields := map[string]*gjson.Result{"hook_event_name": &ev, "hookName": &hookName,
+		"sessionId": &sessionID, "turn_id": &turnID, "tool_name": &tool, "tool_call_id": &toolCallID,
+		"timestamp": &timestamp, "transcript_path": &transcript, "permission_mode": &mode,
+		"tool_result": &toolResult, "stop_reason": &stopReason, "CLAUDE_ENV_FILE": &envFile,
+		"message_id": &messageID}
+	gjson.ParseBytes(data).ForEach(func(k, v gjson.Result) bool {
+		if p, ok := fields[k.Str]; ok && !p.Exists() {
+			*p = v
+		}
+		return true
+	})
 	must := func(c Client) *Dialect {
 		d, _ := Lookup(string(c))
 		return d

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hookkit/harness/lib/event"
 )
@@ -69,74 +70,78 @@ type Dialect struct {
 // claude is Claude Code: nothing to translate.
 var claude = &Dialect{Client: Claude, Title: "Claude Code", Tested: "2.1.330", Aliases: true}
 
-var all = []*Dialect{
-	claude,
-	{
-		Client: Codex, Title: "Codex CLI", Tested: "0.171.0",
-		Events: names(event.PreToolUse, event.PermissionRequest, event.PostToolUse, event.PreCompact,
-			event.PostCompact, event.SessionStart, event.SessionEnd, event.SubagentStart,
-			event.SubagentStop, event.UserPromptSubmit, event.Stop),
-		NoAsk: true, Aliases: true,
-		Sources: []string{"startup", "resume", "clear", "compact"},
-	},
-	{
-		Client: Copilot, Title: "GitHub Copilot CLI", Tested: "1.0.102",
-		Events: names(event.PreToolUse, event.PostToolUse, event.UserPromptSubmit,
-			event.SessionStart, event.SessionEnd, event.Stop),
-		Tools: map[string]string{"bash": "Bash", "create": "Write", "edit": "Edit", "view": "Read",
-			"grep": "Grep", "glob": "Glob", "task": "Agent"},
-		Args: map[string]map[string]string{
-			"Write": {"path": "file_path", "file_text": "content"},
-			"Edit":  {"path": "file_path", "old_str": "old_string", "new_str": "new_string"},
-			"Read":  {"path": "file_path"},
+// all builds the table on first use: a hook run by Claude Code never pays for its maps at
+// start-up.
+var all = sync.OnceValue(func() []*Dialect {
+	return []*Dialect{
+		claude,
+		{
+			Client: Codex, Title: "Codex CLI", Tested: "0.171.0",
+			Events: names(event.PreToolUse, event.PermissionRequest, event.PostToolUse, event.PreCompact,
+				event.PostCompact, event.SessionStart, event.SessionEnd, event.SubagentStart,
+				event.SubagentStop, event.UserPromptSubmit, event.Stop),
+			NoAsk: true, Aliases: true,
+			Sources: []string{"startup", "resume", "clear", "compact"},
 		},
-		JSONDeny: true, JSONPromptBlock: true, TopContext: true, Aliases: true, Sequential: true,
-		Sources: []string{"new", "resume", "startup"},
-	},
-	{
-		Client: Qwen, Title: "Qwen Code", Tested: "0.24.4",
-		Events: names(event.PreToolUse, event.PostToolUse, event.PostToolUseFailure,
-			event.PermissionRequest, event.PermissionDenied, event.UserPromptSubmit, event.SessionStart,
-			event.SessionEnd, event.Stop, event.StopFailure, event.SubagentStart, event.SubagentStop,
-			event.PreCompact, event.PostCompact, event.Notification),
-		Tools: map[string]string{"run_shell_command": "Bash", "write_file": "Write", "edit": "Edit",
-			"read_file": "Read", "notebook_edit": "NotebookEdit", "grep_search": "Grep", "glob": "Glob",
-			"agent": "Agent"},
-		Dir:     "directory",
-		Aliases: true,
-		Sources: []string{"startup", "resume", "clear", "compact"},
-	},
-	{
-		Client: Droid, Title: "Factory droid", Tested: "0.225.2",
-		Events: names(event.PreToolUse, event.PostToolUse, event.UserPromptSubmit, event.SessionStart,
-			event.SessionEnd, event.Stop, event.SubagentStop, event.PreCompact, event.Notification),
-		Tools: map[string]string{"Execute": "Bash", "Create": "Write", "Edit": "Edit",
-			"ApplyPatch": "apply_patch"},
-		Args: map[string]map[string]string{
-			"Edit": {"old_str": "old_string", "new_str": "new_string", "change_all": "replace_all"},
+		{
+			Client: Copilot, Title: "GitHub Copilot CLI", Tested: "1.0.102",
+			Events: names(event.PreToolUse, event.PostToolUse, event.UserPromptSubmit,
+				event.SessionStart, event.SessionEnd, event.Stop),
+			Tools: map[string]string{"bash": "Bash", "create": "Write", "edit": "Edit", "view": "Read",
+				"grep": "Grep", "glob": "Glob", "task": "Agent"},
+			Args: map[string]map[string]string{
+				"Write": {"path": "file_path", "file_text": "content"},
+				"Edit":  {"path": "file_path", "old_str": "old_string", "new_str": "new_string"},
+				"Read":  {"path": "file_path"},
+			},
+			JSONDeny: true, JSONPromptBlock: true, TopContext: true, Aliases: true, Sequential: true,
+			Sources: []string{"new", "resume", "startup"},
 		},
-		NoAsk:   true,
-		Sources: []string{"startup", "resume", "clear", "compact"},
-	},
-	{
-		Client: Gemini, Title: "Gemini CLI", Tested: "0.61.0",
-		Events: map[event.Name]string{
-			event.PreToolUse: "BeforeTool", event.PostToolUse: "AfterTool",
-			event.UserPromptSubmit: "BeforeAgent", event.Stop: "AfterAgent",
-			event.PreCompact: "PreCompress", event.SessionStart: "SessionStart",
-			event.SessionEnd: "SessionEnd", event.Notification: "Notification",
+		{
+			Client: Qwen, Title: "Qwen Code", Tested: "0.24.4",
+			Events: names(event.PreToolUse, event.PostToolUse, event.PostToolUseFailure,
+				event.PermissionRequest, event.PermissionDenied, event.UserPromptSubmit, event.SessionStart,
+				event.SessionEnd, event.Stop, event.StopFailure, event.SubagentStart, event.SubagentStop,
+				event.PreCompact, event.PostCompact, event.Notification),
+			Tools: map[string]string{"run_shell_command": "Bash", "write_file": "Write", "edit": "Edit",
+				"read_file": "Read", "notebook_edit": "NotebookEdit", "grep_search": "Grep", "glob": "Glob",
+				"agent": "Agent"},
+			Dir:     "directory",
+			Aliases: true,
+			Sources: []string{"startup", "resume", "clear", "compact"},
 		},
-		Tools: map[string]string{"run_shell_command": "Bash", "write_file": "Write", "replace": "Edit",
-			"read_file": "Read", "glob": "Glob", "grep_search": "Grep", "web_fetch": "WebFetch",
-			"google_web_search": "WebSearch"},
-		Args: map[string]map[string]string{
-			"Edit": {"allow_multiple": "replace_all"},
+		{
+			Client: Droid, Title: "Factory droid", Tested: "0.225.2",
+			Events: names(event.PreToolUse, event.PostToolUse, event.UserPromptSubmit, event.SessionStart,
+				event.SessionEnd, event.Stop, event.SubagentStop, event.PreCompact, event.Notification),
+			Tools: map[string]string{"Execute": "Bash", "Create": "Write", "Edit": "Edit",
+				"ApplyPatch": "apply_patch"},
+			Args: map[string]map[string]string{
+				"Edit": {"old_str": "old_string", "new_str": "new_string", "change_all": "replace_all"},
+			},
+			NoAsk:   true,
+			Sources: []string{"startup", "resume", "clear", "compact"},
 		},
-		Dir:    "dir_path",
-		Millis: true, NoAsk: true, TopDecision: true, ExactSource: true, Anchored: true,
-		Sources: []string{"startup", "resume", "clear"},
-	},
-}
+		{
+			Client: Gemini, Title: "Gemini CLI", Tested: "0.61.0",
+			Events: map[event.Name]string{
+				event.PreToolUse: "BeforeTool", event.PostToolUse: "AfterTool",
+				event.UserPromptSubmit: "BeforeAgent", event.Stop: "AfterAgent",
+				event.PreCompact: "PreCompress", event.SessionStart: "SessionStart",
+				event.SessionEnd: "SessionEnd", event.Notification: "Notification",
+			},
+			Tools: map[string]string{"run_shell_command": "Bash", "write_file": "Write", "replace": "Edit",
+				"read_file": "Read", "glob": "Glob", "grep_search": "Grep", "web_fetch": "WebFetch",
+				"google_web_search": "WebSearch"},
+			Args: map[string]map[string]string{
+				"Edit": {"allow_multiple": "replace_all"},
+			},
+			Dir:    "dir_path",
+			Millis: true, NoAsk: true, TopDecision: true, ExactSource: true, Anchored: true,
+			Sources: []string{"startup", "resume", "clear"},
+		},
+	}
+})
 
 func names(evs ...event.Name) map[event.Name]string {
 	m := make(map[event.Name]string, len(evs))
@@ -148,7 +153,7 @@ func names(evs ...event.Name) map[event.Name]string {
 
 // Lookup returns the dialect of a client by its name on the command line.
 func Lookup(name string) (*Dialect, error) {
-	for _, d := range all {
+	for _, d := range all() {
 		if string(d.Client) == name {
 			return d, nil
 		}
@@ -158,15 +163,15 @@ func Lookup(name string) (*Dialect, error) {
 
 // Names lists the clients, Claude Code first.
 func Names() []string {
-	out := make([]string, len(all))
-	for i, d := range all {
+	out := make([]string, len(all()))
+	for i, d := range all() {
 		out[i] = string(d.Client)
 	}
 	return out
 }
 
 // All returns every dialect, Claude Code first.
-func All() []*Dialect { return append([]*Dialect(nil), all...) }
+func All() []*Dialect { return append([]*Dialect(nil), all()...) }
 
 // Event returns the client's name for a Claude Code event, and whether the client has it.
 func (d *Dialect) Event(ev event.Name) (string, bool) {

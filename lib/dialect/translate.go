@@ -16,14 +16,33 @@ import (
 // Translation of one payload and one answer. Claude Code's dialect touches neither, so a hook
 // run by Claude Code does no work here.
 
-// copilotEvents are the event names of Copilot CLI's own format (hookName), which it also
-// sends to PermissionRequest hooks of a Claude-format file.
-var copilotEvents = map[string]event.Name{
-	"preToolUse": event.PreToolUse, "postToolUse": event.PostToolUse,
-	"userPromptSubmitted": event.UserPromptSubmit, "sessionStart": event.SessionStart,
-	"sessionEnd": event.SessionEnd, "agentStop": event.Stop, "subagentStop": event.SubagentStop,
-	"permissionRequest": event.PermissionRequest, "preCompact": event.PreCompact,
-	"notification": event.Notification,
+// copilotEvent maps the event names of Copilot CLI's own format (hookName), which it also
+// sends to PermissionRequest hooks of a Claude-format file. A switch, not a map: no start-up
+// work in every hook.
+func copilotEvent(name string) (event.Name, bool) {
+	switch name {
+	case "preToolUse":
+		return event.PreToolUse, true
+	case "postToolUse":
+		return event.PostToolUse, true
+	case "userPromptSubmitted":
+		return event.UserPromptSubmit, true
+	case "sessionStart":
+		return event.SessionStart, true
+	case "sessionEnd":
+		return event.SessionEnd, true
+	case "agentStop":
+		return event.Stop, true
+	case "subagentStop":
+		return event.SubagentStop, true
+	case "permissionRequest":
+		return event.PermissionRequest, true
+	case "preCompact":
+		return event.PreCompact, true
+	case "notification":
+		return event.Notification, true
+	}
+	return "", false
 }
 
 // copilotFields renames the camelCase fields of Copilot CLI's own format.
@@ -66,7 +85,7 @@ func (d *Dialect) In(data []byte) ([]byte, error) {
 	ev := gjson.GetBytes(out, "hook_event_name")
 	if !ev.Exists() && d.Client == Copilot {
 		name := gjson.GetBytes(out, "hookName")
-		if e, ok := copilotEvents[name.Str]; ok {
+		if e, ok := copilotEvent(name.Str); ok {
 			set("hook_event_name", quote(string(e)))
 			del("hookName")
 			ev = gjson.GetBytes(out, "hook_event_name")
