@@ -3,6 +3,7 @@ module github.com/hookkit/harness
 go 1.26.0
 
 require (
+	github.com/BurntSushi/toml v1.5.0
 	github.com/bitfield/script v0.25.2
 	github.com/bmatcuk/doublestar/v4 v4.10.4
 	github.com/dlclark/regexp2 v1.12.0
@@ -16,7 +17,6 @@ require (
 )
 
 require (
-	github.com/BurntSushi/toml v1.5.0 // indirect
 	github.com/cpuguy83/go-md2man/v2 v2.0.7 // indirect
 	github.com/itchyny/gojq v0.12.13 // indirect
 	github.com/itchyny/timefmt-go v0.1.5 // indirect

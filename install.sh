@@ -5,6 +5,8 @@
 #   ./install.sh                          user scope: ~/.claude/settings.json
 #   ./install.sh --scope project|local [--project DIR]
 #   ./install.sh --only SecurityValidator --dry-run
+#   ./install.sh --client codex|copilot|qwen|droid|gemini [--scope project]
+#                                         that client's own hook file instead (docs/clients.md)
 #   ./install.sh --uninstall              remove exactly what was installed
 #
 # Other flags go to `harness install` (see harness install --help). Safe to run twice.
@@ -56,5 +58,16 @@ printf 'building %s hooks and the harness CLI into %s ... ' "$count" "$bin"
 CGO_ENABLED=0 go build -trimpath -ldflags="$ldflags" -o "$bin/" $pkgs
 echo ok
 
-echo "wiring them into Claude Code:"
+client="Claude Code"
+prev=""
+for arg in "$@"; do
+	case "$prev$arg" in
+	--client=*) client=${arg#--client=} ;;
+	--client*) client=$arg ;;
+	esac
+	prev=""
+	[ "$arg" = "--client" ] && prev="--client"
+done
+[ "$client" = claude ] && client="Claude Code"
+echo "wiring them into $client:"
 "$bin/harness" install "$@"

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/hookkit/harness/lib/canary"
+	"github.com/hookkit/harness/lib/dialect"
 	"github.com/hookkit/harness/lib/hook"
 	"github.com/hookkit/harness/lib/settings"
 )
@@ -22,7 +23,12 @@ var doctorCommand = &cli.Command{
 		"is executable, describes itself as the hook it is wired as and is this build's version; then\n" +
 		"each guard gets a known-dangerous and a known-safe payload, run exactly as Claude Code runs it\n" +
 		"(same arguments, same timeout), and must stop the first and stay silent on the second.\n" +
-		"Exits 1 when anything is wrong.",
+		"Exits 1 when anything is wrong. With --client X, the hooks installed for that client, each canary in\n" +
+		"the client's payload shape, run with the command line and timeout written in its file (in the\n" +
+		"client's unit) and the answer read as that client reads it.",
+	Flags: []cli.Flag{
+		&cli.StringFlag{Name: "client", Usage: "check only the hooks installed for this client (claude, codex, copilot, qwen, droid, gemini)"},
+	},
 	Action: doctor,
 }
 
@@ -34,6 +40,32 @@ func doctor(c *cli.Context) error {
 	hs, err := canary.Installed(home)
 	if err != nil {
 		return err
+	}
+	// files: the settings files checked (all when nil).
+	var files map[string]bool
+	if name := c.String("client"); name != "" {
+		d, err := dialect.Lookup(name)
+		if err != nil {
+			return err
+		}
+		recorded, err := clientFiles(home, name)
+		if err != nil {
+			return err
+		}
+		files = map[string]bool{}
+		for _, f := range recorded {
+			files[f] = true
+		}
+		var mine []canary.Handler
+		for _, h := range hs {
+			if files[h.File] {
+				mine = append(mine, h)
+			}
+		}
+		if hs = mine; len(hs) == 0 {
+			fmt.Fprintf(c.App.Writer, "nothing is installed for %s (run ./install.sh --client %s)\n", d.Title, name)
+			return cli.Exit("", 1)
+		}
 	}
 	if len(hs) == 0 {
 		fmt.Fprintln(c.App.Writer, "nothing is installed (run ./install.sh)")
@@ -53,18 +85,34 @@ func doctor(c *cli.Context) error {
 		if !ok {
 			res, failed = "FAIL", failed+1
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", res, h.Hook, h.Event, check, detail)
+		ev := h.Event
+		if h.Client != nil {
+			ev = string(h.Client.Client) + ":" + h.ClientEvent
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", res, h.Hook, ev, check, detail)
 	}
 	probs, _, err := settings.Check(home, "", "", nil)
 	if err != nil {
 		return err
 	}
 	for _, p := range probs {
+		if files != nil && !files[p.File] {
+			continue
+		}
 		failed++
 		fmt.Fprintf(w, "FAIL\t-\t-\tsettings\t%s: %s\n", p.File, p.What)
 	}
 	described := map[string]*hook.Description{}
+	seen := map[string]bool{}
 	for _, h := range hs {
+		// One row per handler: a client that needs a group per SessionStart source has the same
+		// handler several times.
+		if key := h.File + "\x00" + h.Hook + "\x00" + h.ClientEvent + "\x00" + h.Command; h.Client != nil {
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+		}
 		d, ok := described[h.Program]
 		if !ok {
 			d, err = describeBinary(h.Program)
@@ -95,10 +143,13 @@ func doctor(c *cli.Context) error {
 				continue
 			}
 			cases++
-			r := canary.Run(h.Program, h.Args, h.Timeout, project, cs)
-			if r.OK() {
+			r := canary.Check(h, h.Timeout, project, cs)
+			switch {
+			case r.OK() && r.How != "":
+				row(true, h, "canary", fmt.Sprintf("%s: %s (%s) in %v", cs.Name, r.Got, r.How, r.Took.Round(time.Millisecond)))
+			case r.OK():
 				row(true, h, "canary", fmt.Sprintf("%s: %s in %v", cs.Name, r.Got, r.Took.Round(time.Millisecond)))
-			} else {
+			default:
 				row(false, h, "canary", fmt.Sprintf("%s: %s", cs.Name, r.Problem))
 			}
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/hookkit/harness"
+	"github.com/hookkit/harness/lib/dialect"
 	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/hook"
 	"github.com/hookkit/harness/lib/settings"
@@ -30,6 +31,9 @@ var scopeFlags = []cli.Flag{
 	&cli.BoolFlag{Name: "dry-run", Usage: "say what would change and change nothing"},
 }
 
+// clientFlag names the client whose own hook file install and uninstall work on.
+var clientFlag = &cli.StringFlag{Name: "client", Usage: "claude (the default: Claude Code's settings), codex, copilot, qwen, droid or gemini (that client's own hook file, in its format)"}
+
 var installCommand = &cli.Command{
 	Name:  "install",
 	Usage: "wire the built hooks into a Claude Code settings file (idempotent; keeps every byte it does not own)",
@@ -40,6 +44,7 @@ var installCommand = &cli.Command{
 		&cli.StringFlag{Name: "from", Usage: "import a Harness-style settings file (path, timeout in ms, matcher object) instead of the default wiring"},
 		&cli.StringFlag{Name: "defaults", Usage: "read the default wiring from this file instead of the embedded settings.json"},
 		&cli.BoolFlag{Name: "managed", Usage: "print the managed-settings file an administrator deploys, instead of editing anything"},
+		clientFlag,
 	}, scopeFlags...),
 	Action: install,
 }
@@ -49,6 +54,7 @@ var uninstallCommand = &cli.Command{
 	Usage: "remove exactly what install added (every recorded file, or the one a scope names)",
 	Flags: append([]cli.Flag{
 		&cli.BoolFlag{Name: "force", Usage: "also remove entries edited since the install"},
+		clientFlag,
 	}, scopeFlags...),
 	Action: uninstall,
 }
@@ -99,6 +105,13 @@ func install(c *cli.Context) error {
 		bin = filepath.Join(home, "bin")
 	}
 	bin, _ = filepath.Abs(bin)
+	if name := c.String("client"); name != "" && name != string(dialect.Claude) {
+		d, err := dialect.Lookup(name)
+		if err != nil {
+			return err
+		}
+		return clientInstall(c, d, home, bin)
+	}
 	wirings, err := wiring(c, bin)
 	if err != nil {
 		return err
@@ -331,13 +344,48 @@ func uninstall(c *cli.Context) error {
 		return err
 	}
 	var files []string
-	if c.IsSet("scope") || c.IsSet("project") || c.IsSet("settings") {
+	client := c.String("client")
+	var d *dialect.Dialect
+	if client != "" {
+		if d, err = dialect.Lookup(client); err != nil {
+			return err
+		}
+	}
+	scoped := c.IsSet("scope") || c.IsSet("project") || c.IsSet("settings")
+	switch {
+	case d != nil && d.Client != dialect.Claude && scoped:
+		f, _, err := clientTarget(c, d)
+		if err != nil {
+			return err
+		}
+		files = []string{f}
+		if d.Client == dialect.Codex {
+			// The trust tables go with the hooks they trust.
+			recorded, err := clientFiles(home, client)
+			if err != nil {
+				return err
+			}
+			for _, r := range recorded {
+				if r == settings.CodexConfig(f) {
+					files = append(files, r)
+				}
+			}
+		}
+	case scoped:
 		f, _, err := target(c)
 		if err != nil {
 			return err
 		}
 		files = []string{f}
-	} else {
+	case d != nil:
+		if files, err = clientFiles(home, client); err != nil {
+			return err
+		}
+		if len(files) == 0 {
+			fmt.Fprintf(c.App.Writer, "nothing is installed for %s\n", d.Title)
+			return nil
+		}
+	default:
 		m, err := settings.LoadManifest(home)
 		if err != nil {
 			return err
@@ -396,7 +444,11 @@ func status(c *cli.Context) error {
 				n++
 			}
 		}
-		if n == 0 {
+		switch {
+		case n > 0:
+		case filepath.Ext(f) == ".toml":
+			fmt.Fprintln(c.App.Writer, "  ok: valid TOML (its trust tables are checked with the hooks.json they trust)")
+		default:
 			fmt.Fprintln(c.App.Writer, "  ok: every entry in place, every binary present and current")
 		}
 	}

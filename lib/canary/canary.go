@@ -1,7 +1,8 @@
 // Package canary proves that an installed guard enforces: it feeds the guard a known-dangerous
-// and a known-safe payload, exactly as Claude Code would (same binary, same arguments, same
-// timeout), reads the answer the way Claude Code reads it, and says whether the guard stopped
-// the first and stayed silent on the second.
+// and a known-safe payload, exactly as its client would (same binary, same arguments, same
+// timeout in the client's unit, the payload in the client's shape), reads the answer the way
+// that client reads it, and says whether the guard stopped the first and stayed silent on the
+// second.
 package canary
 
 import (
@@ -9,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -16,6 +18,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookkit/harness/lib/answer"
+	"github.com/hookkit/harness/lib/dialect"
 	"github.com/hookkit/harness/lib/dispatch"
 	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/settings"
@@ -35,6 +38,8 @@ var Cases = map[string][]Case{
 	"SecurityValidator": {
 		{Name: "rm -rf ~", Event: "PreToolUse", Want: "stop",
 			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf ~"},"tool_use_id":"canary-1"}`},
+		{Name: "chmod -R 777 ./build", Event: "PreToolUse", Want: "stop",
+			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"chmod -R 777 ./build"},"tool_use_id":"canary-7"}`},
 		{Name: "ls -la", Event: "PreToolUse", Want: "silent",
 			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls -la"},"tool_use_id":"canary-2"}`},
 	},
@@ -64,6 +69,8 @@ type Result struct {
 	Took time.Duration
 	// Problem is why the guard failed the canary ("" when it passed).
 	Problem string
+	// How says how another client read the answer.
+	How string
 }
 
 // OK says whether the guard answered as a working guard does.
@@ -113,12 +120,76 @@ func Scratch() (string, func(), error) {
 	return real, func() { os.RemoveAll(dir) }, nil
 }
 
-// Handler is one hook handler the installer wrote, as Claude Code will run it.
+// Handler is one hook handler the installer wrote, as its client will run it.
 type Handler struct {
 	File, Hook, Event string
 	Program           string
 	Args              []string
 	Timeout           time.Duration
+	// Client is the client that runs it; nil for Claude Code. For another client, Event is
+	// the Claude Code event and ClientEvent the client's name for it, and Command, Matcher and
+	// TimeoutText are as written in the client's file.
+	Client                                     *dialect.Dialect
+	ClientEvent, Command, Matcher, TimeoutText string
+}
+
+// Check runs one case against an installed handler the way its client runs it, within timeout.
+func Check(h Handler, timeout time.Duration, project string, c Case) Result {
+	if h.Client == nil {
+		return Run(h.Program, h.Args, timeout, project, c)
+	}
+	return runClient(h, timeout, project, c)
+}
+
+// runClient runs a case as another client does: the payload in the client's shape, the group
+// chosen by the client's reading of the matcher, the command line as written, through a
+// shell, within the timeout as the client reads it, and the answer read as the client reads
+// it (an ask such a client runs anyway is not a stop).
+func runClient(h Handler, timeout time.Duration, project string, c Case) Result {
+	d := h.Client
+	r := Result{Case: c, Got: "allow"}
+	payload, err := d.Payload([]byte(strings.ReplaceAll(c.Payload, "{{PROJECT}}", project)))
+	if err != nil {
+		r.Problem = "the canary cannot be put in " + d.Title + "'s shape: " + err.Error()
+		return r
+	}
+	if tool := gjson.GetBytes(payload, "tool_name").Str; tool != "" && !d.Selects(h.Matcher, tool) {
+		r.Got, r.How = "silent", fmt.Sprintf("the matcher %q does not select %s", h.Matcher, tool)
+		if c.Want == "stop" {
+			r.Problem = fmt.Sprintf("never runs for this call: its matcher %q does not select %s's tool %s", h.Matcher, d.Title, tool)
+		}
+		return r
+	}
+	hd := dispatch.Handler{Command: h.Command, Timeout: timeout}
+	v := dispatch.Run(context.Background(), h.ClientEvent, payload, []dispatch.Match{{Group: dispatch.Group{Hooks: []dispatch.Handler{hd}}}},
+		dispatch.Env{Project: project, SessionID: "canary", Base: append(os.Environ(), "HARNESS_AUDIT=0")})
+	out := v.Results[0]
+	r.Took = out.Took
+	switch {
+	case out.TimedOut:
+		r.Problem = fmt.Sprintf("no answer within its timeout (%q as %s reads it: %v): %s lets the call through", h.TimeoutText, d.Title, timeout, d.Title)
+		return r
+	case out.StartErr != nil:
+		r.Problem = "does not start: " + out.StartErr.Error()
+		return r
+	}
+	rd := d.Read(event.Name(c.Event), out.Code, out.Stdout, out.Stderr)
+	r.Got, r.How = rd.Decision, rd.Why
+	if r.Got == "allow" && out.Code == 0 && strings.TrimSpace(out.Stdout) == "" {
+		r.Got = "silent"
+	}
+	secs := installedSecs(h.Args)
+	switch {
+	case c.Want == "stop" && secs > 0 && h.Timeout < time.Duration(secs)*time.Second:
+		// It answered in time here, by luck: the client kills it before its own deadline.
+		r.Problem = fmt.Sprintf("%s gives it %v (%q), less than the %ds it is installed to answer in: killed before it answers, the call runs",
+			d.Title, h.Timeout, h.TimeoutText, secs)
+	case c.Want == "stop" && (r.Got == "silent" || r.Got == "allow"):
+		r.Problem = fmt.Sprintf("let a dangerous call through (%s reads %s)", d.Title, rd.Why)
+	case c.Want == "silent" && r.Got != "silent" && r.Got != "allow":
+		r.Problem = fmt.Sprintf("did not stay silent on a safe call: %s (%s) %.200s", r.Got, rd.Why, strings.TrimSpace(out.Stdout+" "+out.Stderr))
+	}
+	return r
 }
 
 // Installed lists the handlers recorded in the installer's manifest.
@@ -129,6 +200,14 @@ func Installed(harnessHome string) ([]Handler, error) {
 	}
 	var hs []Handler
 	for _, rec := range m.Files {
+		if rec.Client != "" && rec.Client != string(dialect.Claude) {
+			d, err := dialect.Lookup(rec.Client)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", rec.Path, err)
+			}
+			hs = append(hs, clientHandlers(rec, d)...)
+			continue
+		}
 		for _, e := range rec.Entries {
 			h := gjson.GetBytes(e.Group, "hooks.0")
 			in := Handler{File: rec.Path, Hook: e.Hook, Event: e.Event, Timeout: 60 * time.Second}
@@ -151,6 +230,52 @@ func Installed(harnessHome string) ([]Handler, error) {
 		}
 	}
 	return hs, nil
+}
+
+// installedSecs is the --timeout=N a handler's command gives the hook (0 when none).
+func installedSecs(args []string) int {
+	for _, a := range args {
+		if v, ok := strings.CutPrefix(a, "--timeout="); ok {
+			n, _ := strconv.Atoi(v)
+			return n
+		}
+	}
+	return 0
+}
+
+// clientHandlers lists the handlers of another client's file as written there (an entry the
+// user edited is found by its command), or as installed when the file cannot be read.
+func clientHandlers(rec *settings.Record, d *dialect.Dialect) []Handler {
+	var raw []byte
+	if f, err := settings.Read(rec.Path); err == nil {
+		raw = f.Raw
+	}
+	var hs []Handler
+	for _, e := range rec.Entries {
+		g := gjson.ParseBytes(e.Group)
+		if i := settings.Locate(raw, e); i >= 0 {
+			g = gjson.GetBytes(raw, fmt.Sprintf("hooks.%s.%d", escape(e.Event), i))
+		}
+		hd := g.Get("hooks.0")
+		t := hd.Get("timeout")
+		cmd := hd.Get("command").Str
+		in := Handler{File: rec.Path, Hook: e.Hook, Event: string(d.ClaudeEvent(e.Event)), ClientEvent: e.Event,
+			Client: d, Command: cmd, Matcher: g.Get("matcher").Str, Program: settings.Program(cmd),
+			Timeout: d.HookTimeout(t.Float(), t.Exists()), TimeoutText: "no timeout"}
+		if t.Exists() {
+			in.TimeoutText = "timeout " + t.Raw
+		}
+		if rest, ok := strings.CutPrefix(cmd, settings.ShellQuote(in.Program)); ok {
+			in.Args = strings.Fields(rest)
+		}
+		hs = append(hs, in)
+	}
+	return hs
+}
+
+// escape protects the gjson path characters in an event name.
+func escape(key string) string {
+	return strings.NewReplacer(".", `\.`, "*", `\*`, "?", `\?`, "|", `\|`, "#", `\#`, "@", `\@`).Replace(key)
 }
 
 // Guards runs every canary of every installed guard handler in parallel, each within the
@@ -185,7 +310,7 @@ func Guards(harnessHome string, limit time.Duration) ([]string, error) {
 		go func() {
 			defer wg.Done()
 			t := min(j.h.Timeout, limit)
-			r := Run(j.h.Program, j.h.Args, t, project, j.c)
+			r := Check(j.h, t, project, j.c)
 			if !r.OK() {
 				out[i] = fmt.Sprintf("%s on %s (%s): %s", j.h.Hook, j.h.Event, j.c.Name, r.Problem)
 			}

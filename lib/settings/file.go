@@ -28,15 +28,20 @@ type File struct {
 	Mode   fs.FileMode
 }
 
-// SyntaxError is a settings file that is not valid JSON, with where it goes wrong.
+// SyntaxError is a settings file that is not valid JSON (or, with Format, TOML), with where it
+// goes wrong.
 type SyntaxError struct {
-	Path      string
-	Line, Col int
-	Msg       string
+	Path, Format string
+	Line, Col    int
+	Msg          string
 }
 
 func (e *SyntaxError) Error() string {
-	return fmt.Sprintf("%s is not valid JSON: line %d, column %d: %s", e.Path, e.Line, e.Col, e.Msg)
+	format := e.Format
+	if format == "" {
+		format = "JSON"
+	}
+	return fmt.Sprintf("%s is not valid %s: line %d, column %d: %s", e.Path, format, e.Line, e.Col, e.Msg)
 }
 
 // Read loads a settings file. A missing file is an empty File; a file that is not a JSON

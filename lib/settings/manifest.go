@@ -30,6 +30,22 @@ type Record struct {
 	// Backup holds the content before the first install.
 	Backup  string  `json:"backup,omitempty"`
 	Entries []Entry `json:"entries"`
+	// Client names the client whose file this is; empty for Claude Code.
+	Client string `json:"client,omitempty"`
+	// Trust lists the trust tables added to a Codex config.toml (a file with no Entries).
+	Trust []Trust `json:"trust,omitempty"`
+}
+
+// Trust is one table the installer put into a Codex config.toml, trusting one handler:
+// [hooks.state."<Key>"] with trusted_hash = "<Hash>".
+type Trust struct {
+	Hook  string `json:"hook"`
+	Event string `json:"event"`
+	Key   string `json:"key"`
+	Hash  string `json:"hash"`
+	// Prev is the trusted_hash a table of the same key held before the install replaced it
+	// ("" when the install added the table).
+	Prev string `json:"prev,omitempty"`
 }
 
 // Entry is one matcher group the installer added.

@@ -9,6 +9,8 @@ import (
 
 	"github.com/tidwall/gjson"
 	"github.com/tidwall/pretty"
+
+	"github.com/hookkit/harness/lib/dialect"
 )
 
 // Change is one thing install or uninstall did (or, in a dry run, would do).
@@ -33,6 +35,9 @@ type Plan struct {
 	Home   string // the harness home: manifest, backups, locks
 	Groups []Entry
 	DryRun bool
+	// Client names the client whose file this is ("" for Claude Code), as the manifest
+	// records it.
+	Client string
 }
 
 // Result is what an operation did to one file.
@@ -58,22 +63,34 @@ func (r Result) changed() bool {
 // no longer planned, and records the result. Every other byte of the file stays as it was; a
 // second run with the same plan changes nothing.
 func Install(p Plan) (Result, error) {
-	var res Result
 	lock, err := Lock(filepath.Join(p.Home, "locks"), "install")
 	if err != nil {
-		return res, err
+		return Result{}, err
 	}
 	defer lock.Unlock()
+	res, _, err := install(p)
+	return res, err
+}
+
+// install is Install under the lock; it also returns the file's content after the install
+// (what it would be, in a dry run).
+func install(p Plan) (Result, []byte, error) {
+	var res Result
 	f, err := Read(p.File)
 	if err != nil {
-		return res, err
+		return res, nil, err
+	}
+	if p.Client == string(dialect.Codex) {
+		if err := CheckCodexTop(p.File, f.Raw); err != nil {
+			return res, nil, err
+		}
 	}
 	if f.Exists && f.Mode&0o200 == 0 {
-		return res, fmt.Errorf("%s is read-only; make it writable (chmod u+w) or install into another scope", p.File)
+		return res, nil, fmt.Errorf("%s is read-only; make it writable (chmod u+w) or install into another scope", p.File)
 	}
 	m, err := LoadManifest(p.Home)
 	if err != nil {
-		return res, err
+		return res, nil, err
 	}
 	rec := m.Find(p.File)
 	raw := f.Raw
@@ -86,7 +103,7 @@ func Install(p Plan) (Result, error) {
 			}
 			if i := FindGroup(raw, e.Event, e.Group); i >= 0 {
 				if raw, err = RemoveGroup(raw, e.Event, i, rec.created()); err != nil {
-					return res, fmt.Errorf("removing %s from %s: %w", e.Hook, p.File, err)
+					return res, nil, fmt.Errorf("removing %s from %s: %w", e.Hook, p.File, err)
 				}
 				res.Changes = append(res.Changes, Change{"remove", e.Hook, e.Event, e.Matcher})
 			}
@@ -101,33 +118,33 @@ func Install(p Plan) (Result, error) {
 		}
 		out, created, err := AddGroup(raw, g.Event, g.Group)
 		if err != nil {
-			return res, fmt.Errorf("adding %s to %s: %w", g.Hook, p.File, err)
+			return res, nil, fmt.Errorf("adding %s to %s: %w", g.Hook, p.File, err)
 		}
 		raw = out
 		g.Created = created
 		entries = append(entries, g)
 		res.Changes = append(res.Changes, Change{"add", g.Hook, g.Event, g.Matcher})
 	}
-	if !res.changed() || p.DryRun {
-		return res, nil
-	}
-	if rec == nil || len(rec.Entries) == 0 {
-		if res.Backup, err = Backup(filepath.Join(p.Home, "backups"), f); err != nil {
-			return res, err
-		}
-		m.Drop(p.File)
-		rec = &Record{Path: p.File, Existed: f.Exists, Before: Hash(f.Raw), Backup: res.Backup}
-		m.Files = append(m.Files, rec)
-	}
 	if !bytes.HasSuffix(raw, []byte("\n")) && !f.Exists {
 		raw = append(raw, '\n')
 	}
+	if !res.changed() || p.DryRun {
+		return res, raw, nil
+	}
+	if rec == nil || len(rec.Entries) == 0 {
+		if res.Backup, err = Backup(filepath.Join(p.Home, "backups"), f); err != nil {
+			return res, nil, err
+		}
+		m.Drop(p.File)
+		rec = &Record{Path: p.File, Existed: f.Exists, Before: Hash(f.Raw), Backup: res.Backup, Client: p.Client}
+		m.Files = append(m.Files, rec)
+	}
 	if err := Write(p.File, raw, f.Mode); err != nil {
-		return res, err
+		return res, nil, err
 	}
 	res.Wrote = true
 	rec.After, rec.Entries = Hash(raw), entries
-	return res, m.Save()
+	return res, raw, m.Save()
 }
 
 func planned(groups []Entry, e Entry) bool {
@@ -166,6 +183,9 @@ func Uninstall(home, file string, force, dryRun bool) (Result, error) {
 	rec := m.Find(file)
 	if rec == nil {
 		return res, fmt.Errorf("nothing of the harness is installed in %s", file)
+	}
+	if rec.isTOML() {
+		return uninstallTrust(m, rec, dryRun)
 	}
 	f, err := Read(file)
 	if err != nil {
@@ -286,6 +306,16 @@ func Check(home, binDir, version string, versionOf func(bin string) (string, err
 	seenBin := map[string]bool{}
 	for _, rec := range m.Files {
 		files = append(files, rec.Path)
+		if rec.isTOML() {
+			f, _, err := ReadTOML(rec.Path)
+			switch {
+			case err != nil:
+				probs = append(probs, Problem{rec.Path, err.Error()})
+			case !f.Exists:
+				probs = append(probs, Problem{rec.Path, "the file is gone"})
+			}
+			continue // its tables are checked against the hooks.json they trust
+		}
 		f, err := Read(rec.Path)
 		if err != nil {
 			probs = append(probs, Problem{rec.Path, err.Error()})
@@ -322,6 +352,9 @@ func Check(home, binDir, version string, versionOf func(bin string) (string, err
 				}
 			}
 		}
+		if rec.Client == string(dialect.Codex) {
+			probs = append(probs, checkTrust(rec, f.Raw)...)
+		}
 	}
 	return probs, files, nil
 }
@@ -348,4 +381,25 @@ func count(raw []byte, e Entry) int {
 		return true
 	})
 	return n
+}
+
+// Locate returns the index of an entry's group in raw: the group as installed, else one that
+// runs its command, else one that runs its program (its command line edited); -1 when none is
+// there.
+func Locate(raw []byte, e Entry) int {
+	if i := FindGroup(raw, e.Event, e.Group); i >= 0 {
+		return i
+	}
+	if i := findByCommand(raw, e); i >= 0 {
+		return i
+	}
+	prog := Program(gjson.GetBytes(e.Group, "hooks.0.command").Str)
+	idx := -1
+	gjson.GetBytes(raw, "hooks."+escape(e.Event)).ForEach(func(k, g gjson.Result) bool {
+		if Program(g.Get("hooks.0.command").Str) == prog {
+			idx = int(k.Int())
+		}
+		return idx < 0
+	})
+	return idx
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/tidwall/gjson"
 	"github.com/tidwall/sjson"
 
+	"github.com/hookkit/harness/lib/dialect"
+	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/object"
 )
 
@@ -108,4 +110,42 @@ func (w Wiring) Program(binDir string) string {
 // ShellQuote quotes a path for sh -c: single quotes, with ' as '\”.
 func ShellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// ClientEntries renders the wiring for a client other than Claude Code, one entry per matcher
+// the client needs (dialect.Matchers: its own tool names where it has no aliases, one group per
+// SessionStart source where it compares them whole), none when the client has no such event.
+// The handler is shell form, since these clients ignore args, and holds only type, command and
+// timeout (in the client's unit): no client has onFailure. The command names the client, and
+// the timeout in seconds, so that the hook's own deadline stays below the client's.
+func (w Wiring) ClientEntries(binDir string, d *dialect.Dialect) ([]Entry, error) {
+	name, ok := d.Event(event.Name(w.Event))
+	if !ok {
+		return nil, nil
+	}
+	secs := gjson.Get(w.Handler, "timeout").Int()
+	if secs <= 0 {
+		secs = 60
+	}
+	cmd := fmt.Sprintf("%s --client=%s --timeout=%d", ShellQuote(w.Program(binDir)), d.Client, secs)
+	h, err := sjson.Set(`{"type":"command"}`, "command", cmd)
+	if err != nil {
+		return nil, err
+	}
+	if h, err = sjson.Set(h, "timeout", d.Timeout(int(secs))); err != nil {
+		return nil, err
+	}
+	var out []Entry
+	for _, m := range d.Matchers(event.Name(w.Event), w.Matcher) {
+		g := `{"hooks":[]}`
+		if m != "" {
+			g, _ = sjson.Set(`{}`, "matcher", m)
+			g, _ = sjson.SetRaw(g, "hooks", "[]")
+		}
+		if g, err = sjson.SetRaw(g, "hooks.-1", h); err != nil {
+			return nil, err
+		}
+		out = append(out, Entry{Hook: w.Hook, Event: name, Matcher: m, Group: []byte(g)})
+	}
+	return out, nil
 }

@@ -1,0 +1,238 @@
+package dialect
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/tidwall/gjson"
+	"github.com/tidwall/sjson"
+
+	"github.com/hookkit/harness/lib/event"
+)
+
+// The client's side of a hook call, for `harness doctor --client X`: a Claude Code payload
+// rewritten the way the client sends it, the matcher and timeout read the way the client
+// reads them, and an answer read the way the client reads it (../shared/protocol/clients/).
+
+// ClaudeEvent returns the Claude Code event for the client's name of it.
+func (d *Dialect) ClaudeEvent(name string) event.Name { return d.claudeEvent(name) }
+
+// Payload rewrites a Claude Code payload into the client's shape: the reverse of In. Event and
+// tool names become the client's (Copilot CLI sends Claude Code's tool names, with its own
+// argument names), arguments are renamed back, and a Write or Edit becomes Codex's apply_patch
+// with the patch text.
+func (d *Dialect) Payload(claude []byte) ([]byte, error) {
+	if d.Client == Claude {
+		return claude, nil
+	}
+	if !gjson.ValidBytes(claude) {
+		return nil, fmt.Errorf("the payload is not JSON")
+	}
+	out := claude
+	var err error
+	set := func(path string, v any) {
+		if err == nil {
+			out, err = sjson.SetBytes(out, path, v)
+		}
+	}
+	del := func(path string) {
+		if err == nil {
+			out, err = sjson.DeleteBytes(out, path)
+		}
+	}
+	if ev := gjson.GetBytes(out, "hook_event_name").Str; ev != "" {
+		if n, ok := d.Event(event.Name(ev)); ok {
+			set("hook_event_name", n)
+		}
+	}
+	tool := gjson.GetBytes(out, "tool_name").Str
+	if tool == "" {
+		return out, err
+	}
+	input := gjson.GetBytes(out, "tool_input")
+	if d.Client == Codex && (tool == "Write" || tool == "Edit") {
+		// Codex writes files with apply_patch: {"command": the patch text}.
+		set("tool_name", "apply_patch")
+		set("tool_input", map[string]string{"command": patchText(tool, input)})
+		return out, err
+	}
+	for from, to := range d.Args[tool] {
+		if v := input.Get(to); v.Exists() {
+			del("tool_input." + to)
+			if err == nil {
+				out, err = sjson.SetRawBytes(out, "tool_input."+from, []byte(v.Raw))
+			}
+		}
+	}
+	if d.Client != Copilot {
+		if names := d.clientTools(tool); len(names) > 0 && names[0] != tool {
+			set("tool_name", names[0])
+		}
+	}
+	return out, err
+}
+
+// patchText is the apply_patch text of a Write (an added file) or an Edit (an updated one).
+func patchText(tool string, input gjson.Result) string {
+	path := input.Get("file_path").Str
+	if rest, ok := strings.CutPrefix(path, "~/"); ok {
+		// Codex takes a patch path as written (relative to cwd): name the file meant.
+		if home, err := os.UserHomeDir(); err == nil {
+			path = filepath.Join(home, rest)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("*** Begin Patch\n")
+	if tool == "Write" {
+		b.WriteString("*** Add File: " + path + "\n")
+		for line := range strings.Lines(input.Get("content").Str) {
+			b.WriteString("+" + strings.TrimSuffix(line, "\n") + "\n")
+		}
+	} else {
+		b.WriteString("*** Update File: " + path + "\n@@\n")
+		for line := range strings.Lines(input.Get("old_string").Str) {
+			b.WriteString("-" + strings.TrimSuffix(line, "\n") + "\n")
+		}
+		for line := range strings.Lines(input.Get("new_string").Str) {
+			b.WriteString("+" + strings.TrimSuffix(line, "\n") + "\n")
+		}
+	}
+	b.WriteString("*** End Patch\n")
+	return b.String()
+}
+
+// HookTimeout is how long the client lets a handler run, given its timeout field as written
+// (set false when there is none).
+func (d *Dialect) HookTimeout(v float64, set bool) time.Duration {
+	switch {
+	case d.Millis && (!set || v <= 0):
+		return 60 * time.Second
+	case d.Millis:
+		return time.Duration(v * float64(time.Millisecond))
+	case d.Client == Qwen && set && v >= 1000:
+		return time.Duration(v * float64(time.Millisecond)) // legacy milliseconds
+	case !set || v <= 0:
+		if d.Client == Codex || d.Client == Claude {
+			return 600 * time.Second
+		}
+		return 60 * time.Second
+	}
+	return time.Duration(v * float64(time.Second))
+}
+
+// Selects says whether the client runs a group with matcher m for a call of the client's tool
+// tool: "", "*" and ".*" select all; a list of names (with "|") selects those names, and
+// Claude Code's names where the client takes them as aliases; anything else is an unanchored
+// regular expression.
+func (d *Dialect) Selects(m, tool string) bool {
+	if m == "" || m == "*" || m == ".*" {
+		return true
+	}
+	if listRE.MatchString(m) && !d.Anchored {
+		for _, name := range strings.Split(m, "|") {
+			if name == tool || d.Aliases && d.alias(name, tool) {
+				return true
+			}
+		}
+		return false
+	}
+	re, err := regexp.Compile(m)
+	return err == nil && re.MatchString(tool)
+}
+
+var listRE = regexp.MustCompile(`^[A-Za-z0-9_]+(\|[A-Za-z0-9_]+)*$`)
+
+// alias says whether the Claude Code tool name selects the client's tool.
+func (d *Dialect) alias(claudeTool, tool string) bool {
+	if c, ok := d.Tools[tool]; ok && c == claudeTool {
+		return true
+	}
+	if tool == "apply_patch" || d.Tools[tool] == "apply_patch" {
+		return claudeTool == "Write" || claudeTool == "Edit"
+	}
+	return false
+}
+
+// Reading is what the client makes of a hook's answer to a call.
+type Reading struct {
+	// Decision is "block" (the call or prompt is stopped), "ask" (the client asks the user:
+	// it does not go through silently), or "allow" (it goes ahead).
+	Decision string
+	// Why says how the client read it.
+	Why string
+}
+
+// Read reads a hook's answer (exit code, stdout, stderr) to event ev the way the client does.
+func (d *Dialect) Read(ev event.Name, code int, stdout, stderr string) Reading {
+	out, errText := strings.TrimSpace(stdout), strings.TrimSpace(stderr)
+	if d.TopDecision {
+		// Gemini: stdout, or stderr, as JSON first; only a top-level decision counts.
+		text := out
+		if text == "" {
+			text = errText
+		}
+		if j := gjson.Parse(text); strings.HasPrefix(text, "{") && gjson.Valid(text) {
+			switch dec := j.Get("decision").Str; dec {
+			case "deny", "block":
+				return Reading{"block", "top-level decision: " + dec}
+			case "ask":
+				return Reading{"ask", "top-level decision: ask (a headless run ends)"}
+			}
+			if p := j.Get("hookSpecificOutput.permissionDecision").Str; p != "" {
+				return Reading{"allow", fmt.Sprintf("hookSpecificOutput.permissionDecision %q, which %s ignores", p, d.Title)}
+			}
+			return Reading{"allow", fmt.Sprintf("JSON without a decision, exit %d", code)}
+		}
+		if code >= 2 {
+			return Reading{"block", fmt.Sprintf("exit %d", code)}
+		}
+		return Reading{"allow", fmt.Sprintf("exit %d without a decision", code)}
+	}
+	js := gjson.Result{}
+	if strings.HasPrefix(out, "{") && gjson.Valid(out) {
+		js = gjson.Parse(out)
+	}
+	if ev == event.UserPromptSubmit {
+		switch {
+		case js.Get("decision").Str == "block":
+			return Reading{"block", `{"decision":"block"}`}
+		case d.JSONPromptBlock && code == 2:
+			return Reading{"allow", "exit 2, which " + d.Title + " ignores on a prompt"}
+		case code == 2:
+			return Reading{"block", "exit 2"}
+		}
+		return Reading{"allow", fmt.Sprintf("exit %d without a block", code)}
+	}
+	if code == 2 {
+		if d.Client == Codex && errText == "" {
+			return Reading{"allow", "exit 2 with nothing on stderr: a failed hook, the call runs"}
+		}
+		return Reading{"block", "exit 2"}
+	}
+	if code != 0 {
+		return Reading{"allow", fmt.Sprintf("exit %d: a failed hook, the call runs", code)}
+	}
+	switch p := js.Get("hookSpecificOutput.permissionDecision").Str; p {
+	case "deny":
+		if d.Client == Codex && js.Get("hookSpecificOutput.permissionDecisionReason").Str == "" {
+			return Reading{"allow", "a deny without a reason: a failed hook, the call runs"}
+		}
+		return Reading{"block", "permissionDecision deny"}
+	case "ask", "defer":
+		if d.NoAsk {
+			return Reading{"allow", "permissionDecision " + p + ", which " + d.Title + " does not honour: the call runs"}
+		}
+		return Reading{"block", "permissionDecision " + p + ": denied, as no one can be asked headless"}
+	case "":
+		if js.Get("decision").Str == "block" {
+			return Reading{"block", `{"decision":"block"}`}
+		}
+		return Reading{"allow", "exit 0 without a decision"}
+	default:
+		return Reading{"allow", "permissionDecision " + p}
+	}
+}

@@ -1,0 +1,144 @@
+package dialect
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/hookkit/harness/lib/event"
+)
+
+func must(t *testing.T, c Client) *Dialect {
+	t.Helper()
+	d, err := Lookup(string(c))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// Payload puts a Claude Code payload in the client's shape, and In takes it back.
+func TestPayload(t *testing.T) {
+	bash := `{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"Bash","tool_input":{"command":"ls"}}`
+	write := `{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"Write","tool_input":{"file_path":"/p/a.txt","content":"hi\n"}}`
+	tests := []struct {
+		client    Client
+		in        string
+		event     string
+		tool      string
+		inputKeys string
+	}{
+		{Codex, bash, "PreToolUse", "Bash", "command"},
+		{Codex, write, "PreToolUse", "apply_patch", "command"},
+		{Copilot, write, "PreToolUse", "Write", "path,file_text"},
+		{Qwen, bash, "PreToolUse", "run_shell_command", "command"},
+		{Droid, bash, "PreToolUse", "Execute", "command"},
+		{Droid, write, "PreToolUse", "Create", "file_path,content"},
+		{Gemini, bash, "BeforeTool", "run_shell_command", "command"},
+		{Gemini, write, "BeforeTool", "write_file", "file_path,content"},
+	}
+	for _, tt := range tests {
+		d := must(t, tt.client)
+		out, err := d.Payload([]byte(tt.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		j := gjson.ParseBytes(out)
+		var keys []string
+		j.Get("tool_input").ForEach(func(k, _ gjson.Result) bool { keys = append(keys, k.Str); return true })
+		if j.Get("hook_event_name").Str != tt.event || j.Get("tool_name").Str != tt.tool || strings.Join(keys, ",") != tt.inputKeys {
+			t.Errorf("%s: %s", tt.client, out)
+		}
+		back, err := d.In(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tt.tool == "apply_patch" {
+			if ops, err := ParsePatch(gjson.GetBytes(back, "tool_input.command").Str); err != nil || ops[0].Path != "/p/a.txt" || ops[0].Kind != "add" {
+				t.Errorf("%s: the patch %s: %v %v", tt.client, back, ops, err)
+			}
+			continue
+		}
+		if got, want := gjson.GetBytes(back, "tool_name").Str, gjson.Get(tt.in, "tool_name").Str; got != want {
+			t.Errorf("%s: In(Payload) tool %s, want %s", tt.client, got, want)
+		}
+	}
+}
+
+// Read reads an answer as the client does.
+func TestRead(t *testing.T) {
+	ask := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"r"}}`
+	deny := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"r"}}`
+	tests := []struct {
+		client       Client
+		ev           event.Name
+		code         int
+		stdout, want string
+	}{
+		{Codex, event.PreToolUse, 0, ask, "allow"}, // Codex runs an ask
+		{Droid, event.PreToolUse, 0, ask, "allow"},
+		{Gemini, event.PreToolUse, 0, ask, "allow"}, // Gemini ignores hookSpecificOutput
+		{Gemini, event.PreToolUse, 0, deny, "allow"},
+		{Copilot, event.PreToolUse, 0, ask, "block"}, // denied headless
+		{Qwen, event.PreToolUse, 0, ask, "block"},
+		{Codex, event.PreToolUse, 2, "", "block"},
+		{Codex, event.PreToolUse, 0, deny, "block"},
+		{Gemini, event.PreToolUse, 2, `{"decision":"deny","reason":"r"}`, "block"},
+		{Gemini, event.PreToolUse, 2, "not json", "block"},
+		{Gemini, event.PreToolUse, 1, "", "allow"},
+		{Copilot, event.UserPromptSubmit, 2, "", "allow"}, // Copilot ignores exit 2 on a prompt
+		{Copilot, event.UserPromptSubmit, 0, `{"decision":"block","reason":"r"}`, "block"},
+		{Qwen, event.UserPromptSubmit, 2, "", "block"},
+		{Droid, event.PreToolUse, 1, "", "allow"},
+	}
+	for _, tt := range tests {
+		stderr := ""
+		if tt.code == 2 {
+			stderr = "reason"
+		}
+		if got := must(t, tt.client).Read(tt.ev, tt.code, tt.stdout, stderr); got.Decision != tt.want {
+			t.Errorf("%s %s exit %d %s: %s (%s), want %s", tt.client, tt.ev, tt.code, tt.stdout, got.Decision, got.Why, tt.want)
+		}
+	}
+}
+
+func TestSelectsAndTimeout(t *testing.T) {
+	tests := []struct {
+		client  Client
+		matcher string
+		tool    string
+		want    bool
+	}{
+		{Codex, "Bash", "Bash", true},
+		{Codex, "Write|Edit|MultiEdit|NotebookEdit|Bash", "apply_patch", true},
+		{Qwen, "Bash", "run_shell_command", true},
+		{Droid, "Bash", "Execute", false}, // no aliases
+		{Droid, "Create|ApplyPatch|Edit|Execute", "Execute", true},
+		{Gemini, "^(run_shell_command)$", "run_shell_command", true},
+		{Gemini, "^(run_shell_command)$", "write_file", false},
+		{Gemini, "*", "write_file", true},
+	}
+	for _, tt := range tests {
+		if got := must(t, tt.client).Selects(tt.matcher, tt.tool); got != tt.want {
+			t.Errorf("%s: %q selects %s = %v", tt.client, tt.matcher, tt.tool, got)
+		}
+	}
+	for _, tt := range []struct {
+		client Client
+		v      float64
+		set    bool
+		want   time.Duration
+	}{
+		{Gemini, 5, true, 5 * time.Millisecond},
+		{Gemini, 0, false, 60 * time.Second},
+		{Codex, 5, true, 5 * time.Second},
+		{Codex, 0, false, 600 * time.Second},
+		{Qwen, 5000, true, 5 * time.Second},
+	} {
+		if got := must(t, tt.client).HookTimeout(tt.v, tt.set); got != tt.want {
+			t.Errorf("%s timeout %v: %v, want %v", tt.client, tt.v, got, tt.want)
+		}
+	}
+}

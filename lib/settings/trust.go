@@ -1,0 +1,288 @@
+package settings
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/hookkit/harness/lib/dialect"
+)
+
+// CodexConfig is the config.toml that trusts the hooks of a Codex hooks.json: the one beside it
+// in $CODEX_HOME.
+func CodexConfig(hooksFile string) string {
+	return filepath.Join(filepath.Dir(hooksFile), "config.toml")
+}
+
+// InstallCodex installs the plan's groups into Codex's hooks.json and trusts each of their
+// handlers in config.toml, under one lock. config.toml is checked first, so a file that is not
+// valid TOML stops the install before either file is touched.
+func InstallCodex(p Plan) (hooks, trust Result, err error) {
+	lock, err := Lock(filepath.Join(p.Home, "locks"), "install")
+	if err != nil {
+		return hooks, trust, err
+	}
+	defer lock.Unlock()
+	config := CodexConfig(p.File)
+	f, _, err := ReadTOML(config)
+	if err != nil {
+		return hooks, trust, err
+	}
+	if f.Exists && f.Mode&0o200 == 0 {
+		return hooks, trust, fmt.Errorf("%s is read-only; make it writable (chmod u+w)", config)
+	}
+	p.Client = string(dialect.Codex)
+	hooks, raw, err := install(p)
+	if err != nil {
+		return hooks, trust, err
+	}
+	trust, err = installTrust(config, p.Home, codexTrust(p.File, raw, p.Groups), p.DryRun)
+	return hooks, trust, err
+}
+
+// codexTrust lists the trust each planned handler needs, at the group index it has in raw.
+func codexTrust(file string, raw []byte, groups []Entry) []Trust {
+	var out []Trust
+	for _, g := range groups {
+		i := FindGroup(raw, g.Event, g.Group)
+		if i < 0 {
+			continue
+		}
+		for h := range gjson.GetBytes(g.Group, "hooks").Array() {
+			out = append(out, Trust{Hook: g.Hook, Event: g.Event, Key: TrustKey(file, g.Event, i, h), Hash: TrustHash(g.Event, g.Group, h)})
+		}
+	}
+	return out
+}
+
+// trustChange names a trust table in a Change: the event, group and handler of its key.
+func trustChange(kind string, t Trust) Change {
+	parts := strings.Split(t.Key, ":")
+	if len(parts) > 3 {
+		parts = parts[len(parts)-3:]
+	}
+	return Change{Kind: kind, Hook: t.Hook, Event: "trust " + strings.Join(parts, ":")}
+}
+
+// installTrust makes config.toml trust exactly the wanted handlers of the installer's: tables
+// of an earlier install no longer wanted go, missing ones are appended, a stale hash of the
+// same key is replaced in place (and put back by uninstall). A table that already trusts a
+// handler with the right hash is left as it is.
+func installTrust(file, home string, want []Trust, dryRun bool) (Result, error) {
+	var res Result
+	f, _, err := ReadTOML(file)
+	if err != nil {
+		return res, err
+	}
+	m, err := LoadManifest(home)
+	if err != nil {
+		return res, err
+	}
+	rec := m.Find(file)
+	raw := f.Raw
+	var kept []Trust
+	if rec != nil {
+		for _, t := range rec.Trust {
+			if wanted(want, t) {
+				kept = append(kept, t)
+				continue
+			}
+			out, ok, err := undoTrust(file, raw, t)
+			if err != nil {
+				return res, err
+			}
+			if ok {
+				raw = out
+				res.Changes = append(res.Changes, trustChange("remove", t))
+			}
+		}
+	}
+	var trusts []Trust
+	for _, w := range want {
+		doc, err := DecodeTOML(file, raw)
+		if err != nil {
+			return res, err
+		}
+		cur, has := TrustedHash(doc, w.Key)
+		switch {
+		case has && cur == w.Hash:
+			for _, k := range kept {
+				if k.Key == w.Key && k.Hash == w.Hash {
+					trusts = append(trusts, k)
+				}
+			}
+			res.Changes = append(res.Changes, trustChange("keep", w))
+		case has:
+			out, ok, err := SetTrust(file, raw, w.Key, w.Hash)
+			if err != nil {
+				return res, err
+			}
+			if !ok {
+				return res, fmt.Errorf("%s already trusts %s with another hash, written in a form the installer does not edit; "+
+					"remove that entry and run the install again", file, w.Key)
+			}
+			raw, w.Prev = out, cur
+			for _, k := range kept {
+				if k.Key == w.Key {
+					w.Prev = k.Prev // a table of ours someone changed: ours it stays
+				}
+			}
+			trusts = append(trusts, w)
+			res.Changes = append(res.Changes, trustChange("add", w))
+		default:
+			if raw, err = AddTrust(file, raw, w.Key, w.Hash); err != nil {
+				return res, err
+			}
+			trusts = append(trusts, w)
+			res.Changes = append(res.Changes, trustChange("add", w))
+		}
+	}
+	if !res.changed() || dryRun {
+		return res, nil
+	}
+	if rec == nil || len(rec.Trust) == 0 {
+		if res.Backup, err = Backup(filepath.Join(home, "backups"), f); err != nil {
+			return res, err
+		}
+		m.Drop(file)
+		rec = &Record{Path: file, Existed: f.Exists, Before: Hash(f.Raw), Backup: res.Backup, Client: string(dialect.Codex), Entries: []Entry{}}
+		m.Files = append(m.Files, rec)
+	}
+	if err := Write(file, raw, f.Mode); err != nil {
+		return res, err
+	}
+	res.Wrote = true
+	rec.After, rec.Trust = Hash(raw), trusts
+	return res, m.Save()
+}
+
+func wanted(want []Trust, t Trust) bool {
+	for _, w := range want {
+		if w.Key == t.Key && w.Hash == t.Hash {
+			return true
+		}
+	}
+	return false
+}
+
+// undoTrust takes away one table of the installer's: the table it added, or the hash it
+// replaced put back. ok is false when the table is no longer there as the installer left it.
+func undoTrust(file string, raw []byte, t Trust) ([]byte, bool, error) {
+	if t.Prev == "" {
+		return RemoveTrust(file, raw, t.Key, t.Hash)
+	}
+	doc, err := DecodeTOML(file, raw)
+	if err != nil {
+		return nil, false, err
+	}
+	if cur, _ := TrustedHash(doc, t.Key); cur != t.Hash {
+		return raw, false, nil
+	}
+	return SetTrust(file, raw, t.Key, t.Prev)
+}
+
+// uninstallTrust takes away the trust tables recorded for a config.toml (under the lock).
+func uninstallTrust(m *Manifest, rec *Record, dryRun bool) (Result, error) {
+	var res Result
+	f, doc, err := ReadTOML(rec.Path)
+	if err != nil {
+		return res, err
+	}
+	if !f.Exists {
+		for _, t := range rec.Trust {
+			res.Changes = append(res.Changes, trustChange("missing", t))
+		}
+		if dryRun {
+			return res, nil
+		}
+		m.Drop(rec.Path)
+		return res, m.Save()
+	}
+	if Hash(f.Raw) == rec.After {
+		for _, t := range rec.Trust {
+			res.Changes = append(res.Changes, trustChange("remove", t))
+		}
+		if dryRun {
+			return res, nil
+		}
+		if err := restore(rec, f); err != nil {
+			return res, err
+		}
+		res.Wrote, res.Restored = true, true
+		m.Drop(rec.Path)
+		return res, m.Save()
+	}
+	raw := f.Raw
+	var left []Trust
+	for _, t := range rec.Trust {
+		cur, has := TrustedHash(doc, t.Key)
+		if !has {
+			res.Changes = append(res.Changes, trustChange("missing", t))
+			continue
+		}
+		out, ok := raw, false
+		if cur == t.Hash {
+			if out, ok, err = undoTrust(rec.Path, raw, t); err != nil {
+				return res, err
+			}
+		}
+		if !ok {
+			res.Changes = append(res.Changes, trustChange("edited", t))
+			left = append(left, t)
+			continue
+		}
+		raw = out
+		if doc, err = DecodeTOML(rec.Path, raw); err != nil {
+			return res, err
+		}
+		res.Changes = append(res.Changes, trustChange("remove", t))
+	}
+	if dryRun {
+		return res, nil
+	}
+	if res.changed() {
+		if err := Write(rec.Path, raw, f.Mode); err != nil {
+			return res, err
+		}
+		res.Wrote = true
+	}
+	if len(left) == 0 {
+		m.Drop(rec.Path)
+	} else {
+		rec.Trust, rec.After = left, Hash(raw)
+	}
+	return res, m.Save()
+}
+
+// checkTrust reports the handlers of a Codex hooks.json record that its config.toml does not
+// trust with their current hash: Codex skips them without a word.
+func checkTrust(rec *Record, raw []byte) []Problem {
+	config := CodexConfig(rec.Path)
+	f, doc, err := ReadTOML(config)
+	if err != nil {
+		return []Problem{{rec.Path, err.Error()}}
+	}
+	var probs []Problem
+	for _, e := range rec.Entries {
+		i := FindGroup(raw, e.Event, e.Group)
+		if i < 0 {
+			continue // reported as missing or edited already
+		}
+		for h := range gjson.GetBytes(e.Group, "hooks").Array() {
+			key := TrustKey(rec.Path, e.Event, i, h)
+			cur, has := TrustedHash(doc, key)
+			switch {
+			case !f.Exists || !has:
+				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is not trusted in %s, so Codex skips it without a word (run harness install --client codex again)", e.Hook, e.Event, config)})
+			case cur != TrustHash(e.Event, e.Group, h):
+				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s has a stale trust hash in %s, so Codex skips it without a word (run harness install --client codex again)", e.Hook, e.Event, config)})
+			}
+		}
+	}
+	return probs
+}
+
+// isTOML says whether a record is a config.toml of trust tables.
+func (r *Record) isTOML() bool { return filepath.Ext(r.Path) == ".toml" }
