@@ -104,7 +104,9 @@ func Main(spec Spec, run Func) {
 	rec := &recording{start: time.Now()}
 	exit := func(code answer.Code) {
 		if spec.Record != nil && rec.in.Event() != "" {
-			spec.Record(Verdict{Hook: spec.Name, In: rec.in, Reply: rec.reply, Code: code, Took: time.Since(rec.start)})
+			// The hook's own answer, in Claude Code's terms, whatever the client's dialect made
+			// of it (a Copilot block is exit 0).
+			spec.Record(Verdict{Hook: spec.Name, In: rec.in, Reply: rec.reply, Code: rec.reply.Code, Took: time.Since(rec.start)})
 		}
 		os.Exit(int(code))
 	}
