@@ -97,6 +97,10 @@ func clientTarget(c *cli.Context, d *dialect.Dialect) (string, string, error) {
 	}
 }
 
+// transcriptHooks read the session's transcript, which lib/transcript knows in Claude Code's
+// format only.
+var transcriptHooks = map[string]bool{"SessionSummary": true, "AgentOutputCapture": true}
+
 // clientInstall is install --client X for a client other than Claude Code: the client's own
 // file, in its own format and vocabulary, with the same guarantees as Claude Code's install.
 func clientInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
@@ -134,6 +138,12 @@ func clientInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
 		}
 		if d.Client == dialect.Copilot && w.Event == string(event.PermissionRequest) {
 			es = nil // whatever the dialect says: a failing PermissionRequest hook denies the call
+		}
+		if transcriptHooks[w.Hook] {
+			// They read Claude Code's transcript format only: in another client they would
+			// write a summary of nothing that looks real.
+			skipped = append(skipped, fmt.Sprintf("%s -> %s: it reads Claude Code's transcripts only, and %s keeps its own format", w.Event, w.Hook, d.Title))
+			continue
 		}
 		if len(es) == 0 {
 			skipped = append(skipped, fmt.Sprintf("%s -> %s: %s", w.Event, w.Hook, notWired(d, event.Name(w.Event))))

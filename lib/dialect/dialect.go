@@ -114,8 +114,9 @@ var all = sync.OnceValue(func() []*Dialect {
 			Client: Droid, Title: "Factory droid", Tested: "0.225.2",
 			Events: names(event.PreToolUse, event.PostToolUse, event.UserPromptSubmit, event.SessionStart,
 				event.SessionEnd, event.Stop, event.SubagentStop, event.PreCompact, event.Notification),
+			// MultiEdit and ApplyPatch are in the binary, not offered in the tested runs.
 			Tools: map[string]string{"Execute": "Bash", "Create": "Write", "Edit": "Edit",
-				"ApplyPatch": "apply_patch"},
+				"MultiEdit": "MultiEdit", "ApplyPatch": "apply_patch"},
 			Args: map[string]map[string]string{
 				"Edit": {"old_str": "old_string", "new_str": "new_string", "change_all": "replace_all"},
 			},
@@ -251,10 +252,10 @@ func (d *Dialect) clientTools(claudeTool string) []string {
 			}
 		}
 	}
-	if len(out) == 0 {
+	if len(out) == 0 && d.Tools == nil {
 		out = append(out, claudeTool)
 	}
-	return out
+	return out // a client with its own tool names and none for this one has no such tool
 }
 
 func matchesList(m, s string) bool {

@@ -273,10 +273,10 @@ func TestMatchers(t *testing.T) {
 	}{
 		{Codex, event.PreToolUse, "Bash", []string{"Bash"}},
 		{Droid, event.PreToolUse, "Bash", []string{"Execute"}},
-		{Droid, event.PreToolUse, "Write|Edit|MultiEdit|NotebookEdit|Bash", []string{"Create|ApplyPatch|Edit|MultiEdit|NotebookEdit|Execute"}},
+		{Droid, event.PreToolUse, "Write|Edit|MultiEdit|NotebookEdit|Bash", []string{"Create|ApplyPatch|Edit|MultiEdit|Execute"}},
 		{Droid, event.PreToolUse, "*", []string{"*"}},
 		{Gemini, event.PreToolUse, "Bash", []string{"^(run_shell_command)$"}},
-		{Gemini, event.PreToolUse, "Write|Edit|MultiEdit|NotebookEdit|Bash", []string{"^(write_file|replace|MultiEdit|NotebookEdit|run_shell_command)$"}},
+		{Gemini, event.PreToolUse, "Write|Edit|MultiEdit|NotebookEdit|Bash", []string{"^(write_file|replace|run_shell_command)$"}},
 		{Gemini, event.SessionStart, "startup|resume|clear|compact", []string{"startup", "resume", "clear"}},
 		{Gemini, event.SessionStart, "", []string{"startup", "resume", "clear"}},
 		{Qwen, event.SessionStart, "startup|resume|clear|compact", []string{"startup|resume|clear|compact"}},
