@@ -1,0 +1,38 @@
+package clients
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+// droid is Factory droid: a BYOK Chat Completions model in ~/.factory/settings.json, hooks in
+// the same file. The binary comes from the platform package: the npm wrapper's postinstall,
+// which install.sh skips, would download it from Factory's servers.
+var droid = &client{
+	name: "droid", version: "0.225.2",
+	npm:     []string{"@factory/cli@0.225.1", "@factory/cli-linux-x64@0.225.2"},
+	exe:     "node_modules/@factory/cli-linux-x64/bin/droid",
+	proto:   chat,
+	preTool: "PreToolUse",
+	// droid exec fires no UserPromptSubmit (droid.md): nothing can stop a prompt headless.
+	noPromptEvent: "droid exec fires no prompt event (UserPromptSubmit), so no hook can stop a prompt in a headless run",
+	configure: func(s *session, m *model) command {
+		s.writeJSON(filepath.Join(s.home, ".factory", "settings.json"), map[string]any{
+			"customModels": []any{map[string]any{"model": "fake-model", "displayName": "fake", "baseUrl": m.addr + "/v1", "apiKey": "not-a-key",
+				"provider": "generic-chat-completion-api", "maxOutputTokens": 4096}}})
+		return func(prompt string) ([]string, []string) {
+			return []string{s.c.path(), "exec", "-o", "json", "--skip-permissions-unsafe", "-m", "custom:fake-model", prompt}, []string{"FACTORY_API_KEY=not-a-key"}
+		}
+	},
+	shell: func(id, command string) call {
+		return call{id: id, name: "Execute", args: map[string]any{"command": command, "summary": "run it"}}
+	},
+	write: func(s *session, id, path, content string) call {
+		return call{id: id, name: "Create", args: map[string]any{"file_path": filepath.Join(s.project, path), "content": content}}
+	},
+	hooks: func(s *session, events map[string]any) {
+		s.mergeHooks(filepath.Join(s.home, ".factory", "settings.json"), events)
+	},
+}
+
+func TestDroid(t *testing.T) { testClient(t, droid) }

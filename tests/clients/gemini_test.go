@@ -1,0 +1,37 @@
+package clients
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+// gemini is Gemini CLI: the Gemini API through GOOGLE_GEMINI_BASE_URL, hooks in
+// ~/.gemini/settings.json under its own event names, timeouts in milliseconds. It runs on the
+// system's node (20 or later).
+var gemini = &client{
+	name: "gemini", version: "0.61.0",
+	npm:     []string{"@google/gemini-cli@0.61.0"},
+	exe:     "node_modules/@google/gemini-cli/bundle/gemini.js",
+	proto:   geminiAPI,
+	preTool: "BeforeTool",
+	configure: func(s *session, m *model) command {
+		s.writeJSON(filepath.Join(s.home, ".gemini", "settings.json"), map[string]any{
+			"security": map[string]any{"auth": map[string]any{"selectedType": "gemini-api-key"}}, "general": map[string]any{"disableAutoUpdate": true},
+			"privacy": map[string]any{"usageStatisticsEnabled": false}, "telemetry": map[string]any{"enabled": false}})
+		return func(prompt string) ([]string, []string) {
+			return []string{"node", s.c.path(), "-p", prompt, "--output-format", "json", "--approval-mode", "yolo", "-m", "gemini-2.5-pro"},
+				[]string{"GEMINI_API_KEY=not-a-key", "GOOGLE_GEMINI_BASE_URL=" + m.addr, "GEMINI_CLI_TRUST_WORKSPACE=true", "GEMINI_CLI_NO_RELAUNCH=true", "NO_BROWSER=true"}
+		}
+	},
+	shell: func(id, command string) call {
+		return call{id: id, name: "run_shell_command", args: map[string]any{"command": command, "description": "run it"}}
+	},
+	write: func(s *session, id, path, content string) call {
+		return call{id: id, name: "write_file", args: map[string]any{"file_path": path, "content": content}}
+	},
+	hooks: func(s *session, events map[string]any) {
+		s.mergeHooks(filepath.Join(s.home, ".gemini", "settings.json"), events)
+	},
+}
+
+func TestGemini(t *testing.T) { testClient(t, gemini) }
