@@ -60,14 +60,20 @@ func (d *Dialect) Payload(claude []byte) ([]byte, error) {
 		set("tool_input", map[string]string{"command": patchText(tool, input)})
 		return out, err
 	}
+	// In the input's own key order: the same payload, the same bytes.
+	back := map[string]string{}
 	for from, to := range d.Args[tool] {
-		if v := input.Get(to); v.Exists() {
-			del("tool_input." + to)
+		back[to] = from
+	}
+	input.ForEach(func(k, v gjson.Result) bool {
+		if from, ok := back[k.Str]; ok {
+			del("tool_input." + k.Str)
 			if err == nil {
 				out, err = sjson.SetRawBytes(out, "tool_input."+from, []byte(v.Raw))
 			}
 		}
-	}
+		return true
+	})
 	if d.Client != Copilot {
 		if names := d.clientTools(tool); len(names) > 0 && names[0] != tool {
 			set("tool_name", names[0])
