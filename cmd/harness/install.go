@@ -110,6 +110,9 @@ func install(c *cli.Context) error {
 		if err != nil {
 			return err
 		}
+		if d.Client == dialect.DockerAgent {
+			return dockerAgentInstall(c, d, bin)
+		}
 		return clientInstall(c, d, home, bin)
 	}
 	wirings, err := wiring(c, bin)

@@ -37,6 +37,8 @@ func Detect(data []byte) *Dialect {
 		return must(Copilot)
 	case ev.Type == gjson.String && isGeminiEvent(ev.Str):
 		return must(Gemini)
+	case ev.Type == gjson.String && strings.Contains(ev.Str, "_") && strings.ToLower(ev.Str) == ev.Str:
+		return must(DockerAgent)
 	case strings.Contains(transcript.Str, "/.codex/"):
 		return must(Codex)
 	case strings.Contains(transcript.Str, "/.factory/"):

@@ -21,6 +21,9 @@ const (
 	Qwen    Client = "qwen"
 	Droid   Client = "droid"
 	Gemini  Client = "gemini"
+	// DockerAgent is docker/docker-agent (v1.32.3): not installable here, so its dialect rests
+	// on the payloads it was seen sending and its documented answers.
+	DockerAgent Client = "docker-agent"
 )
 
 // Dialect is what one client does differently from Claude Code: names, units and the answers
@@ -65,6 +68,9 @@ type Dialect struct {
 	Sequential bool
 	// Sources are the SessionStart sources the client sends.
 	Sources []string
+	// Snake: event names and answer fields are snake_case (pre_tool_use, hook_specific_output),
+	// and only exit 2 blocks (Claude Code's camelCase JSON is not read).
+	Snake bool
 }
 
 // claude is Claude Code: nothing to translate.
@@ -141,6 +147,25 @@ var all = sync.OnceValue(func() []*Dialect {
 			Millis: true, NoAsk: true, TopDecision: true, ExactSource: true, Anchored: true,
 			Sources: []string{"startup", "resume", "clear"},
 		},
+		{
+			Client: DockerAgent, Title: "docker-agent", Tested: "v1.32.3-19-g0d76412a",
+			// The events of the version whose payloads were captured; newer versions' snake_case
+			// names (user_prompt_submit, stop, ...) are read too (claudeEvent).
+			Events: map[event.Name]string{
+				event.PreToolUse: "pre_tool_use", event.PostToolUse: "post_tool_use",
+				event.SessionStart: "session_start", event.SessionEnd: "session_end",
+			},
+			Tools: map[string]string{"shell": "Bash", "write_file": "Write", "edit_file": "MultiEdit",
+				"read_file": "Read"},
+			Args: map[string]map[string]string{
+				"Bash":      {"cmd": "command"},
+				"Write":     {"path": "file_path"},
+				"MultiEdit": {"path": "file_path"},
+				"Read":      {"path": "file_path"},
+			},
+			Dir:   "cwd",
+			NoAsk: true, Snake: true,
+		},
 	}
 })
 
@@ -191,7 +216,24 @@ func (d *Dialect) claudeEvent(name string) event.Name {
 			return ev
 		}
 	}
+	if d.Snake {
+		if ev := pascal(name); ev.Known() {
+			return ev
+		}
+	}
 	return event.Name(name)
+}
+
+// pascal turns a snake_case event name into Claude Code's (user_prompt_submit:
+// UserPromptSubmit).
+func pascal(name string) event.Name {
+	var b strings.Builder
+	for part := range strings.SplitSeq(name, "_") {
+		if part != "" {
+			b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+		}
+	}
+	return event.Name(b.String())
 }
 
 // Timeout converts a timeout in seconds into the client's unit.

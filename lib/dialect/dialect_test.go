@@ -21,7 +21,7 @@ var update = flag.Bool("update", false, "rewrite the translated goldens")
 func captured(t *testing.T) map[Client][]string {
 	t.Helper()
 	out := map[Client][]string{}
-	for _, c := range []Client{Codex, Copilot, Qwen, Droid, Gemini} {
+	for _, c := range []Client{Codex, Copilot, Qwen, Droid, Gemini, DockerAgent} {
 		files, err := filepath.Glob(filepath.Join("testdata", string(c), "*.json"))
 		if err != nil || len(files) == 0 {
 			t.Fatalf("no captured payloads for %s", c)
@@ -65,6 +65,9 @@ func TestInCaptured(t *testing.T) {
 			if !in.Event().Known() {
 				t.Errorf("%s/%s: event %q is not Claude Code's", c, name, in.Event())
 			}
+			// An empty cwd is filled with the hook's working directory: pinned as <wd>.
+			wd, _ := os.Getwd()
+			got = bytes.ReplaceAll(got, []byte(`"`+wd+`"`), []byte(`"<wd>"`))
 			golden := filepath.Join("testdata", "translated", string(c), name)
 			if *update {
 				os.MkdirAll(filepath.Dir(golden), 0o755)
@@ -105,6 +108,9 @@ func TestInTools(t *testing.T) {
 		{Gemini, "BeforeAgent.hook-context.json", event.UserPromptSubmit, "", nil},
 		{Gemini, "AfterAgent.hook-context.json", event.Stop, "", nil},
 		{Gemini, "PreCompress.json", event.PreCompact, "", nil},
+		{DockerAgent, "pre_tool_use.json", event.PreToolUse, "Bash", map[string]string{"command": "rm -rf ~"}},
+		{DockerAgent, "pre_tool_use.write_file.json", event.PreToolUse, "Write", map[string]string{"file_path": "../outside.txt", "content": "escaped"}},
+		{DockerAgent, "post_tool_use.json", event.PostToolUse, "Bash", map[string]string{"command": "echo safe-ran > safe-ran.txt"}},
 	}
 	for _, tt := range tests {
 		d, _ := Lookup(string(tt.client))
@@ -232,6 +238,12 @@ func TestOut(t *testing.T) {
 		{Gemini, event.PreToolUse, reply(0, deny, ""), reply(answer.Blocked, `{"decision":"deny","reason":"`+reason+`"}`+"\n", reason+"\n")},
 		{Gemini, event.UserPromptSubmit, reply(0, promptCtx, ""), reply(0, `{"hookSpecificOutput":{"hookEventName":"BeforeAgent","additionalContext":"notes"}}`+"\n", "")},
 		{Gemini, event.SessionStart, reply(0, ctx, ""), reply(0, ctx, "")},
+		// docker-agent reads only exit 2 (an ask would run under --yolo) and snake_case JSON.
+		{DockerAgent, event.PreToolUse, block, block},
+		{DockerAgent, event.PreToolUse, reply(0, deny, ""), reply(answer.Blocked, "", reason+"\n")},
+		{DockerAgent, event.PreToolUse, reply(0, ask, ""), reply(answer.Blocked, "", strings.Replace(approvalCodex, "Codex CLI", "docker-agent", 1))},
+		{DockerAgent, event.SessionStart, reply(0, ctx, ""), reply(0, `{"hook_specific_output":{"hook_event_name":"session_start","additional_context":"briefing"}}`+"\n", "")},
+		{DockerAgent, event.UserPromptSubmit, block, block},
 		// Silence and failures of record hooks pass as they are.
 		{Gemini, event.PostToolUse, reply(0, "", ""), reply(0, "", "")},
 		{Copilot, event.PostToolUse, reply(answer.Failed, "", "AuditLog: skipped: x\n"), reply(answer.Failed, "", "AuditLog: skipped: x\n")},
@@ -280,6 +292,7 @@ func TestMatchers(t *testing.T) {
 		{Gemini, event.SessionStart, "startup|resume|clear|compact", []string{"startup", "resume", "clear"}},
 		{Gemini, event.SessionStart, "", []string{"startup", "resume", "clear"}},
 		{Qwen, event.SessionStart, "startup|resume|clear|compact", []string{"startup|resume|clear|compact"}},
+		{DockerAgent, event.PreToolUse, "Write|Edit|MultiEdit|NotebookEdit|Bash", []string{"write_file|edit_file|shell"}},
 	}
 	for _, tt := range tests {
 		d, _ := Lookup(string(tt.client))
@@ -327,7 +340,7 @@ func TestParsePatch(t *testing.T) {
 }
 
 func TestLookup(t *testing.T) {
-	if _, err := Lookup("cursor"); err == nil || !strings.Contains(err.Error(), "known: claude, codex, copilot, qwen, droid, gemini") {
+	if _, err := Lookup("cursor"); err == nil || !strings.Contains(err.Error(), "known: claude, codex, copilot, qwen, droid, gemini, docker-agent") {
 		t.Errorf("unknown client: %v", err)
 	}
 	for _, n := range Names() {

@@ -170,11 +170,15 @@ func (d *Dialect) Out(ev event.Name, r answer.Reply) answer.Reply {
 	case ev == event.PreToolUse && (p == "ask" || p == "defer") && d.NoAsk:
 		reason := js.Get("hookSpecificOutput.permissionDecisionReason").Str
 		return d.block(ev, reason+"\n"+d.approval(), answer.Reply{})
-	case ev == event.PreToolUse && p == "deny" && d.TopDecision:
+	case ev == event.PreToolUse && p == "deny" && (d.TopDecision || d.Snake):
 		return d.block(ev, js.Get("hookSpecificOutput.permissionDecisionReason").Str, answer.Reply{})
 	}
-	if js.Get("decision").Str == "block" && d.TopDecision {
+	if js.Get("decision").Str == "block" && (d.TopDecision || d.Snake) {
 		return d.block(ev, js.Get("reason").Str, answer.Reply{})
+	}
+	if d.Snake && len(r.Stdout) > 0 && js.IsObject() {
+		r.Stdout = d.snake(js)
+		return r
 	}
 	ctx := js.Get("hookSpecificOutput.additionalContext")
 	switch {
@@ -224,6 +228,49 @@ func (d *Dialect) block(ev event.Name, reason string, orig answer.Reply) answer.
 		return orig
 	}
 	return answer.Reply{Stderr: reason + "\n", Code: answer.Blocked}
+}
+
+// snakeKeys are Claude Code's answer fields in snake_case.
+var snakeKeys = [][2]string{
+	{"hookSpecificOutput", "hook_specific_output"}, {"hookEventName", "hook_event_name"},
+	{"additionalContext", "additional_context"}, {"permissionDecision", "permission_decision"},
+	{"permissionDecisionReason", "permission_decision_reason"}, {"updatedInput", "updated_input"},
+	{"systemMessage", "system_message"}, {"stopReason", "stop_reason"},
+	{"suppressOutput", "suppress_output"},
+}
+
+// snake renders a JSON answer with snake_case keys (two levels: the answer and its
+// hookSpecificOutput) and the client's event name.
+func (d *Dialect) snake(js gjson.Result) []byte {
+	key := func(k string) string {
+		for _, p := range snakeKeys {
+			if p[0] == k {
+				return p[1]
+			}
+		}
+		return k
+	}
+	out := []byte("{}")
+	js.ForEach(func(k, v gjson.Result) bool {
+		raw := v.Raw
+		if k.Str == "hookSpecificOutput" && v.IsObject() {
+			inner := []byte("{}")
+			v.ForEach(func(ik, iv gjson.Result) bool {
+				iraw := iv.Raw
+				if ik.Str == "hookEventName" {
+					if n, ok := d.Event(event.Name(iv.Str)); ok {
+						iraw = quote(n)
+					}
+				}
+				inner, _ = sjson.SetRawBytes(inner, key(ik.Str), []byte(iraw))
+				return true
+			})
+			raw = string(inner)
+		}
+		out, _ = sjson.SetRawBytes(out, key(k.Str), []byte(raw))
+		return true
+	})
+	return append(out, '\n')
 }
 
 // approval says how to approve a call the client cannot ask about.

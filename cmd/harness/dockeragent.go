@@ -1,0 +1,96 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/tidwall/gjson"
+	"github.com/urfave/cli/v2"
+
+	"github.com/hookkit/harness/lib/dialect"
+	"github.com/hookkit/harness/lib/settings"
+)
+
+// dockerAgentInstall prints the hooks block of a docker-agent agent file: docker-agent keeps
+// hooks per agent in the YAML that defines the agent, which the user owns and may lay out in any
+// way, so the block is printed to paste under the agent rather than written into the file.
+func dockerAgentInstall(c *cli.Context, d *dialect.Dialect, bin string) error {
+	for _, f := range []string{"from", "managed", "settings", "dry-run"} {
+		if c.IsSet(f) {
+			return fmt.Errorf("--client docker-agent prints the hooks block and writes nothing: --%s does not apply", f)
+		}
+	}
+	wirings, err := wiring(c, bin)
+	if err != nil {
+		return err
+	}
+	var entries []settings.Entry
+	var skipped []string
+	for _, w := range wirings {
+		if st, err := os.Stat(w.Program(bin)); err != nil || st.Mode()&0o111 == 0 {
+			return fmt.Errorf("%s is not built in %s (run ./install.sh, or pass --bin)", w.Hook, bin)
+		}
+		if transcriptHooks[w.Hook] {
+			skipped = append(skipped, fmt.Sprintf("%s -> %s: docker-agent writes no transcript", w.Event, w.Hook))
+			continue
+		}
+		es, err := w.ClientEntries(bin, d)
+		if err != nil {
+			return err
+		}
+		if len(es) == 0 {
+			skipped = append(skipped, fmt.Sprintf("%s -> %s: docker-agent %s has no such event", w.Event, w.Hook, d.Tested))
+		}
+		entries = append(entries, es...)
+	}
+	fmt.Fprintf(c.App.ErrWriter, "paste this under your agent in the agent file (agents: <name>:), at the agent's indentation;\n"+
+		"it replaces any hooks: key the agent has. Written for docker-agent %s (its captured payloads: it is not installable here).\n", d.Tested)
+	for _, s := range skipped {
+		fmt.Fprintf(c.App.ErrWriter, "  not wired: %s\n", s)
+	}
+	return writeAgentHooks(c.App.Writer, entries)
+}
+
+// writeAgentHooks renders the entries as docker-agent's hooks block: tool events as matcher
+// groups, the others as plain lists of handlers. Strings are JSON-quoted, which YAML reads as
+// double-quoted scalars.
+func writeAgentHooks(w io.Writer, entries []settings.Entry) error {
+	var order []string
+	byEvent := map[string][]settings.Entry{}
+	for _, e := range entries {
+		if _, ok := byEvent[e.Event]; !ok {
+			order = append(order, e.Event)
+		}
+		byEvent[e.Event] = append(byEvent[e.Event], e)
+	}
+	q := func(s string) string {
+		b, _ := json.Marshal(s)
+		return string(b)
+	}
+	var b strings.Builder
+	b.WriteString("hooks:\n")
+	for _, ev := range order {
+		fmt.Fprintf(&b, "  %s:\n", ev)
+		tool := ev == "pre_tool_use" || ev == "post_tool_use"
+		for _, e := range byEvent[ev] {
+			indent := "    "
+			if tool {
+				m := e.Matcher
+				if m == "" {
+					m = "*"
+				}
+				fmt.Fprintf(&b, "    - matcher: %s\n      hooks:\n", q(m))
+				indent = "        "
+			}
+			for _, h := range gjson.GetBytes(e.Group, "hooks").Array() {
+				fmt.Fprintf(&b, "%s- type: command\n%s  command: %s\n%s  timeout: %d\n",
+					indent, indent, q(h.Get("command").Str), indent, h.Get("timeout").Int())
+			}
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
