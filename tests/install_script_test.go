@@ -44,7 +44,7 @@ func TestInstallScript(t *testing.T) {
 
 	out := run()
 	for _, want := range []string{"hooks and the harness CLI into " + filepath.Join(home, ".claude/harness/bin") + " ... ok",
-		"add     PreToolUse[Bash] -> SecurityValidator", "undo with: harness uninstall"} {
+		"add     PreToolUse[Bash|PowerShell] -> SecurityValidator", "undo with: harness uninstall"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("first run: no %q in\n%s", want, out)
 		}

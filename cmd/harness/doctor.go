@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookkit/harness/lib/canary"
 	"github.com/hookkit/harness/lib/dialect"
+	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/hook"
 	"github.com/hookkit/harness/lib/settings"
 )
@@ -102,6 +103,8 @@ func doctor(c *cli.Context) error {
 		failed++
 		fmt.Fprintf(w, "FAIL\t-\t-\tsettings\t%s: %s\n", p.File, p.What)
 	}
+	// An event newer than the installed Claude Code never fires there: its guards guard nothing.
+	client, clientKnown := claudeVersion()
 	described := map[string]*hook.Description{}
 	seen := map[string]bool{}
 	for _, h := range hs {
@@ -134,6 +137,10 @@ func doctor(c *cli.Context) error {
 			continue
 		}
 		row(true, h, "binary", fmt.Sprintf("%s (%s, fails %s)", h.Program, d.Version, d.Policy))
+		if spec, _ := event.Lookup(event.Name(h.Event)); h.Client == nil && clientKnown && !spec.In(event.Version(client)) {
+			fmt.Fprintf(w, "warn\t%s\t%s\tclient\tClaude Code %s never runs %s hooks (they came in %s): update Claude Code, or this route is not guarded\n",
+				h.Hook, h.Event, event.Version(client), h.Event, spec.Since)
+		}
 		if d.Policy != "closed" {
 			continue
 		}

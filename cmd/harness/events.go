@@ -34,6 +34,9 @@ func eventDetail(w io.Writer, s event.Spec) error {
 		syntax = fmt.Sprintf(syntax, s.Matcher)
 	}
 	fmt.Fprintf(w, "  matcher:  %s\n", syntax)
+	if !s.Since.IsZero() {
+		fmt.Fprintf(w, "  since:    Claude Code %s (older clients never run its hooks)\n", s.Since)
+	}
 	fmt.Fprintf(w, "  blocks:   %s\n", s.Block)
 	fmt.Fprintf(w, "  exit 2:   %s\n", s.Exit2)
 	fmt.Fprintf(w, "  answers:  %s\n", or(answers(s), "none (output is ignored)"))

@@ -78,7 +78,7 @@ func runCase(file string, update bool) ([]string, string, error) {
 	cs := gjson.ParseBytes(b)
 	ev := cs.Get("event").Str
 	if _, ok := event.Lookup(event.Name(ev)); !ok {
-		return nil, "", fmt.Errorf("event %q is not an event of Claude Code 2.1.330", ev)
+		return nil, "", fmt.Errorf("event %q is not an event of Claude Code %s", ev, event.Client)
 	}
 	dir, _ := filepath.Abs(filepath.Dir(file))
 	h := dispatch.Handler{Command: cs.Get("command").Str, Timeout: 10 * time.Second}

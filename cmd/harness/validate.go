@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/lint"
 )
 
@@ -37,8 +38,14 @@ var validateCommand = &cli.Command{
 			return cli.Exit("harness: validate needs at least one settings file (harness validate [--json] FILE...)", 2)
 		}
 		reports := make([]lint.Report, len(files))
+		// Events newer than the installed Claude Code are warned about (HARNESS_CLAUDE names
+		// another binary); without a claude to ask, nothing is assumed.
+		client, found := claudeVersion()
 		for i, f := range files {
 			reports[i] = lint.File(f)
+			if found {
+				reports[i] = lint.ForClient(reports[i], event.Version(client))
+			}
 		}
 		write := writeFindings
 		if asJSON {

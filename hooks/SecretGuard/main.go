@@ -1,12 +1,13 @@
 // Hook: SecretGuard
-// Event: UserPromptSubmit; PreToolUse; SessionEnd
-// Matcher: Bash (PreToolUse), * (SessionEnd)
+// Event: UserPromptSubmit; PreToolUse; PreSkillShellCommand; SessionEnd
+// Matcher: Bash (PreToolUse, PreSkillShellCommand), * (SessionEnd)
 // Failure policy: closed
 //
 // Keeps credentials out of the model's context, out of commands and off the disk. A prompt
 // that holds a secret is blocked before the model sees it, with a reason that names the kind
 // of secret and never the secret itself. A Bash command that embeds a literal credential asks
-// the user. Claude Code writes a prompt to its transcript (and prompt history) before the
+// the user, whether the model runs it or a skill's inline !`cmd` does (there an ask keeps the
+// command from running: a skill cannot wait for approval). Claude Code writes a prompt to its transcript (and prompt history) before the
 // hooks run and again in its block notice: the blocked secret is masked in place in those
 // files at once, and once more on the next call or at the session's end (lib/secret).
 package main
@@ -34,6 +35,7 @@ var spec = hook.Spec{
 	Events: []hook.Binding{
 		{Event: event.UserPromptSubmit, Timeout: 10},
 		{Event: event.PreToolUse, Matcher: "Bash", Timeout: 5},
+		{Event: event.PreSkillShellCommand, Matcher: "Bash", Timeout: 5},
 		{Event: event.SessionEnd, Matcher: "*", Timeout: 1},
 	},
 }
@@ -63,8 +65,8 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 		}
 		return answer.Block(fmt.Sprintf("your prompt contains %s, so it was not sent to the model. Send it again without the secret: "+
 			"keep credentials in environment variables or a credentials file, and refer to them by name.", list(ms))), nil
-	case event.PreToolUse:
-		bash, err := in.PreToolUse().ToolInput().Bash()
+	case event.PreToolUse, event.PreSkillShellCommand:
+		bash, err := in.Tool().ToolInput().Bash()
 		if err != nil {
 			return nil, err
 		}

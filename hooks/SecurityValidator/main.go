@@ -1,13 +1,18 @@
 // Hook: SecurityValidator
-// Event: PreToolUse
-// Matcher: Bash
+// Event: PreToolUse; PreSkillShellCommand
+// Matcher: Bash|PowerShell
 // Failure policy: closed
 //
-// Blocks destructive and dangerous shell commands and stays silent on everyday work. The
-// command is parsed and unwrapped (lib/shell), then judged by rule packs under the embedded
-// defaults and the user's and project's policy files (lib/danger). Deny: exit 2 with the
-// rule and a safer alternative. Ask: permissionDecision "ask". Safe: no output, never
-// "allow", so the user's own permission rules and prompts still apply.
+// Blocks destructive and dangerous shell commands and stays silent on everyday work: the
+// model's Bash calls (PreToolUse) and the inline !`cmd` commands of skills and slash commands
+// (PreSkillShellCommand, which no PreToolUse hook sees) get the same analysis. The command is
+// parsed and unwrapped (lib/shell), then judged by rule packs under the embedded defaults and
+// the user's and project's policy files (lib/danger). PowerShell (the tool on Windows, or a
+// skill with shell: powershell) is judged as Bash judges pwsh -c: a Bash-only guard would let
+// every PowerShell call through where there is no Bash tool. Claude Code also runs
+// Bash-matched hooks for its Monitor tool (a command whose output it streams): judged as Bash.
+// Deny: exit 2 with the rule and a safer alternative. Ask: permissionDecision "ask". Safe: no
+// output, never "allow", so the user's own permission rules and prompts still apply.
 package main
 
 import (
@@ -29,10 +34,13 @@ const name = "SecurityValidator"
 
 var spec = hook.Spec{
 	Name:        name,
-	Description: "blocks destructive and dangerous Bash commands; silent on everyday work",
+	Description: "blocks destructive and dangerous Bash and PowerShell commands; silent on everyday work",
 	Policy:      hook.Closed,
 	Record:      audit.Verdict,
-	Events:      []hook.Binding{{Event: event.PreToolUse, Matcher: "Bash", Timeout: 5}},
+	Events: []hook.Binding{
+		{Event: event.PreToolUse, Matcher: "Bash|PowerShell", Timeout: 5},
+		{Event: event.PreSkillShellCommand, Matcher: "Bash|PowerShell", Timeout: 5},
+	},
 	Flags: []hook.Flag{{Name: "--explain", Args: "'<command>' [cwd]",
 		Usage: "print the parse, the commands found, the rules that matched and the decision", Run: explain}},
 }
@@ -40,7 +48,10 @@ var spec = hook.Spec{
 func main() { hook.Main(spec, run) }
 
 func run(ctx context.Context, in event.Input) (answer.Answer, error) {
-	bash, err := in.PreToolUse().ToolInput().Bash()
+	// Both events and both shells carry the command as tool_input.command; a missing one fails
+	// closed.
+	call := in.Tool()
+	cmd, err := call.ToolInput().Bash()
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +59,11 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := danger.Judge(bash.Command, input)
+	judge := danger.Judge
+	if call.ToolName() == "PowerShell" {
+		judge = danger.JudgePowerShell
+	}
+	v := judge(cmd.Command, input)
 	switch v.Action {
 	case danger.Deny:
 		return answer.Block(v.Reason()), nil

@@ -1,14 +1,18 @@
 // Hook: WriteProtector
-// Event: PreToolUse
-// Matcher: Write|Edit|MultiEdit|NotebookEdit|Bash
+// Event: PreToolUse; PreSkillShellCommand
+// Matcher: Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell|Read|NotebookRead|Grep|Glob|mcp__.*
 // Failure policy: closed
 //
-// Guards where things are written. Every path a tool call writes (file_path, notebook_path,
-// and for Bash the redirections and file-writing commands the shell analysis finds) is
-// resolved (~, .., relative paths, symlinks, Windows separators) and judged by tier: no access
-// (credentials), read-only (system paths, .git internals, the harness's and Claude Code's own
-// settings), ask (.env files, shell rc files, the project's Claude settings), and outside the
-// project and the temp directories: deny. Command danger is SecurityValidator's business.
+// Guards the files a tool call writes and reads. Every path a call writes (file_path,
+// notebook_path, an MCP tool's path arguments, and for Bash and PowerShell the redirections and
+// file-writing commands the shell analysis finds) is resolved (~, .., relative paths, symlinks,
+// Windows separators) and judged by tier: no access (credentials), read-only (system paths,
+// .git internals, the harness's and Claude Code's own settings), ask (.env files, shell rc
+// files, the project's Claude settings), and outside the project and the temp directories:
+// deny. Every path a call reads (Read, NotebookRead, Grep, Glob, an MCP tool that reads, and
+// the files a shell command prints, copies, archives or searches) is judged by the no-access
+// tier alone: credentials are denied, .env files ask. Skills' inline shell commands
+// (PreSkillShellCommand) are judged as Bash. Command danger is SecurityValidator's business.
 package main
 
 import (
@@ -25,16 +29,20 @@ import (
 
 var spec = hook.Spec{
 	Name:        "WriteProtector",
-	Description: "blocks writes to credentials, system paths and places outside the project; asks before .env and rc files",
+	Description: "blocks writes to credentials, system paths and places outside the project, and reads of credentials; asks before .env and rc files",
 	Policy:      hook.Closed,
 	Record:      audit.Verdict,
-	Events:      []hook.Binding{{Event: event.PreToolUse, Matcher: "Write|Edit|MultiEdit|NotebookEdit|Bash", Timeout: 5}},
+	Events: []hook.Binding{
+		{Event: event.PreToolUse, Matcher: "Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell|Read|NotebookRead|Grep|Glob|mcp__.*", Timeout: 5},
+		{Event: event.PreSkillShellCommand, Matcher: "Bash|PowerShell", Timeout: 5},
+	},
 }
 
 func main() { hook.Main(spec, run) }
 
 func run(ctx context.Context, in event.Input) (answer.Answer, error) {
-	call := in.PreToolUse()
+	// Both events carry tool_name and tool_input; a skill's command is judged as the tool it names.
+	call := in.Tool()
 	w := hook.Locate(in)
 	pol, err := paths.LoadPolicy(paths.PolicyFiles(w.HarnessHome, w.Project))
 	if err != nil {
@@ -50,7 +58,11 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 		return nil, err
 	}
 	j := js[0]
-	msg := fmt.Sprintf("%s `%s` (%s): %s [rule %s].", map[paths.Action]string{paths.Deny: "blocked writing", paths.Ask: "asks before writing"}[j.Action], j.Write.Path, j.How, j.Why, j.Rule)
+	verb := map[paths.Action]string{paths.Deny: "blocked writing", paths.Ask: "asks before writing"}[j.Action]
+	if j.Read {
+		verb = map[paths.Action]string{paths.Deny: "blocked reading", paths.Ask: "asks before reading"}[j.Action]
+	}
+	msg := fmt.Sprintf("%s `%s` (%s): %s [rule %s].", verb, j.Access.Path, j.How, j.Why, j.Rule)
 	if j.Instead != "" {
 		msg += "\nInstead: " + j.Instead + "."
 	}

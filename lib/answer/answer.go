@@ -46,7 +46,7 @@ func Render(a Answer, ev event.Name, hook string) (Reply, error) {
 	return a.render(ev, hook)
 }
 
-// Permission is a permission decision for PreToolUse and PreModelSwitch.
+// Permission is a permission decision for PreToolUse, PreSkillShellCommand and PreModelSwitch.
 type Permission struct{ v string }
 
 var (
@@ -56,7 +56,8 @@ var (
 	Deny = Permission{"deny"}
 	// Ask forces a permission prompt; in headless mode it is a denial.
 	Ask = Permission{"ask"}
-	// Defer stops a headless (-p) run with the call pending; PreToolUse only.
+	// Defer stops a headless (-p) run with the call pending (PreToolUse); on
+	// PreSkillShellCommand the command does not run.
 	Defer = Permission{"defer"}
 )
 

@@ -10,8 +10,8 @@ import (
 	"github.com/hookkit/harness/lib/event"
 )
 
-// The rules below are copied by hand from REFERENCE.md §5.3-5.6, independently of the event
-// table, so a mistake in either shows up as a disagreement.
+// The rules below are copied by hand from REFERENCE.md §5.3-5.6 and §5.13, independently of
+// the event table, so a mistake in either shows up as a disagreement.
 
 var specificFields = map[event.Name][]string{
 	event.PreToolUse:          {"permissionDecision", "permissionDecisionReason", "updatedInput", "additionalContext"},
@@ -34,11 +34,13 @@ var specificFields = map[event.Name][]string{
 	event.MessageDisplay:      {"displayContent"},
 	event.PreModelSwitch:      {"permissionDecision", "permissionDecisionReason"},
 	event.PostModelSwitch:     {"additionalContext"},
+	// §5.13 lists updatedInput too, but Claude Code blocks the command instead of running it.
+	event.PreSkillShellCommand: {"permissionDecision", "permissionDecisionReason"},
 }
 
 var decisionBlock = set(event.UserPromptSubmit, event.UserPromptExpansion, event.PostToolUse,
 	event.PostToolUseFailure, event.PostToolBatch, event.Stop, event.SubagentStop, event.ConfigChange,
-	event.PreCompact, event.TaskCreated)
+	event.PreCompact, event.TaskCreated, event.PreSkillShellCommand)
 
 // Events that drop continue (and, except the last three, systemMessage).
 var dropsContinue = set(event.InstructionsLoaded, event.MessageDisplay, event.Notification,
@@ -52,7 +54,7 @@ var exit2Honoured = set(event.PreToolUse, event.UserPromptSubmit, event.UserProm
 	event.Stop, event.SubagentStop, event.TeammateIdle, event.TaskCreated, event.TaskCompleted,
 	event.ConfigChange, event.PreCompact, event.PostToolBatch, event.PostToolUse,
 	event.PostToolUseFailure, event.Elicitation, event.ElicitationResult, event.WorktreeCreate,
-	event.PreModelSwitch)
+	event.PreModelSwitch, event.PreSkillShellCommand)
 
 func set(ns ...event.Name) map[event.Name]bool {
 	m := map[event.Name]bool{}
@@ -153,7 +155,7 @@ func checkSpecific(ev event.Name, hso gjson.Result) error {
 		switch f {
 		case "permissionDecision":
 			allowed := "allow deny ask"
-			if ev == event.PreToolUse {
+			if ev == event.PreToolUse || ev == event.PreSkillShellCommand {
 				allowed += " defer"
 			}
 			if !strings.Contains(" "+allowed+" ", " "+v.Str+" ") {
@@ -272,6 +274,9 @@ func TestCheckExplains(t *testing.T) {
 		{event.UserPromptSubmit, `{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","permissionDecision":"deny"}}`, "not accepted by UserPromptSubmit"},
 		{event.PreToolUse, `{"permission":"deny"}`, "top-level field permission"},
 		{event.PreToolUse, `{"broken"`, "not valid JSON"},
+		{event.PreSkillShellCommand, `{"hookSpecificOutput":{"hookEventName":"PreSkillShellCommand","permissionDecision":"allow","updatedInput":{"command":"ls"}}}`,
+			"hookSpecificOutput.updatedInput is not accepted by PreSkillShellCommand"},
+		{"PreSkilShellCommand", `{}`, `"PreSkilShellCommand" is not an event of Claude Code 2.1.332`},
 	} {
 		probs := Check(c.ev, 0, []byte(c.out))
 		if !strings.Contains(strings.Join(probs, "; "), c.want) {
@@ -339,6 +344,13 @@ func TestGolden(t *testing.T) {
 			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"a  b","x":[1,2]}}}` + "\n", "", OK},
 		{Context("<b> & </b>"), event.Stop,
 			`{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"\u003cb\u003e \u0026 \u003c/b\u003e"}}` + "\n", "", OK},
+		// A skill's inline command: exit 2 and a deny both keep it from running.
+		{Block("git reset --hard discards uncommitted changes"), event.PreSkillShellCommand, "",
+			"Guard: git reset --hard discards uncommitted changes\n", Blocked},
+		{PreToolUse{Decision: Ask, Reason: "Guard: check"}, event.PreSkillShellCommand,
+			`{"hookSpecificOutput":{"hookEventName":"PreSkillShellCommand","permissionDecision":"ask","permissionDecisionReason":"Guard: check"}}` + "\n", "", OK},
+		{PreToolUse{Decision: Defer}, event.PreSkillShellCommand,
+			`{"hookSpecificOutput":{"hookEventName":"PreSkillShellCommand","permissionDecision":"defer"}}` + "\n", "", OK},
 		{Watch("/a", "/b"), event.FileChanged,
 			`{"hookSpecificOutput":{"hookEventName":"FileChanged","watchPaths":["/a","/b"]}}` + "\n", "", OK},
 	}
@@ -367,7 +379,11 @@ func TestRefused(t *testing.T) {
 		{Context("x"), event.Notification, "Notification answer: Notification does not accept additionalContext"},
 		{Context(""), event.SessionStart, "SessionStart answer: empty context"},
 		{End("x"), event.SessionEnd, "SessionEnd answer: SessionEnd ignores continue"},
-		{PreToolUse{Decision: Deny}, event.PostToolUse, "PostToolUse answer: this answer is for [PreToolUse], not PostToolUse"},
+		{PreToolUse{Decision: Deny}, event.PostToolUse, "PostToolUse answer: this answer is for [PreToolUse PreSkillShellCommand], not PostToolUse"},
+		{PreToolUse{Decision: Allow, UpdatedInput: []byte(`{"command":"ls"}`)}, event.PreSkillShellCommand,
+			"PreSkillShellCommand answer: PreSkillShellCommand does not accept updatedInput"},
+		{PreToolUse{Decision: Deny, Reason: "x", Context: "ctx"}, event.PreSkillShellCommand,
+			"PreSkillShellCommand answer: PreSkillShellCommand does not accept additionalContext"},
 		{PreToolUse{Reason: "why"}, event.PreToolUse, "PreToolUse answer: a reason without a decision"},
 		{PreToolUse{Decision: Allow, UpdatedInput: []byte(`["ls"]`)}, event.PreToolUse, "PreToolUse answer: updatedInput must be a JSON object"},
 		{PreToolUse{Decision: Allow, UpdatedInput: []byte(`{"command":`)}, event.PreToolUse, "PreToolUse answer: updatedInput must be a JSON object"},

@@ -139,7 +139,10 @@ func (a worktreeAnswer) render(ev event.Name, _ string) (Reply, error) {
 
 // Answers for one event (or a pair that shares a shape).
 
-// PreToolUse answers a tool call before it runs.
+// PreToolUse answers a tool call before it runs, and a skill's inline shell command
+// (PreSkillShellCommand), which takes the same decisions: there deny, ask and defer all keep
+// the command from running, and UpdatedInput and Context are refused (Claude Code blocks a
+// changed command rather than run it, and takes no context there).
 type PreToolUse struct {
 	Decision Permission
 	// Reason goes to the model on deny, to the user on allow and ask.
@@ -153,7 +156,7 @@ type PreToolUse struct {
 
 func (a PreToolUse) render(ev event.Name, _ string) (Reply, error) {
 	d := newDoc(ev)
-	d.only(event.PreToolUse)
+	d.only(event.PreToolUse, event.PreSkillShellCommand)
 	d.decision(a.Decision, a.Reason, Allow, Deny, Ask, Defer)
 	if a.UpdatedInput != nil {
 		d.specificRaw("updatedInput", a.UpdatedInput, "object")

@@ -9,14 +9,14 @@ import (
 	"github.com/hookkit/harness/lib/event"
 )
 
-// Check explains every way a hook's output for event ev is not what Claude Code 2.1.330
+// Check explains every way a hook's output for event ev is not what Claude Code 2.1.332
 // accepts and acts on (nil when it is): a JSON answer's top-level fields, its
 // hookSpecificOutput fields and their values, checked against the event table. Plain text is
 // only checked where it means something (WorktreeCreate's path, PreCompact's instructions).
 func Check(ev event.Name, code int, stdout []byte) []string {
 	spec, ok := event.Lookup(ev)
 	if !ok {
-		return []string{fmt.Sprintf("%q is not an event of Claude Code 2.1.330", ev)}
+		return []string{fmt.Sprintf("%q is not an event of Claude Code %s", ev, event.Client)}
 	}
 	out := strings.TrimSpace(string(stdout))
 	if code == 2 {
@@ -76,7 +76,7 @@ func Check(ev event.Name, code int, stdout []byte) []string {
 				}
 				if f.Str == "permissionDecision" {
 					allowed := []string{"allow", "deny", "ask"}
-					if ev == event.PreToolUse {
+					if ev == event.PreToolUse || ev == event.PreSkillShellCommand {
 						allowed = append(allowed, "defer")
 					}
 					ok := false

@@ -7,6 +7,7 @@ package canary
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -28,7 +29,7 @@ import (
 type Case struct {
 	Name    string
 	Event   string
-	Payload string // JSON with {{PROJECT}} for the scratch project folder
+	Payload string // JSON with {{PROJECT}} for the scratch project folder, {{HOME}} for the user's home
 	// Want is "stop" (deny, ask or block: the call does not go through silently) or "silent".
 	Want string
 }
@@ -42,23 +43,48 @@ var Cases = map[string][]Case{
 			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"chmod -R 777 ./build"},"tool_use_id":"canary-7"}`},
 		{Name: "ls -la", Event: "PreToolUse", Want: "silent",
 			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls -la"},"tool_use_id":"canary-2"}`},
+		// A skill's inline command, which no PreToolUse hook sees.
+		{Name: "skill runs git reset --hard", Event: "PreSkillShellCommand", Want: "stop",
+			Payload: skill(`git reset --hard`, 8)},
+		{Name: "skill runs git status", Event: "PreSkillShellCommand", Want: "silent",
+			Payload: skill(`git status`, 9)},
 	},
 	"WriteProtector": {
 		{Name: "write ~/.ssh/id_rsa", Event: "PreToolUse", Want: "stop",
 			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"~/.ssh/id_rsa","content":"x"},"tool_use_id":"canary-3"}`},
 		{Name: "write a project file", Event: "PreToolUse", Want: "silent",
 			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"{{PROJECT}}/notes.txt","content":"x"},"tool_use_id":"canary-4"}`},
+		// The read route: a key's content would go to the model and its provider.
+		{Name: "read ~/.ssh/id_canary", Event: "PreToolUse", Want: "stop",
+			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"{{HOME}}/.ssh/id_canary"},"tool_use_id":"canary-14"}`},
+		{Name: "read a project file", Event: "PreToolUse", Want: "silent",
+			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"{{PROJECT}}/notes.txt"},"tool_use_id":"canary-15"}`},
+		{Name: "skill writes ~/.ssh/authorized_keys", Event: "PreSkillShellCommand", Want: "stop",
+			Payload: skill(`echo ssh-ed25519 AAAA >> ~/.ssh/authorized_keys`, 10)},
+		{Name: "skill writes a project file", Event: "PreSkillShellCommand", Want: "silent",
+			Payload: skill(`echo x > notes.txt`, 11)},
 	},
 	"SecretGuard": {
 		{Name: "command with a literal token", Event: "PreToolUse", Want: "stop",
 			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"curl -H 'Authorization: token ghp_R4nd0mT0k3nV4lu3W1thM1x3dC4s3Ab12Cde' https://api.github.com/user"},"tool_use_id":"canary-5"}`},
 		{Name: "command with a variable", Event: "PreToolUse", Want: "silent",
 			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"curl -H \"Authorization: token $GITHUB_TOKEN\" https://api.github.com/user"},"tool_use_id":"canary-6"}`},
+		{Name: "skill command with a literal token", Event: "PreSkillShellCommand", Want: "stop",
+			Payload: skill(`curl -H 'Authorization: token ghp_R4nd0mT0k3nV4lu3W1thM1x3dC4s3Ab12Cde' https://api.github.com/user`, 12)},
+		{Name: "skill command with a variable", Event: "PreSkillShellCommand", Want: "silent",
+			Payload: skill(`curl -H \"Authorization: token $GITHUB_TOKEN\" https://api.github.com/user`, 13)},
 		{Name: "prompt with a key", Event: "UserPromptSubmit", Want: "stop",
 			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"UserPromptSubmit","prompt":"deploy with ghp_R4nd0mT0k3nV4lu3W1thM1x3dC4s3Ab12Cde"}`},
 		{Name: "plain prompt", Event: "UserPromptSubmit", Want: "silent",
 			Payload: `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"UserPromptSubmit","prompt":"list the files"}`},
 	},
+}
+
+// skill is the payload of a skill's inline shell command (!`command`), as Claude Code 2.1.332
+// sends it; command is JSON-escaped already.
+func skill(command string, n int) string {
+	return `{"session_id":"canary","cwd":"{{PROJECT}}","hook_event_name":"PreSkillShellCommand","tool_name":"Bash","tool_input":{"command":"` +
+		command + `"},"tool_use_id":"canary:inner:preamble-` + strconv.Itoa(n) + `","command_name":"canary","command_source":"projectSettings","invoked_by":"user"}`
 }
 
 // Result is one canary run.
@@ -81,7 +107,7 @@ func (r Result) OK() bool { return r.Problem == "" }
 // (onFailure is not assumed: a guard must answer on its own). The guard's own audit records are
 // switched off: a canary is not a tool call.
 func Run(program string, args []string, timeout time.Duration, project string, c Case) Result {
-	payload := strings.ReplaceAll(c.Payload, "{{PROJECT}}", project)
+	payload := fill(c.Payload, project)
 	h := dispatch.Handler{Command: program, Args: append([]string{}, args...), Timeout: timeout}
 	v := dispatch.Run(context.Background(), c.Event, []byte(payload), []dispatch.Match{{Group: dispatch.Group{Hooks: []dispatch.Handler{h}}}},
 		dispatch.Env{Project: project, SessionID: "canary", Base: append(os.Environ(), "HARNESS_AUDIT=0")})
@@ -105,6 +131,14 @@ func Run(program string, args []string, timeout time.Duration, project string, c
 			strings.TrimSpace(out.Stdout+" "+out.Stderr))
 	}
 	return r
+}
+
+// fill puts the scratch project and the user's home into a payload, JSON-escaped. The home is
+// spelled out, as Claude Code spells out every path it sends; the guard runs with the same HOME.
+func fill(payload, project string) string {
+	home, _ := os.UserHomeDir()
+	esc := func(s string) string { b, _ := json.Marshal(s); return string(b[1 : len(b)-1]) }
+	return strings.NewReplacer("{{PROJECT}}", esc(project), "{{HOME}}", esc(home)).Replace(payload)
 }
 
 // Scratch makes the project folder the canaries run in.
@@ -148,7 +182,7 @@ func Check(h Handler, timeout time.Duration, project string, c Case) Result {
 func runClient(h Handler, timeout time.Duration, project string, c Case) Result {
 	d := h.Client
 	r := Result{Case: c, Got: "allow"}
-	payload, err := d.Payload([]byte(strings.ReplaceAll(c.Payload, "{{PROJECT}}", project)))
+	payload, err := d.Payload([]byte(fill(c.Payload, project)))
 	if err != nil {
 		r.Problem = "the canary cannot be put in " + d.Title + "'s shape: " + err.Error()
 		return r

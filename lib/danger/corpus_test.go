@@ -21,6 +21,8 @@ type corpusCase struct {
 	Cwd  string `json:"cwd"`
 	// Known says why the guard is known to get this case wrong: it is reported, not failed.
 	Known string `json:"known"`
+	// Shell "powershell" judges Cmd as a PowerShell tool script (JudgePowerShell).
+	Shell string `json:"shell"`
 }
 
 func loadCorpus(t testing.TB) []corpusCase { return loadCases(t, "testdata/corpus.jsonl") }
@@ -64,6 +66,9 @@ func score(t *testing.T, name string, cases []corpusCase) {
 	dangerous, caught, safe, flagged, exact := 0, 0, 0, 0, 0
 	for _, c := range cases {
 		v := Judge(c.Cmd, Input{World: testWorld(c.Cwd)})
+		if c.Shell == "powershell" {
+			v = JudgePowerShell(c.Cmd, Input{World: testWorld(c.Cwd)})
+		}
 		got := v.Action.String()
 		if c.Want == "allow" {
 			safe++

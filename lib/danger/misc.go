@@ -1064,6 +1064,7 @@ func (j *judge) windows(c *shell.Cmd) {
 		return drive(w+":") && len(w) == 1 || drive(w) || w == "%userprofile%" || w == "$env:userprofile" || w == "$home" || w == "~" ||
 			w == "%systemroot%" || w == "$env:systemroot" || w == "c:\\windows" || w == "c:\\users" || w == "%windir%"
 	}
+	j.psPolicy(c, words, has)
 	removes := has("remove-item", "rm", "rmdir", "rd", "del", "erase", "ri") && has("-recurse", "/s", "-r", "-rf")
 	switch {
 	case has("format-volume", "clear-disk", "initialize-disk") || after("format", drive) || has("diskpart") && has("clean"):
@@ -1098,7 +1099,7 @@ func (j *judge) windows(c *shell.Cmd) {
 				if lw == "$home" || lw == "$env:home" || lw == "$env:userprofile" {
 					w = j.world.Home
 				}
-				if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "..") {
+				if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, ".") || w == "*" {
 					j.deleted(c, j.res(c, w), true, "fs.rm-critical")
 					break
 				}

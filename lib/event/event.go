@@ -5,7 +5,8 @@ import "sort"
 // Name is a hook event name exactly as settings.json and hook_event_name spell it.
 type Name string
 
-// The 33 hook events of Claude Code 2.1.330 (HOOK_EVENTS in the agent SDK types).
+// The 34 hook events of Claude Code 2.1.332: the 33 of 2.1.330 (HOOK_EVENTS in the agent SDK
+// types) and PreSkillShellCommand.
 const (
 	PreToolUse          Name = "PreToolUse"
 	PermissionRequest   Name = "PermissionRequest"
@@ -40,6 +41,9 @@ const (
 	WorktreeRemove      Name = "WorktreeRemove"
 	Elicitation         Name = "Elicitation"
 	ElicitationResult   Name = "ElicitationResult"
+	// PreSkillShellCommand fires before each inline shell command (!`cmd`) of a skill or custom
+	// slash command, which no PreToolUse sees (2.1.332).
+	PreSkillShellCommand Name = "PreSkillShellCommand"
 )
 
 // Block says what a hook can do to the action its event is about.
@@ -126,6 +130,9 @@ type Spec struct {
 	PlainContext bool
 	// StdoutPath: the answer is a path on the last non-empty stdout line (WorktreeCreate).
 	StdoutPath bool
+	// Since is the Claude Code version that added the event (REFERENCE.md §10); zero where no
+	// record says, for events older than any client the harness supports.
+	Since Version
 }
 
 // Accepts reports whether the event accepts the hookSpecificOutput field.
@@ -288,10 +295,10 @@ var table = []Spec{
 	{Name: PostCompact, Matcher: "trigger", Syntax: Wide,
 		Fields: []Field{{"trigger", String, false}, {"compact_summary", String, false}},
 		Block:  NoBlock, Exit2: "cannot block; stderr is shown to the user"},
-	{Name: PreModelSwitch, Matcher: "to_model", Syntax: Wide, Fields: modelSwitch,
+	{Name: PreModelSwitch, Matcher: "to_model", Syntax: Wide, Fields: modelSwitch, Since: Version{2, 1, 251},
 		Block: Blocks, Exit2: "cancels the model switch",
 		Specific: []string{"permissionDecision", "permissionDecisionReason"}, Continue: true, SystemMessage: true},
-	{Name: PostModelSwitch, Matcher: "to_model", Syntax: Wide, Fields: modelSwitch,
+	{Name: PostModelSwitch, Matcher: "to_model", Syntax: Wide, Fields: modelSwitch, Since: Version{2, 1, 251},
 		Block: NoBlock, Exit2: "cannot block",
 		Specific: []string{"additionalContext"}, Continue: true, SystemMessage: true},
 	{Name: InstructionsLoaded, Matcher: "load_reason", Syntax: Wide,
@@ -325,10 +332,19 @@ var table = []Spec{
 			{"elicitation_id", String, false}, {"content", Object, false}},
 		Block: Blocks, Exit2: "the answer becomes decline; stderr is not shown",
 		Specific: []string{"action", "content"}},
+	// REFERENCE.md §5.13. deny, ask and defer all keep the command from running (a skill cannot
+	// wait for approval). updatedInput is left out: Claude Code refuses to run a changed command
+	// and reports "the hook changed the command", a block in disguise. Prompt and agent handlers
+	// do not run here.
+	{Name: PreSkillShellCommand, Matcher: "tool_name", Syntax: Wide, Since: Version{2, 1, 332},
+		Fields: []Field{{"tool_name", String, true}, {"tool_input", Object, true}, {"tool_use_id", String, false},
+			{"command_name", String, false}, {"command_source", String, false}, {"invoked_by", String, false}},
+		Block: Blocks, Exit2: "the command does not run; the model gets [not run: blocked by hook: <stderr>] in its place", Decision: true,
+		Specific: []string{"permissionDecision", "permissionDecisionReason"}, Continue: true, SystemMessage: true},
 }
 
 // Lookup returns the spec of a known event. The table is static data (no map built at start-up):
-// a scan of 33 names costs less than the init it saves.
+// a scan of 34 names costs less than the init it saves.
 func Lookup(n Name) (Spec, bool) {
 	for i := range table {
 		if table[i].Name == n {
@@ -338,7 +354,7 @@ func Lookup(n Name) (Spec, bool) {
 	return Spec{}, false
 }
 
-// Known reports whether n is one of the 33 events.
+// Known reports whether n is one of the 34 events.
 func (n Name) Known() bool { _, ok := Lookup(n); return ok }
 
 // All returns every event's spec, sorted by name.

@@ -12,14 +12,14 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// The 33 events of REFERENCE.md §4.1, in its order.
+// The 34 events of REFERENCE.md §4.1, in its order (PreSkillShellCommand: 2.1.332).
 var referenceEvents = []Name{
 	SessionStart, Setup, InstructionsLoaded, UserPromptSubmit, UserPromptExpansion, MessageDisplay,
 	PreToolUse, PermissionRequest, PermissionDenied, PostToolUse, PostToolUseFailure, PostToolBatch,
 	Notification, SubagentStart, SubagentStop, TaskCreated, TaskCompleted, Stop, StopFailure,
 	TeammateIdle, ConfigChange, CwdChanged, DirectoryAdded, FileChanged, WorktreeCreate,
 	WorktreeRemove, PreCompact, PostCompact, PreModelSwitch, PostModelSwitch, Elicitation,
-	ElicitationResult, SessionEnd,
+	ElicitationResult, SessionEnd, PreSkillShellCommand,
 }
 
 // What each captured payload's matcher is compared against, written out by hand.
@@ -34,7 +34,7 @@ var capturedMatch = map[string]string{
 	"SessionStart.json": "startup", "SessionStart.compact.json": "compact", "Setup.json": "init",
 	"Stop.json": "", "Stop.stop_hook_active.json": "", "StopFailure.json": "unknown",
 	"SubagentStart.json": "general-purpose", "SubagentStop.json": "general-purpose", "SubagentStop.compact.json": "",
-	"UserPromptExpansion.json": "e2e-hello", "UserPromptSubmit.json": "", "UserPromptSubmit.slash-command.json": "",
+	"PreSkillShellCommand.json": "Bash", "UserPromptExpansion.json": "e2e-hello", "UserPromptSubmit.json": "", "UserPromptSubmit.slash-command.json": "",
 }
 
 // The input side of REFERENCE.md §4.1 and §2.5, copied by hand: matcher field and syntax.
@@ -46,7 +46,7 @@ var referenceMatchers = map[Name]string{
 	TaskCompleted: "", Stop: "", StopFailure: "error", TeammateIdle: "", ConfigChange: "source", CwdChanged: "",
 	DirectoryAdded: "source", FileChanged: "file_path", WorktreeCreate: "", WorktreeRemove: "", PreCompact: "trigger",
 	PostCompact: "trigger", PreModelSwitch: "to_model", PostModelSwitch: "to_model", Elicitation: "mcp_server_name",
-	ElicitationResult: "mcp_server_name", SessionEnd: "reason",
+	ElicitationResult: "mcp_server_name", SessionEnd: "reason", PreSkillShellCommand: "tool_name",
 }
 
 func TestMatchersAgreeWithReference(t *testing.T) {
@@ -79,8 +79,8 @@ func TestMatchersAgreeWithReference(t *testing.T) {
 }
 
 func TestTableHasEveryEvent(t *testing.T) {
-	if len(referenceEvents) != 33 || len(All()) != 33 {
-		t.Fatalf("want 33 events, reference lists %d, table has %d", len(referenceEvents), len(All()))
+	if len(referenceEvents) != 34 || len(All()) != 34 {
+		t.Fatalf("want 34 events, reference lists %d, table has %d", len(referenceEvents), len(All()))
 	}
 	for _, n := range referenceEvents {
 		s, ok := Lookup(n)
@@ -407,4 +407,83 @@ func FuzzParse(f *testing.F) {
 		_ = in.View()
 		_ = in.MatchValue()
 	})
+}
+
+// REFERENCE.md §10: the versions that added events.
+func TestSince(t *testing.T) {
+	added := map[Name]Version{PreSkillShellCommand: {2, 1, 332}, PreModelSwitch: {2, 1, 251}, PostModelSwitch: {2, 1, 251}}
+	for _, s := range All() {
+		if s.Since != added[s.Name] {
+			t.Errorf("%s: since %v, want %v", s.Name, s.Since, added[s.Name])
+		}
+		if Client.Less(s.Since) {
+			t.Errorf("%s: since %v, after the table's client %v", s.Name, s.Since, Client)
+		}
+	}
+	skill, _ := Lookup(PreSkillShellCommand)
+	for _, tt := range []struct {
+		v    Version
+		want bool
+	}{{Version{2, 1, 330}, false}, {Version{2, 1, 331}, false}, {Version{2, 1, 332}, true}, {Version{2, 2, 0}, true}, {Version{3, 0, 0}, true}} {
+		if got := skill.In(tt.v); got != tt.want {
+			t.Errorf("PreSkillShellCommand in %v: %v, want %v", tt.v, got, tt.want)
+		}
+	}
+	if stop, _ := Lookup(Stop); !stop.In(Version{1, 0, 0}) {
+		t.Error("an event without a version is in every client")
+	}
+}
+
+func TestParseVersion(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want Version
+		ok   bool
+	}{
+		{"2.1.332 (Claude Code)\n", Version{2, 1, 332}, true},
+		{"claude 2.1.330", Version{2, 1, 330}, true},
+		{"v10.20.30-beta.1", Version{10, 20, 30}, true},
+		{"1.2 then 3.4.5", Version{3, 4, 5}, true},
+		{"Claude Code", Version{}, false},
+		{"", Version{}, false},
+	} {
+		got, ok := ParseVersion(tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("ParseVersion(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+	if s := (Version{2, 1, 332}).String(); s != "2.1.332" {
+		t.Errorf("String() = %q", s)
+	}
+}
+
+func TestPreSkillShellCommand(t *testing.T) {
+	in, err := Parse(captured(t)["PreSkillShellCommand.json"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := in.PreSkillShellCommand()
+	bash, err := p.ToolInput().Bash()
+	if err != nil || bash.Command != "touch ran-none.txt && echo E2E-OUT-none" {
+		t.Errorf("Bash() = %+v, %v", bash, err)
+	}
+	if p.ToolName() != "Bash" || p.CommandName() != "sk" || p.CommandSource() != "projectSettings" || p.InvokedBy() != "user" {
+		t.Errorf("view: %s %s %s %s", p.ToolName(), p.CommandName(), p.CommandSource(), p.InvokedBy())
+	}
+	// A payload without a command parses (the guard decides), but its command cannot be read.
+	for _, payload := range []string{
+		`{"hook_event_name":"PreSkillShellCommand","tool_name":"Bash","tool_input":{}}`,
+		`{"hook_event_name":"PreSkillShellCommand","tool_name":"Bash","tool_input":{"command":7}}`,
+	} {
+		in, err := Parse([]byte(payload))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := in.PreSkillShellCommand().ToolInput().Bash(); err == nil {
+			t.Errorf("%s: Bash() read a command", payload)
+		}
+	}
+	if _, err := Parse([]byte(`{"hook_event_name":"PreSkillShellCommand","tool_name":"Bash"}`)); err == nil {
+		t.Error("a PreSkillShellCommand without tool_input parsed")
+	}
 }

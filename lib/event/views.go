@@ -47,7 +47,15 @@ type (
 	WorktreeCreateInput      struct{ Input }
 	WorktreeRemoveInput      struct{ Input }
 	ElicitationInput         struct{ Input }
+	// PreSkillShellCommandInput is a skill's inline shell command: tool_name is Bash (or
+	// PowerShell) and tool_input holds the command, as on PreToolUse.
+	PreSkillShellCommandInput struct{ ToolCall }
 )
+
+// Tool returns the tool fields of any event that carries them (tool_name, tool_input), for a
+// hook that judges a command the same way whichever event brought it: PreToolUse,
+// PreSkillShellCommand, PermissionRequest, ...
+func (in Input) Tool() ToolCall { return ToolCall{in} }
 
 func (in Input) PreToolUse() PreToolUseInput { return PreToolUseInput{ToolCall{in}} }
 func (in Input) PermissionRequest() PermissionRequestInput {
@@ -84,6 +92,9 @@ func (in Input) FileChanged() FileChangedInput               { return FileChange
 func (in Input) WorktreeCreate() WorktreeCreateInput         { return WorktreeCreateInput{in} }
 func (in Input) WorktreeRemove() WorktreeRemoveInput         { return WorktreeRemoveInput{in} }
 func (in Input) Elicitation() ElicitationInput               { return ElicitationInput{in} }
+func (in Input) PreSkillShellCommand() PreSkillShellCommandInput {
+	return PreSkillShellCommandInput{ToolCall{in}}
+}
 
 // View returns the typed view of the payload's own event (the Input itself for an unknown event).
 func (in Input) View() any {
@@ -146,6 +157,8 @@ func (in Input) View() any {
 		return in.WorktreeRemove()
 	case Elicitation, ElicitationResult:
 		return in.Elicitation()
+	case PreSkillShellCommand:
+		return in.PreSkillShellCommand()
 	}
 	return in
 }
@@ -294,3 +307,12 @@ func (p ElicitationInput) ElicitationID() string         { return p.str("elicita
 func (p ElicitationInput) RequestedSchema() gjson.Result { return p.Get("requested_schema") }
 func (p ElicitationInput) Action() string                { return p.str("action") }
 func (p ElicitationInput) Content() gjson.Result         { return p.Get("content") }
+
+// CommandName is the skill or command the shell command belongs to, without its slash.
+func (p PreSkillShellCommandInput) CommandName() string { return p.str("command_name") }
+
+// CommandSource is where the command is defined: projectSettings, userSettings, plugin, ...
+func (p PreSkillShellCommandInput) CommandSource() string { return p.str("command_source") }
+
+// InvokedBy is user (typed, or sent by an SDK host), claude (the Skill tool) or other.
+func (p PreSkillShellCommandInput) InvokedBy() string { return p.str("invoked_by") }

@@ -54,16 +54,27 @@ func runCorpus(t *testing.T, name, file string) {
 		}
 		cases = append(cases, c)
 	}
-	// The machine's /tmp counts as temp, so the fixtures live outside it (in the user cache).
+	// Every case runs twice: with home and project in the user cache, wherever that is (often
+	// outside the temp dirs), and with them inside a directory listed as temp, as in CI and
+	// containers where HOME is under /tmp. The labels hold in both: the most specific directory
+	// decides.
 	cache, err := os.UserCacheDir()
-	if err != nil {
-		t.Skip("no user cache directory for fixtures outside /tmp")
+	if err != nil || os.MkdirAll(cache, 0o755) != nil {
+		cache = t.TempDir()
 	}
-	os.MkdirAll(cache, 0o755)
+	for _, layout := range []struct {
+		name, base string
+		inTemp     bool
+	}{{"home in the user cache", cache, false}, {"home in a temp dir", t.TempDir(), true}} {
+		t.Run(layout.name, func(t *testing.T) { runLayout(t, name, cases, layout.base, layout.inTemp) })
+	}
+}
+
+func runLayout(t *testing.T, name string, cases []pathCase, base string, inTemp bool) {
 	var wrong []string
 	counts := map[string][2]int{}
 	for i, c := range cases {
-		root, err := os.MkdirTemp(cache, "harness-paths-")
+		root, err := os.MkdirTemp(base, "harness-paths-")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,6 +100,9 @@ func runCorpus(t *testing.T, name, file string) {
 			cwd = sub.Replace(c.Cwd)
 		}
 		e := Env{Cwd: cwd, Home: home, Project: proj, Temp: []string{tmp, "/tmp", "/var/tmp"}, HarnessHome: filepath.Join(home, ".claude", "harness")}
+		if inTemp {
+			e.Temp = append(e.Temp, root)
+		}
 		input := sub.Replace(string(c.Input))
 		env := func(k string) (string, bool) {
 			if k == "HOME" {
@@ -137,6 +151,11 @@ func FuzzResolve(f *testing.F) {
 		e.Judge(p, &Policy{Deny: []string{"**/*.db"}, Ask: []string{"migrations/**"}})
 	})
 }
+
+// TestReads runs the read routes of issue 18 (testdata/reads.jsonl): Read, NotebookRead, Grep,
+// Glob, Bash and PowerShell commands that print, copy, archive or search files, and MCP tools
+// with path arguments, with look-alikes (public keys, templates, names only) beside each.
+func TestReads(t *testing.T) { runCorpus(t, "reads", "testdata/reads.jsonl") }
 
 // TestPatch: Codex's apply_patch, every file of the patch judged like a Write.
 func TestPatch(t *testing.T) { runCorpus(t, "apply_patch", "testdata/patch.jsonl") }

@@ -48,6 +48,14 @@ type Policy struct {
 	Deny, ReadOnly, Ask []string
 	// AskWorkflows makes writes to CI workflow files ask.
 	AskWorkflows bool
+	// AllowRead are no-access or .env files the model may read after all (user policy only);
+	// DenyRead adds files no tool call may read.
+	AllowRead, DenyRead []string
+	// MCP says, per MCP server, how the paths its tools name are judged: "auto" (the tool's
+	// name decides read or write), "write", "read", or "ignore" (its paths are not this
+	// machine's files: a GitHub server's repository paths). Only "auto" and "write" may come
+	// from a project policy.
+	MCP map[string]string
 }
 
 // Resolve turns a path as a tool or command wrote it into the real path it names: Windows
@@ -215,13 +223,19 @@ func (e Env) judge(p string, pol *Policy) Verdict {
 }
 
 // inside reports a path in the project, a temp directory or a directory the policy allows.
+// The most specific directory decides: a home (or project, checked first) that lives inside a
+// temp directory, as in CI and containers, keeps its own tier, so only a temp directory
+// inside home, or one home is not in, lets a path in home through.
 func (e Env) inside(r string, pol *Policy) bool {
 	if under(r, e.Project) {
 		return true
 	}
 	for _, d := range e.Temp {
 		if under(r, d) {
-			return true
+			home := e.homeOf(r)
+			if home == "" || d != home && under(d, home) {
+				return true
+			}
 		}
 	}
 	for _, d := range pol.AllowDirs {
@@ -230,6 +244,22 @@ func (e Env) inside(r string, pol *Policy) bool {
 		}
 	}
 	return false
+}
+
+// homeOf returns the home directory, as given or resolved, that holds r, or "" if neither
+// does. Both are tried so that Judge's first pass, with the directories as given, never
+// allows a path in a home reached through a link that its second pass would deny.
+func (e Env) homeOf(r string) string {
+	if !strings.HasPrefix(e.Home, "/") {
+		return ""
+	}
+	if under(r, e.Home) {
+		return e.Home
+	}
+	if real := followLinks(path.Clean(e.Home), 0); under(r, real) {
+		return real
+	}
+	return ""
 }
 
 func (v Verdict) with(a Action, rule, why, instead string) Verdict {
@@ -257,7 +287,7 @@ func (e Env) match(p string, patterns []string) bool {
 }
 
 // secretDirs are the directories in home every file of which is a credential.
-var secretDirs = []string{".ssh", ".gnupg", ".aws", ".config/gcloud", ".password-store", ".azure", ".kube", ".docker"}
+var secretDirs = []string{".ssh", ".gnupg", ".aws", ".config/gcloud", ".password-store", ".azure", ".kube", ".docker", ".local/share/keyrings", "Library/Keychains"}
 
 func (e Env) inSecretDir(p string) bool {
 	for _, d := range secretDirs {
@@ -267,6 +297,11 @@ func (e Env) inSecretDir(p string) bool {
 	}
 	return false
 }
+
+// homeCredentials are the files of home that hold a tool's credentials.
+var homeCredentials = []string{"/.aws/credentials", "/.aws/config", "/.netrc", "/.git-credentials", "/.docker/config.json",
+	"/.kube/config", "/.pgpass", "/.npmrc", "/.pypirc", "/.my.cnf", "/.config/gh/hosts.yml", "/.claude/.credentials.json",
+	"/.vault-token", "/.cargo/credentials", "/.cargo/credentials.toml", "/.gem/credentials", "/.terraform.d/credentials.tfrc.json", "/.config/hub"}
 
 // IsCredential reports whether a resolved path holds credentials: private keys, key stores,
 // .env files, cloud and tool credentials.
@@ -284,8 +319,7 @@ func IsCredential(p, home string) bool {
 	if home == "" {
 		return false
 	}
-	for _, s := range []string{"/.aws/credentials", "/.aws/config", "/.netrc", "/.git-credentials", "/.docker/config.json",
-		"/.kube/config", "/.pgpass", "/.npmrc", "/.pypirc", "/.my.cnf", "/.config/gh/hosts.yml", "/.claude/.credentials.json"} {
+	for _, s := range homeCredentials {
 		if p == home+s {
 			return true
 		}

@@ -4,15 +4,23 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/hookkit/harness/lib/dialect"
 	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/shell"
 )
 
-// Write is one path a tool call writes, as the call names it, and how.
-type Write struct {
+// Access is one path a tool call writes or reads, as the call names it, and how.
+type Access struct {
 	Path, How string
+	// Read is set for a read; Tree and Loads are shell.Source's (the whole tree under the path
+	// is read; the content is used, not shown).
+	Read, Tree, Loads bool
 }
+
+// Write is an Access that writes (the name the write tools have always used).
+type Write = Access
 
 // Writes lists the paths a tool call writes: file_path of Write, Edit and MultiEdit,
 // notebook_path of NotebookEdit, every file of an apply_patch (added, updated, deleted, moved
@@ -23,22 +31,22 @@ func (e Env) Writes(tool string, in event.ToolInput, env func(string) (string, b
 	switch event.CanonicalTool(tool) {
 	case "Write":
 		w, err := in.Write()
-		return []Write{{w.FilePath, "Write"}}, err
+		return []Write{{Path: w.FilePath, How: "Write"}}, err
 	case "Edit":
 		w, err := in.Edit()
-		return []Write{{w.FilePath, "Edit"}}, err
+		return []Write{{Path: w.FilePath, How: "Edit"}}, err
 	case "MultiEdit":
 		w, err := in.MultiEdit()
-		out := []Write{{w.FilePath, "MultiEdit"}}
+		out := []Write{{Path: w.FilePath, How: "MultiEdit"}}
 		for _, ed := range w.Edits {
 			if ed.FilePath != w.FilePath {
-				out = append(out, Write{ed.FilePath, "MultiEdit"})
+				out = append(out, Write{Path: ed.FilePath, How: "MultiEdit"})
 			}
 		}
 		return out, err
 	case "NotebookEdit":
 		w, err := in.NotebookEdit()
-		return []Write{{w.NotebookPath, "NotebookEdit"}}, err
+		return []Write{{Path: w.NotebookPath, How: "NotebookEdit"}}, err
 	case "apply_patch":
 		// Codex's patch tool (droid's ApplyPatch): the files are in the patch text.
 		var text string
@@ -54,47 +62,40 @@ func (e Env) Writes(tool string, in event.ToolInput, env func(string) (string, b
 		}
 		var out []Write
 		for _, op := range ops {
-			out = append(out, Write{op.Path, "apply_patch " + op.Kind})
+			out = append(out, Write{Path: op.Path, How: "apply_patch " + op.Kind})
 			if op.MoveTo != "" {
-				out = append(out, Write{op.MoveTo, "apply_patch move"})
+				out = append(out, Write{Path: op.MoveTo, How: "apply_patch move"})
 			}
 		}
 		return out, nil
-	case "Bash":
-		b, err := in.Bash()
-		if err != nil {
-			return nil, err
-		}
-		an, err := shell.Analyze(b.Command, shell.World{Cwd: e.Cwd, Home: e.Home, Project: e.Project, Env: env}, shell.Limits{})
-		if err != nil {
-			return nil, fmt.Errorf("the command cannot be analysed: %w", err)
-		}
-		var out []Write
-		for _, c := range an.Cmds {
-			if c.Remote {
-				continue // another machine's files
-			}
-			for _, t := range c.Writes(e.Home) {
-				if strings.Contains(t.Path, shell.Dyn) {
-					continue
-				}
-				out = append(out, Write{t.Path, t.How})
-			}
-		}
-		return out, nil
+	case "Bash", "PowerShell":
+		ws, _, err := e.shellAccess(tool, in, env)
+		return ws, err
 	}
 	return nil, nil
 }
 
-// Judged is a write with its verdict.
+// Judged is a read or write with its verdict.
 type Judged struct {
-	Write
+	Access
 	Verdict
 }
 
-// JudgeCall judges every path a tool call writes; the first of the most severe verdicts leads.
+// JudgeCall judges every path a tool call writes or reads; the first of the most severe
+// verdicts leads.
 func (e Env) JudgeCall(tool string, in event.ToolInput, pol *Policy, env func(string) (string, bool)) ([]Judged, error) {
-	ws, err := e.Writes(tool, in, env)
+	if pol == nil {
+		pol = &Policy{}
+	}
+	var ws, rs []Access
+	var err error
+	if _, _, ok := event.MCPTool(tool); ok {
+		ws, rs, err = e.mcpAccess(tool, in, pol)
+	} else if t := event.CanonicalTool(tool); t == "Bash" || t == "PowerShell" {
+		ws, rs, err = e.shellAccess(tool, in, env) // one analysis for both
+	} else if ws, err = e.Writes(tool, in, env); err == nil {
+		rs, err = e.Reads(tool, in, env)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -102,10 +103,153 @@ func (e Env) JudgeCall(tool string, in event.ToolInput, pol *Policy, env func(st
 	for _, w := range ws {
 		out = append(out, Judged{w, e.Judge(w.Path, pol)})
 	}
+	for _, r := range rs {
+		out = append(out, Judged{r, e.JudgeRead(r, pol)})
+	}
 	for i := 1; i < len(out); i++ {
 		if out[i].Action > out[0].Action {
 			out[0], out[i] = out[i], out[0]
 		}
 	}
 	return out, nil
+}
+
+// Reads lists the paths a tool call reads: file_path of Read, notebook_path of NotebookRead,
+// the directory (and glob) Grep searches and Glob lists, and for Bash and PowerShell every file
+// the shell analysis finds a command printing, copying, archiving or searching.
+func (e Env) Reads(tool string, in event.ToolInput, env func(string) (string, bool)) ([]Access, error) {
+	switch event.CanonicalTool(tool) {
+	case "Read":
+		r, err := in.Read()
+		return []Access{{Path: r.FilePath, How: "Read", Read: true}}, err
+	case "NotebookRead":
+		if err := needString(in, "notebook_path"); err != nil {
+			return nil, err
+		}
+		return []Access{{Path: in.Get("notebook_path").String(), How: "NotebookRead", Read: true}}, nil
+	case "Grep":
+		g, err := in.Grep()
+		if err == nil {
+			err = optionalString(in, "path", "glob")
+		}
+		dir := g.Path
+		if dir == "" {
+			dir = e.Cwd
+		}
+		out := []Access{{Path: dir, How: "Grep", Read: true, Tree: true}}
+		if g.Glob != "" {
+			// rg --glob matches names at any depth unless it holds a slash
+			pat := strings.TrimSuffix(dir, "/") + "/**/" + g.Glob
+			if strings.Contains(g.Glob, "/") {
+				pat = strings.TrimSuffix(dir, "/") + "/" + strings.TrimPrefix(g.Glob, "/")
+			}
+			out = []Access{{Path: pat, How: "Grep", Read: true}}
+		}
+		return out, err
+	case "Glob":
+		g, err := in.Glob()
+		if err == nil {
+			err = optionalString(in, "path")
+		}
+		// Glob lists names, not content: only a listing inside a no-access directory counts.
+		dir := g.Pattern
+		if !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "~") {
+			base := g.Path
+			if base == "" {
+				base = e.Cwd
+			}
+			dir = strings.TrimSuffix(base, "/") + "/" + dir
+		}
+		if i := strings.IndexAny(dir, "*?[{"); i >= 0 {
+			dir = dir[:i]
+		}
+		dir = strings.TrimSuffix(dir, "/")
+		if r := e.Resolve(dir); !e.inSecretDir(r) && !e.NoAccessRead(r) {
+			return nil, err
+		}
+		return []Access{{Path: dir, How: "Glob", Read: true}}, err
+	case "Bash", "PowerShell":
+		_, rs, err := e.shellAccess(tool, in, env)
+		return rs, err
+	}
+	return nil, nil
+}
+
+// shellAccess analyses a Bash or PowerShell command once and returns the paths it writes and
+// reads. Targets only known at run time ($VAR, $(...)) are left out of the writes: they cannot
+// be judged before they exist; JudgeRead decides the reads that hold them.
+func (e Env) shellAccess(tool string, in event.ToolInput, env func(string) (string, bool)) (ws, rs []Access, err error) {
+	b, err := in.Bash()
+	if err != nil {
+		return nil, nil, err
+	}
+	w := shell.World{Cwd: e.Cwd, Home: e.Home, Project: e.Project, Env: env}
+	var an *shell.Analysis
+	if event.CanonicalTool(tool) == "PowerShell" {
+		an, err = shell.AnalyzePowerShell(b.Command, w, shell.Limits{})
+	} else {
+		an, err = shell.Analyze(b.Command, w, shell.Limits{})
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("the command cannot be analysed: %w", err)
+	}
+	for _, c := range an.Cmds {
+		if c.Remote && len(c.Mounts) == 0 {
+			continue // another machine's files
+		}
+		for _, t := range c.Writes(e.Home) {
+			if c.Remote {
+				break // a container's writes are SecurityValidator's (mounts) business, as before
+			}
+			if strings.Contains(t.Path, shell.Dyn) {
+				continue
+			}
+			ws = append(ws, Access{Path: t.Path, How: t.How})
+		}
+		for _, s := range c.Reads(e.Home) {
+			p := s.Path
+			if host, mounted := c.ReadPath(p); mounted {
+				p = host // a file in a container that is a host file bound into it
+			} else if c.Fresh {
+				continue // the new container's own file
+			}
+			rs = append(rs, Access{Path: p, How: s.How, Read: true, Tree: s.Tree, Loads: s.Loads})
+		}
+	}
+	return ws, rs, nil
+}
+
+// needString checks that a tool input field is a string: a guard must not read a missing or
+// mistyped path as "" and let the call through.
+func needString(in event.ToolInput, k string) error {
+	if v := in.Get(k); v.Type != gjson.String {
+		return fmt.Errorf("tool_input.%s is %s, not a string", k, kind(v))
+	}
+	return nil
+}
+
+// optionalString checks that fields that may be missing are strings when present.
+func optionalString(in event.ToolInput, ks ...string) error {
+	for _, k := range ks {
+		if v := in.Get(k); v.Exists() && v.Type != gjson.Null && v.Type != gjson.String {
+			return fmt.Errorf("tool_input.%s is %s, not a string", k, kind(v))
+		}
+	}
+	return nil
+}
+
+func kind(v gjson.Result) string {
+	switch {
+	case !v.Exists() || v.Type == gjson.Null:
+		return "missing"
+	case v.IsArray():
+		return "an array"
+	case v.IsObject():
+		return "an object"
+	case v.Type == gjson.Number:
+		return "a number"
+	case v.Type == gjson.True || v.Type == gjson.False:
+		return "a boolean"
+	}
+	return "a string"
 }

@@ -82,6 +82,13 @@ func (c *Cmd) Writes(home string) []Target {
 	case "truncate", "touch", "shred", "sponge":
 		p := Opts{Short: "srtdn", Long: []string{"size", "reference", "date", "iterations"}}.Parse(c.Args)
 		add(c.Name, false, p.Operands...)
+	case "Set-Content", "Add-Content", "Clear-Content", "Remove-Item", "New-Item", "Rename-Item", "Export-Csv", "Export-Clixml",
+		"Out-File", "Tee-Object", "Copy-Item", "Move-Item", "Compress-Archive", "Invoke-WebRequest":
+		out = append(out, c.psWrites(home)...) // PowerShell cmdlets (AnalyzePowerShell)
+	case "pwsh", "powershell":
+		for _, sub := range c.psNested(home) {
+			out = append(out, sub.Writes(home)...)
+		}
 	case "dd":
 		for _, a := range c.Args {
 			if of, ok := strings.CutPrefix(a, "of="); ok {

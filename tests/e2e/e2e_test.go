@@ -1,11 +1,11 @@
-// Package e2e runs the real Claude Code client (pinned 2.1.330), headless and offline, against
-// a scripted Messages API server on 127.0.0.1, with hooks installed by the project's own
-// installer, and checks what the model was sent.
+// Package e2e runs the real Claude Code client (pinned 2.1.332; .ci/run runs the suite again on
+// 2.1.330), headless and offline, against a scripted Messages API server on 127.0.0.1, with
+// hooks installed by the project's own installer, and checks what the model was sent.
 //
 // Without the client the tests skip, saying how to enable them; with HARNESS_E2E=1 (set by
 // .ci/run) a missing client fails. HARNESS_E2E_CLAUDE names the claude binary; by default it is
-// looked for where .ci/run installs it (~/.cache/harness/claude-2.1.330) and in .cache/claude
-// under the repository.
+// looked for where .ci/run installs it (~/.cache/harness/claude-2.1.332) and in .cache/claude
+// under the repository. Tests of what a newer client added skip on an older one (needVersion).
 package e2e
 
 import (
@@ -30,9 +30,16 @@ import (
 )
 
 var (
-	binDir string // the hooks and the harness CLI, built once
-	claude string // the client
+	binDir  string        // the hooks and the harness CLI, built once
+	claude  string        // the client
+	version event.Version // the client's, from claude --version
 )
+
+// pinned is the Claude Code version the tests are written against.
+const pinned = "2.1.332"
+
+// installHint says how to get the pinned client.
+const installHint = "npm install --no-audit --no-fund --prefix ~/.cache/harness/claude-" + pinned + " @anthropic-ai/claude-code@" + pinned
 
 func TestMain(m *testing.M) {
 	// With the client present, the tests run in a network namespace that has only loopback:
@@ -57,11 +64,19 @@ func setup(m *testing.M) int {
 	claude = findClaude()
 	if claude == "" {
 		if os.Getenv("HARNESS_E2E") == "1" {
-			fmt.Fprintln(os.Stderr, "e2e: HARNESS_E2E=1 but no Claude Code client found (install it with: npm install --prefix ~/.cache/harness/claude-2.1.330 @anthropic-ai/claude-code@2.1.330)")
+			fmt.Fprintln(os.Stderr, "e2e: HARNESS_E2E=1 but no Claude Code client found (install it with: "+installHint+")")
 			return 1
 		}
 		return m.Run() // every test skips with the reason
 	}
+	out, err := exec.Command(claude, "--version").Output()
+	v, ok := event.ParseVersion(string(out))
+	if err != nil || !ok {
+		fmt.Fprintf(os.Stderr, "e2e: %s --version: %q, %v\n", claude, out, err)
+		return 1
+	}
+	version = v
+	fmt.Fprintf(os.Stderr, "e2e: Claude Code %s (%s)\n", version, claude)
 	dir, err := os.MkdirTemp("", "harness-e2e-bin-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -69,7 +84,7 @@ func setup(m *testing.M) int {
 	}
 	defer os.RemoveAll(dir)
 	binDir = dir
-	cmd := exec.Command("go", "build", "-trimpath", "-o", dir+string(os.PathSeparator), "../../hooks/...", "../../cmd/...", "../hooks/...", "./payloadtap")
+	cmd := exec.Command("go", "build", "-trimpath", "-o", dir+string(os.PathSeparator), "../../hooks/...", "../../cmd/...", "../hooks/...", "./payloadtap", "./mcpserver")
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "e2e: building the binaries:", err)
@@ -83,7 +98,7 @@ func findClaude() string {
 		return c
 	}
 	home, _ := os.UserHomeDir()
-	for _, c := range []string{filepath.Join(home, ".cache/harness/claude-2.1.330/node_modules/.bin/claude"), "../../.cache/claude/node_modules/.bin/claude"} {
+	for _, c := range []string{filepath.Join(home, ".cache/harness/claude-"+pinned+"/node_modules/.bin/claude"), "../../.cache/claude/node_modules/.bin/claude"} {
 		if abs, err := filepath.Abs(c); err == nil {
 			if _, err := os.Stat(abs); err == nil {
 				return abs
@@ -96,7 +111,16 @@ func findClaude() string {
 func needClient(t *testing.T) {
 	t.Helper()
 	if claude == "" {
-		t.Skip("the real Claude Code client is not installed: npm install --prefix ~/.cache/harness/claude-2.1.330 @anthropic-ai/claude-code@2.1.330 (HARNESS_E2E=1 makes its absence a failure)")
+		t.Skip("the real Claude Code client is not installed: " + installHint + " (HARNESS_E2E=1 makes its absence a failure)")
+	}
+}
+
+// needVersion skips a test of something Claude Code added in v when the client is older.
+func needVersion(t *testing.T, v event.Version, what string) {
+	t.Helper()
+	needClient(t)
+	if version.Less(v) {
+		t.Skipf("Claude Code %s has no %s (it came in %s)", version, what, v)
 	}
 }
 
@@ -242,6 +266,8 @@ type session struct {
 	debug         string
 	// tap receives every payload the client sends to a hook (tests/e2e/payloadtap).
 	tap string
+	// env is added to the client's environment.
+	env []string
 }
 
 func newSession(t *testing.T) *session {
@@ -317,6 +343,7 @@ func (s *session) run(m *model, prompt string, extra ...string) string {
 	cmd.Env = []string{"HOME=" + s.home, "PATH=" + os.Getenv("PATH"), "ANTHROPIC_BASE_URL=" + m.addr, "ANTHROPIC_API_KEY=sk-test-not-a-key",
 		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_TELEMETRY=1", "DISABLE_AUTOUPDATER=1", "DISABLE_ERROR_REPORTING=1",
 		"IS_SANDBOX=1", "HARNESS_HOME=" + s.harnessHome, "TERM=dumb", "HARNESS_E2E_TAP=" + s.tap}
+	cmd.Env = append(cmd.Env, s.env...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
@@ -357,7 +384,7 @@ func (s *session) hookLines() string {
 // that a change to a hook is never answered with a cached pass (cacheinputs). It runs in the
 // process that runs the tests (inside the network namespace), whose opens go test records.
 func TestSourcesAreCacheInputs(t *testing.T) {
-	if err := cacheinputs.Read("../../hooks", "../../cmd", "../../lib", "../hooks", "./payloadtap", "../../go.mod", "../../go.sum", "../../settings.json", "../../embed.go"); err != nil {
+	if err := cacheinputs.Read("../../hooks", "../../cmd", "../../lib", "../hooks", "./payloadtap", "./mcpserver", "../../go.mod", "../../go.sum", "../../settings.json", "../../embed.go"); err != nil {
 		t.Fatalf("reading sources: %v", err)
 	}
 }

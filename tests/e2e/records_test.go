@@ -4,8 +4,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/hookkit/harness/lib/event"
 )
 
 // After a session that writes a file, runs a failing command and delegates to a subagent,
@@ -82,10 +85,22 @@ func TestDoctorOnInstalledSettings(t *testing.T) {
 	s := newSession(t)
 	s.install()
 	cmd := exec.Command(filepath.Join(binDir, "harness"), "doctor")
-	cmd.Env = append(os.Environ(), "HOME="+s.home, "HARNESS_HOME="+s.harnessHome)
+	cmd.Env = append(os.Environ(), "HOME="+s.home, "HARNESS_HOME="+s.harnessHome, "HARNESS_CLAUDE="+claude)
 	out, err := cmd.CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "every guard enforces") || strings.Contains(string(out), "FAIL") {
 		t.Fatalf("harness doctor: %v\n%s", err, out)
+	}
+	// The skill route: proven by a canary where the client has it, reported as unguarded where not.
+	want := regexp.MustCompile(`(?m)^ok +SecurityValidator +PreSkillShellCommand +canary +skill runs git reset --hard: block`)
+	if version.Less(event.Version{2, 1, 332}) {
+		want = regexp.MustCompile(`(?m)^warn +SecurityValidator +PreSkillShellCommand +client +Claude Code ` + regexp.QuoteMeta(version.String()) + ` never runs`)
+	}
+	if !want.Match(out) {
+		t.Errorf("harness doctor on Claude Code %s: no line matching %s\n%s", version, want, out)
+	}
+	// The read route, on every client: a Read of a key in the session's home.
+	if read := regexp.MustCompile(`(?m)^ok +WriteProtector +PreToolUse +canary +read ~/.ssh/id_canary: block`); !read.Match(out) {
+		t.Errorf("harness doctor: no line matching %s\n%s", read, out)
 	}
 	// The settings doctor checked are the ones the client runs: a session fires the guards.
 	m := startModel(t, turn{tool: "Bash", toolUse: "toolu_e2e_doc", input: map[string]any{"command": "rm -rf ~", "description": "x"}})

@@ -1,0 +1,235 @@
+package paths
+
+import (
+	"path"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+// Reads are judged by one question: would the content of a no-access file reach the model (or
+// a copy of it land where the model can read it)? Reading is otherwise free, inside the project
+// or out: only the no-access tier is denied and .env files ask.
+
+// NoAccessRead reports whether a resolved path is a file of the no-access tier whose content
+// no tool call may read: private keys and key stores anywhere, cloud and tool credentials, the
+// user's secret stores (~/.password-store, keyrings, ~/.gnupg). The public parts of ~/.ssh
+// (*.pub, known_hosts, config, authorized_keys) and gpg's *.conf files hold nothing secret and
+// may be read, though no tool may write them.
+func (e Env) NoAccessRead(p string) bool {
+	if !IsCredential(p, e.Home) && !e.inSecretDir(p) {
+		return false
+	}
+	if !e.inSecretDir(p) {
+		return true // a key or credential file by its name
+	}
+	base := path.Base(p)
+	switch {
+	case strings.HasSuffix(base, ".pub") && !strings.HasSuffix(base, ".pub.key"),
+		base == "known_hosts" || base == "known_hosts.old" || base == "authorized_keys" || base == "authorized_keys2",
+		p == e.Home+"/.ssh/config",
+		under(p, e.Home+"/.gnupg") && strings.HasSuffix(base, ".conf"):
+		return false
+	}
+	return true
+}
+
+// noAccessRoots are the no-access directories and files of home: a read of a directory that
+// holds one of them (tar of ~, grep -r over ~/.config) reaches it.
+func (e Env) noAccessRoots() []string {
+	var out []string
+	for _, d := range secretDirs {
+		switch d {
+		case ".kube":
+			out = append(out, e.Home+"/.kube/config")
+		case ".docker":
+			out = append(out, e.Home+"/.docker/config.json")
+		default:
+			out = append(out, e.Home+"/"+d)
+		}
+	}
+	for _, f := range homeCredentials {
+		out = append(out, e.Home+f)
+	}
+	return out
+}
+
+// holdsNoAccess reports a directory with a no-access directory or file somewhere below it.
+func (e Env) holdsNoAccess(dir string) string {
+	if e.Home == "" {
+		return ""
+	}
+	for _, r := range e.noAccessRoots() {
+		if r != dir && under(r, dir) {
+			return r
+		}
+	}
+	return ""
+}
+
+// search reports a reading program that looks for lines rather than copying files: it shows
+// only what matches, so a search over a directory that holds keys asks instead of denying.
+func search(how string) bool {
+	switch how {
+	case "Grep", "grep", "egrep", "fgrep", "zgrep", "rg --hidden", "ag --hidden", "ack":
+		return true
+	}
+	return false
+}
+
+// JudgeRead decides a read of one path, as an Access from Reads names it.
+func (e Env) JudgeRead(a Access, pol *Policy) Verdict {
+	if pol == nil {
+		pol = &Policy{}
+	}
+	p := shell.Plain(a.Path)
+	// The parts known only at run time: a find's matches (Match) are things under its start; a
+	// variable could be any name. Only a directory that holds credentials makes them matter.
+	if i := strings.Index(a.Path, shell.Match); i >= 0 {
+		return e.judgeReadTree(Access{Path: strings.TrimSuffix(a.Path[:i], "/"), How: a.How, Read: true, Tree: true}, pol, true)
+	}
+	if i := strings.Index(p, shell.Dyn); i >= 0 {
+		dir := e.Resolve(path.Dir(p[:i] + "x"))
+		v := Verdict{Path: dir}
+		if e.inSecretDir(dir) && !e.match(dir, pol.AllowRead) {
+			return v.with(Deny, "credentials.read", "the file read is chosen at run time in "+dir+", which holds credentials", "ask the user for what you need from it")
+		}
+		return v
+	}
+	if strings.ContainsAny(p, "*?[") {
+		return e.judgeReadPattern(a, p, pol)
+	}
+	v := e.judgeReadPath(a, p, pol)
+	if v.Action == Allow && a.Tree {
+		return e.judgeReadTree(a, pol, false)
+	}
+	return v
+}
+
+func (e Env) judgeReadPath(a Access, p string, pol *Policy) Verdict {
+	r := e.Resolve(p)
+	v := Verdict{Path: r}
+	if e.match(r, pol.AllowRead) {
+		return v
+	}
+	if e.match(r, pol.DenyRead) {
+		return v.with(Deny, "policy.deny-read", "the policy forbids reading "+r, "ask the user for what you need from it")
+	}
+	if e.NoAccessRead(r) && e.projectKey(r) {
+		return v.with(Ask, "ask.key-read", r+" may be a private key (or only a certificate): its content would reach the model", "check with the user; a certificate can be inspected with openssl x509 -noout -subject -in it")
+	}
+	if e.NoAccessRead(r) {
+		return v.with(Deny, "credentials.read", r+" holds credentials, whose content must not reach the model or leave this machine", "ask the user for what you need (a key's public half, a profile's name), or to run the step themselves")
+	}
+	if EnvFile(r) && !a.Loads {
+		return v.with(Ask, "ask.env-read", r+" is an environment file: reading it shows its secret values", "read the variable names from .env.example, or ask the user for the value you need")
+	}
+	return v
+}
+
+// judgeReadTree judges a read of everything under a directory: one inside a no-access
+// directory is denied; one that holds such a directory (home, ~/.config) is denied for copies
+// and archives and asks for searches (and for a find's matches, whose names are unknown).
+func (e Env) judgeReadTree(a Access, pol *Policy, matches bool) Verdict {
+	r := e.Resolve(shell.Plain(a.Path))
+	v := Verdict{Path: r}
+	if e.match(r, pol.AllowRead) {
+		return v
+	}
+	if e.NoAccessRead(r) {
+		return v.with(Deny, "credentials.read", r+" holds credentials, whose content must not reach the model or leave this machine", "ask the user for what you need, or to run the step themselves")
+	}
+	held := e.holdsNoAccess(r)
+	if held == "" || e.match(held, pol.AllowRead) || (a.How == "rg" || a.How == "ag") && hidden(held, r) {
+		return v
+	}
+	if search(a.How) || matches {
+		return v.with(Ask, "ask.read-tree", r+" holds "+held+", which this "+a.How+" would reach", "search the project or a narrower directory")
+	}
+	return v.with(Deny, "credentials.read", r+" holds "+held+", which this "+a.How+" would copy", "copy the directories you mean, not the whole of "+r)
+}
+
+// judgeReadPattern judges a glob: it matches a no-access file when the directory it starts in
+// is one (and it does not ask only for public keys), or when it could match one of the
+// credential files under that directory.
+func (e Env) judgeReadPattern(a Access, pat string, pol *Policy) Verdict {
+	i := strings.IndexAny(pat, "*?[")
+	dir := path.Dir(pat[:i] + "x")
+	rdir := e.Resolve(dir)
+	full := rdir + pat[len(dir):]
+	v := Verdict{Path: full}
+	if e.inSecretDir(rdir) {
+		if last := path.Base(full); strings.HasSuffix(last, ".pub") || last == "known_hosts" {
+			return v
+		}
+		if e.match(full, pol.AllowRead) {
+			return v
+		}
+		return v.with(Deny, "credentials.read", full+" matches files in "+rdir+", which hold credentials", "name the file you need, if it is a public one, or ask the user")
+	}
+	worst := v
+	for _, c := range e.samples(rdir) {
+		if !globMatch(full, c) {
+			continue
+		}
+		if w := e.judgeReadPath(Access{Path: c, How: a.How, Loads: a.Loads}, c, pol); w.Action > worst.Action {
+			worst = w.with(w.Action, w.Rule, full+" matches "+c+": "+w.Why, w.Instead)
+			worst.Path = full
+		}
+	}
+	return worst
+}
+
+// samples are credential files a pattern starting in dir might match: the no-access files of
+// home below it, and key, key store and .env files in dir itself or below.
+func (e Env) samples(dir string) []string {
+	var out []string
+	for _, r := range e.noAccessRoots() {
+		if under(r, dir) {
+			out = append(out, r, r+"/id_rsa", r+"/credentials")
+		}
+	}
+	for _, f := range []string{"id_rsa", "server.key", "server.pem", "store.p12", ".env", "sub/id_ed25519", "sub/tls.key", "sub/.env"} {
+		out = append(out, dir+"/"+f)
+	}
+	return out
+}
+
+// globMatch matches a shell or ripgrep glob the way the shell expands it: * never matches a
+// name's leading dot unless the pattern spells it.
+func globMatch(pattern, name string) bool {
+	ok, _ := doublestar.Match(pattern, name)
+	if !ok {
+		return false
+	}
+	ps, ns := strings.Split(pattern, "/"), strings.Split(name, "/")
+	if len(ps) == len(ns) {
+		for i := range ps {
+			if strings.HasPrefix(ns[i], ".") && !strings.HasPrefix(ps[i], ".") && ps[i] != ns[i] {
+				return false
+			}
+		}
+	} else if strings.HasPrefix(path.Base(name), ".") && !strings.HasPrefix(path.Base(pattern), ".") {
+		return false
+	}
+	return true
+}
+
+// projectKey reports a key or key-store file by its extension (.pem, .key, .p12, ...) inside the
+// project: often a development certificate, so reading it asks instead of denying.
+func (e Env) projectKey(p string) bool {
+	return e.Project != "" && under(p, e.Project) && !under(p, e.Home+"/.ssh") && !strings.HasPrefix(strings.ToLower(path.Base(p)), "id_")
+}
+
+// hidden reports whether a path below dir passes through a hidden name (.ssh, .config), which
+// rg and ag skip unless told otherwise.
+func hidden(p, dir string) bool {
+	for _, part := range strings.Split(strings.TrimPrefix(p, dir+"/"), "/") {
+		if strings.HasPrefix(part, ".") {
+			return true
+		}
+	}
+	return false
+}

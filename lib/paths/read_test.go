@@ -1,0 +1,106 @@
+package paths
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/hookkit/harness/lib/event"
+)
+
+// TestReadPolicy: allow_read lets the user open one no-access file, deny_read closes a project
+// file, and the mcp modes decide how a server's paths are judged.
+func TestReadPolicy(t *testing.T) {
+	e := Env{Cwd: "/home/dev/proj", Home: "/home/dev", Project: "/home/dev/proj", Temp: []string{"/tmp"}}
+	tests := []struct {
+		name, tool, input string
+		pol               Policy
+		want              Action
+		rule              string
+	}{
+		{"key denied", "Read", `{"file_path":"/home/dev/.aws/config"}`, Policy{}, Deny, "credentials.read"},
+		{"allow_read opens one file", "Read", `{"file_path":"/home/dev/.aws/config"}`, Policy{AllowRead: []string{"~/.aws/config"}}, Allow, ""},
+		{"allow_read opens only that file", "Read", `{"file_path":"/home/dev/.aws/credentials"}`, Policy{AllowRead: []string{"~/.aws/config"}}, Deny, "credentials.read"},
+		{"allow_read for cat", "Bash", `{"command":"cat ~/.aws/config"}`, Policy{AllowRead: []string{"~/.aws/config"}}, Allow, ""},
+		{"allow_read for .env", "Read", `{"file_path":"/home/dev/proj/.env"}`, Policy{AllowRead: []string{".env"}}, Allow, ""},
+		{"deny_read", "Read", `{"file_path":"/home/dev/proj/secrets/db.yaml"}`, Policy{DenyRead: []string{"secrets/**"}}, Deny, "policy.deny-read"},
+		{"deny_read through grep", "Bash", `{"command":"grep pass secrets/db.yaml"}`, Policy{DenyRead: []string{"secrets/**"}}, Deny, "policy.deny-read"},
+		{"mcp auto write", "mcp__gh__create_or_update_file", `{"path":"/home/dev/x"}`, Policy{}, Deny, "outside-project"},
+		{"mcp ignore", "mcp__gh__create_or_update_file", `{"path":"/home/dev/x"}`, Policy{MCP: map[string]string{"gh": "ignore"}}, Allow, ""},
+		{"mcp read mode", "mcp__fs__frob", `{"path":"/home/dev/x"}`, Policy{MCP: map[string]string{"fs": "read"}}, Allow, ""},
+		{"mcp read mode still guards keys", "mcp__fs__frob", `{"path":"/home/dev/.ssh/id_rsa"}`, Policy{MCP: map[string]string{"fs": "read"}}, Deny, "credentials.read"},
+		{"mcp write mode", "mcp__fs__read_file", `{"path":"/home/dev/x"}`, Policy{MCP: map[string]string{"fs": "write"}}, Deny, "outside-project"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			js, err := e.JudgeCall(tt.tool, event.ToolInput{Result: gjson.Parse(tt.input)}, &tt.pol, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, rule := Allow, ""
+			if len(js) > 0 {
+				got, rule = js[0].Action, js[0].Rule
+			}
+			if got != tt.want || rule != tt.rule {
+				t.Errorf("got %s [%s], want %s [%s]", got, rule, tt.want, tt.rule)
+			}
+		})
+	}
+}
+
+// TestMCPBadInput: a path argument of the wrong type is an error naming it.
+func TestMCPBadInput(t *testing.T) {
+	e := Env{Cwd: "/p", Home: "/h", Project: "/p"}
+	for in, want := range map[string]string{
+		`{"path":42}`:             "tool_input.path is a number",
+		`{"paths":["a",{"x":1}]}`: "tool_input.paths[1] is an object",
+		`{"destination":true}`:    "tool_input.destination is a boolean",
+	} {
+		_, err := e.JudgeCall("mcp__fs__write_file", event.ToolInput{Result: gjson.Parse(in)}, nil, nil)
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "mcp__fs__write_file") {
+			t.Errorf("%s: got %v, want an error with %q", in, err, want)
+		}
+	}
+}
+
+// TestReadPolicyFiles: allow_read and loosening mcp modes belong to the user.
+func TestReadPolicyFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(body), 0o644)
+		return p
+	}
+	user := write("user.json", `{"allow_read": ["~/.aws/config"], "mcp": {"github": "ignore", "fs": "read"}}`)
+	p, err := LoadPolicy(user, "")
+	if err != nil || len(p.AllowRead) != 1 || p.MCP["github"] != "ignore" {
+		t.Fatalf("user policy: %+v, %v", p, err)
+	}
+	proj := write("proj.json", `{"deny_read": ["secrets/**"], "mcp": {"fs": "write"}}`)
+	p, err = LoadPolicy(user, proj)
+	if err != nil || p.MCP["fs"] != "write" || len(p.DenyRead) != 1 {
+		t.Fatalf("project tightening: %+v, %v", p, err)
+	}
+	for body, want := range map[string]string{
+		`{"allow_read": [".env"]}`:     `"allow_read" loosens the guard`,
+		`{"mcp": {"fs": "ignore"}}`:    `"ignore" loosens the guard`,
+		`{"mcp": {"fs": "sometimes"}}`: `mcp.fs must be`,
+		`{"mcp": ["fs"]}`:              `"mcp" must be an object`,
+	} {
+		if _, err := LoadPolicy("", write("bad.json", body)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", body, err, want)
+		}
+	}
+}
+
+func TestHasWord(t *testing.T) {
+	for name, want := range map[string]bool{"write_file": true, "read_file": false, "list_directory": false, "deleteFile": true,
+		"get-file-info": false, "create_or_update_file": true, "frobnicate": true, "search_files": false, "readWriteThing": true} {
+		if got := mcpWrites(name); got != want {
+			t.Errorf("mcpWrites(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
