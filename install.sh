@@ -4,12 +4,16 @@
 #
 #   ./install.sh                          user scope: ~/.claude/settings.json
 #   ./install.sh --scope project|local [--project DIR]
-#   ./install.sh --only SecurityValidator --dry-run
+#   ./install.sh --dry-run                builds in a temporary directory, shows the settings
+#                                         diff, and changes no file
+#   ./install.sh --only SecurityValidator
 #   ./install.sh --client codex|copilot|qwen|droid|gemini [--scope project]
 #                                         that client's own hook file instead (docs/clients.md)
-#   ./install.sh --uninstall              remove exactly what was installed
+#   ./install.sh --uninstall [--purge]    remove exactly what was installed (--purge: and the
+#                                         binaries, logs, backups and the link on PATH)
 #
 # Other flags go to `harness install` (see harness install --help). Safe to run twice.
+# `harness` itself goes on PATH: a link in ~/.local/bin when that is on PATH, or the line to add.
 set -eu
 
 cd "$(dirname "$0")"
@@ -23,8 +27,10 @@ if ! command -v go >/dev/null 2>&1; then
 fi
 
 uninstall=no
+dry=no
 for arg in "$@"; do
 	[ "$arg" = "--uninstall" ] && uninstall=yes
+	[ "$arg" = "--dry-run" ] && dry=yes
 done
 if [ "$uninstall" = yes ]; then
 	if [ ! -x "$bin/harness" ]; then
@@ -52,10 +58,17 @@ for dir in hooks/*/; do
 	count=$((count + 1))
 done
 
-mkdir -p "$bin"
-printf 'building %s hooks and the harness CLI into %s ... ' "$count" "$bin"
+# A dry run builds into a temporary directory, which goes away: it changes no file.
+out="$bin"
+if [ "$dry" = yes ]; then
+	out=$(mktemp -d "${TMPDIR:-/tmp}/harness-dry-run.XXXXXX")
+	trap 'rm -rf "$out"' EXIT
+else
+	mkdir -p "$bin"
+fi
+printf 'building %s hooks and the harness CLI into %s ... ' "$count" "$out"
 # shellcheck disable=SC2086 # one argument per package; hook names have no spaces
-CGO_ENABLED=0 go build -trimpath -ldflags="$ldflags" -o "$bin/" $pkgs
+CGO_ENABLED=0 go build -trimpath -ldflags="$ldflags" -o "$out/" $pkgs
 echo ok
 
 client="Claude Code"
@@ -69,5 +82,10 @@ for arg in "$@"; do
 	[ "$arg" = "--client" ] && prev="--client"
 done
 [ "$client" = claude ] && client="Claude Code"
-echo "wiring them into $client:"
-"$bin/harness" install "$@"
+if [ "$dry" = yes ]; then
+	echo "what wiring them into $client would change (dry run):"
+	"$out/harness" install --built="$out" "$@"
+else
+	echo "wiring them into $client:"
+	"$bin/harness" install "$@"
+fi

@@ -1,6 +1,8 @@
 package tests
 
 import (
+	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -8,18 +10,18 @@ import (
 	"testing"
 )
 
-// TestInstallScript runs ./install.sh end to end into a throwaway home: build, wire in, run
-// again (nothing changes), uninstall (the settings file, which it created, is gone).
-func TestInstallScript(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds every binary; skipped with -short")
-	}
-	home := t.TempDir()
+// installEnv is the environment of a new user: a throwaway home, the Go caches where they
+// are, no claude, and ~/.local/bin on PATH when onPath.
+func installEnv(t *testing.T, home string, onPath bool) []string {
+	t.Helper()
 	var env []string
 	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "HOME=") && !strings.HasPrefix(kv, "HARNESS_HOME=") && !strings.HasPrefix(kv, "CLAUDE_CONFIG_DIR=") {
-			env = append(env, kv)
+		k, _, _ := strings.Cut(kv, "=")
+		switch k {
+		case "HOME", "HARNESS_HOME", "CLAUDE_CONFIG_DIR", "PATH", "SHELL":
+			continue
 		}
+		env = append(env, kv)
 	}
 	for _, k := range []string{"GOMODCACHE", "GOCACHE", "GOPATH"} {
 		out, err := exec.Command("go", "env", k).Output()
@@ -28,43 +30,154 @@ func TestInstallScript(t *testing.T) {
 		}
 		env = append(env, k+"="+strings.TrimSpace(string(out)))
 	}
-	env = append(env, "HOME="+home, "HARNESS_CLAUDE=/nonexistent/claude")
-	run := func(args ...string) string {
-		t.Helper()
-		cmd := exec.Command("./install.sh", args...)
-		cmd.Dir = ".."
-		cmd.Env = env
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("install.sh %v: %v\n%s", args, err, out)
-		}
-		return string(out)
+	path := os.Getenv("PATH")
+	if onPath {
+		path = filepath.Join(home, ".local", "bin") + string(os.PathListSeparator) + path
 	}
-	settings := filepath.Join(home, ".claude", "settings.json")
+	return append(env, "HOME="+home, "HARNESS_CLAUDE=/nonexistent/claude", "PATH="+path, "SHELL=/bin/bash", "GOTELEMETRY=off")
+}
 
-	out := run()
-	for _, want := range []string{"hooks and the harness CLI into " + filepath.Join(home, ".claude/harness/bin") + " ... ok",
-		"add     PreToolUse[Bash|PowerShell] -> SecurityValidator", "undo with: harness uninstall"} {
+func runIn(t *testing.T, env []string, name string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = ".."
+	cmd.Env = env
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %v: %v\n%s", name, args, err, out)
+	}
+	return string(out)
+}
+
+// snapshot lists every file under dir with its size and modification time, except Go's own
+// telemetry counters, which the go command keeps in the home it runs in.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() && p == filepath.Join(dir, ".config", "go") {
+			return filepath.SkipDir
+		}
+		if info, err := d.Info(); err == nil {
+			files[p] = fmt.Sprint(info.Mode(), info.ModTime(), info.Size())
+		}
+		return nil
+	})
+	return files
+}
+
+func sameSnapshot(t *testing.T, what string, before, after map[string]string) {
+	t.Helper()
+	for p, v := range after {
+		if before[p] != v {
+			t.Errorf("%s changed %s", what, p)
+		}
+	}
+	for p := range before {
+		if _, ok := after[p]; !ok {
+			t.Errorf("%s removed %s", what, p)
+		}
+	}
+}
+
+// TestInstallScript runs ./install.sh as a new user on a fresh machine would, in a throwaway
+// home: a dry run changes no file, the install puts harness on PATH (a link in ~/.local/bin,
+// which is on PATH) so that `harness status` works in a new shell, a second run changes
+// nothing, uninstall says what it did and what it kept, and --purge removes the rest.
+func TestInstallScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds every binary; skipped with -short")
+	}
+	home := t.TempDir()
+	env := installEnv(t, home, true)
+	os.MkdirAll(filepath.Join(home, ".config", "go"), 0o755) // the go command's own telemetry
+	settings := filepath.Join(home, ".claude", "settings.json")
+	bin := filepath.Join(home, ".claude", "harness", "bin")
+
+	// A dry run on a fresh machine writes nothing anywhere, and shows the diff it would make.
+	before := snapshot(t, home)
+	out := runIn(t, env, "./install.sh", "--dry-run")
+	sameSnapshot(t, "a dry run on a fresh machine", before, snapshot(t, home))
+	for _, want := range []string{"+++ " + settings + " (after)", `+   "hooks": {`, "would link " + filepath.Join(home, ".local/bin/harness"), "dry run: nothing was written"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("dry run: no %q in\n%s", want, out)
+		}
+	}
+
+	out = runIn(t, env, "./install.sh")
+	for _, want := range []string{"hooks and the harness CLI into " + bin + " ... ok",
+		"add     PreToolUse[", "] -> SecurityValidator",
+		"linked " + filepath.Join(home, ".local/bin/harness") + " -> " + filepath.Join(bin, "harness") + ": harness is on PATH",
+		"undo with: harness uninstall"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("first run: no %q in\n%s", want, out)
 		}
 	}
 	b, err := os.ReadFile(settings)
-	if err != nil || !strings.Contains(string(b), `"command": "`+filepath.Join(home, ".claude/harness/bin/SecurityValidator")+`"`) {
+	if err != nil || !strings.Contains(string(b), `"command": "`+filepath.Join(bin, "SecurityValidator")+`"`) {
 		t.Fatalf("settings after install: %v\n%s", err, b)
 	}
+	// A new shell finds harness.
+	if out := runIn(t, env, "sh", "-c", "harness status"); !strings.Contains(out, "ok: every entry in place") {
+		t.Errorf("harness status in a new shell:\n%s", out)
+	}
 
-	if out := run(); !strings.Contains(out, "already up to date: nothing changed") {
-		t.Errorf("second run changed something:\n%s", out)
+	// A dry run over an install replaces no binary and causes no drift.
+	before = snapshot(t, home)
+	runIn(t, env, "./install.sh", "--dry-run")
+	sameSnapshot(t, "a dry run over an install", before, snapshot(t, home))
+
+	if out := runIn(t, env, "./install.sh"); !strings.Contains(out, "already up to date: nothing changed") || !strings.Contains(out, "harness is on PATH: ") {
+		t.Errorf("second run:\n%s", out)
 	}
 	if after, _ := os.ReadFile(settings); string(after) != string(b) {
 		t.Error("the second run changed the settings file")
 	}
 
-	if out := run("--uninstall"); !strings.Contains(out, "restored to its bytes from before the install") {
-		t.Errorf("uninstall:\n%s", out)
+	out = runIn(t, env, "./install.sh", "--uninstall")
+	for _, want := range []string{"deleted the file: the install had created it", "kept in " + filepath.Join(home, ".claude/harness") + ": the binaries",
+		"the harness link in ~/.local/bin (harness uninstall --purge removes them)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("uninstall: no %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "restored") {
+		t.Errorf("uninstall says restored for a file it deleted:\n%s", out)
 	}
 	if _, err := os.Stat(settings); !os.IsNotExist(err) {
 		t.Errorf("the settings file the install created is still there: %v", err)
+	}
+	out = runIn(t, env, "./install.sh", "--uninstall", "--purge")
+	if !strings.Contains(out, "removed "+bin) || !strings.Contains(out, "removed "+filepath.Join(home, ".local/bin/harness")) {
+		t.Errorf("purge:\n%s", out)
+	}
+	for _, p := range []string{filepath.Join(home, ".claude", "harness"), filepath.Join(home, ".local", "bin", "harness")} {
+		if _, err := os.Lstat(p); !os.IsNotExist(err) {
+			t.Errorf("%s is still there after --purge: %v", p, err)
+		}
+	}
+}
+
+// Without ~/.local/bin on PATH, the install says the exact line to add, and its hints name
+// the CLI by its full path.
+func TestInstallScriptPathLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds every binary; skipped with -short")
+	}
+	home := t.TempDir()
+	env := installEnv(t, home, false)
+	out := runIn(t, env, "./install.sh", "--only", "SecurityValidator")
+	bin := filepath.Join(home, ".claude", "harness", "bin")
+	for _, want := range []string{`harness is not on PATH: add this line to ~/.bashrc, then open a new shell: export PATH="$HOME/.claude/harness/bin:$PATH"`,
+		"undo with: " + filepath.Join(bin, "harness") + " uninstall"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(home, ".local", "bin", "harness")); !os.IsNotExist(err) {
+		t.Errorf("linked into a directory that is not on PATH: %v", err)
 	}
 }

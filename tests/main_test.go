@@ -150,6 +150,12 @@ func copyDir(from, to string) error {
 		return err
 	}
 	for _, e := range entries {
+		if e.IsDir() { // lib/transcript/testdata/<client>/
+			if err := copyDir(filepath.Join(from, e.Name()), filepath.Join(to, e.Name())); err != nil {
+				return err
+			}
+			continue
+		}
 		b, err := os.ReadFile(filepath.Join(from, e.Name()))
 		if err != nil {
 			return err

@@ -41,10 +41,24 @@ func TestScaffoldBuildsAndPasses(t *testing.T) {
 	if !strings.Contains(out, "wrote "+filepath.Join(repo, "hooks", "ProbeHook", "main.go")) {
 		t.Fatalf("harness new: %s", out)
 	}
+	if !strings.Contains(out, "updated tests/testdata/cli_describe.txtar") {
+		t.Errorf("harness new did not update the describe golden, which lists every hook:\n%s", out)
+	}
 	run("go", "vet", "./hooks/ProbeHook")
 	run("go", "test", "./tests", "-run", "TestScripts/probehook_scaffold|TestDefaultSettingsMatchTheHooks", "-count=1")
+	// No golden is left red by the new hook: a test failing for reasons of its own (the tree
+	// is copied as it is) must not mention it.
+	cmd := exec.Command("go", "test", "./tests", "-run", "^TestScripts$", "-count=1")
+	cmd.Dir = repo
+	if b, err := cmd.CombinedOutput(); err != nil {
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.Contains(l, "ProbeHook") && (strings.Contains(l, "FAIL") || strings.HasPrefix(strings.TrimSpace(l), "+") || strings.HasPrefix(strings.TrimSpace(l), "-")) {
+				t.Errorf("a golden test fails on the scaffolded hook: %s", l)
+			}
+		}
+	}
 	// A second scaffold of the same name is refused; a bad event too.
-	cmd := exec.Command(filepath.Join(binDir, "harness"), "new", "ProbeHook", "--event", "PreToolUse", "--dir", repo)
+	cmd = exec.Command(filepath.Join(binDir, "harness"), "new", "ProbeHook", "--event", "PreToolUse", "--dir", repo)
 	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "exists already") {
 		t.Errorf("a second scaffold: %v %s", err, out)
 	}

@@ -97,9 +97,47 @@ func clientTarget(c *cli.Context, d *dialect.Dialect) (string, string, error) {
 	}
 }
 
-// transcriptHooks read the session's transcript, which lib/transcript knows in Claude Code's
-// format only.
+// transcriptHooks read the session's transcript: lib/transcript reads Claude Code's format and
+// the formats of transcriptClients only.
 var transcriptHooks = map[string]bool{"SessionSummary": true, "AgentOutputCapture": true}
+
+// transcriptClients are the clients whose own transcript format lib/transcript reads (each
+// checked on a real transcript in tests/clients).
+var transcriptClients = map[dialect.Client]bool{dialect.Codex: true, dialect.Copilot: true, dialect.Qwen: true,
+	dialect.Droid: true, dialect.Gemini: true}
+
+// clientEntries are the groups of the wiring in the client's vocabulary, and a line for each
+// hook left out and why.
+func clientEntries(c *cli.Context, d *dialect.Dialect, bin string) ([]settings.Entry, []string, error) {
+	wirings, err := wiring(c, bin)
+	if err != nil {
+		return nil, nil, err
+	}
+	var entries []settings.Entry
+	var skipped []string
+	for _, w := range wirings {
+		if err := checkBuilt(c, w, bin); err != nil {
+			return nil, nil, err
+		}
+		if transcriptHooks[w.Hook] && !transcriptClients[d.Client] {
+			// A transcript they cannot read would give a summary of nothing that looks real.
+			skipped = append(skipped, fmt.Sprintf("%s -> %s: it reads Claude Code's transcripts and those of the clients it knows, not %s's", w.Event, w.Hook, d.Title))
+			continue
+		}
+		es, err := w.ClientEntries(bin, d)
+		if err != nil {
+			return nil, nil, err
+		}
+		if d.Client == dialect.Copilot && w.Event == string(event.PermissionRequest) {
+			es = nil // whatever the dialect says: a failing PermissionRequest hook denies the call
+		}
+		if len(es) == 0 {
+			skipped = append(skipped, fmt.Sprintf("%s -> %s: %s", w.Event, w.Hook, notWired(d, event.Name(w.Event))))
+		}
+		entries = append(entries, es...)
+	}
+	return entries, skipped, nil
+}
 
 // clientInstall is install --client X for a client other than Claude Code: the client's own
 // file, in its own format and vocabulary, with the same guarantees as Claude Code's install.
@@ -122,33 +160,9 @@ func clientInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
 		return fmt.Errorf("%s is not installed here (no %s on PATH, no %s): install it first; nothing was changed",
 			d.Title, clientHomes[d.Client].binary, dir)
 	}
-	wirings, err := wiring(c, bin)
+	entries, skipped, err := clientEntries(c, d, bin)
 	if err != nil {
 		return err
-	}
-	var entries []settings.Entry
-	var skipped []string
-	for _, w := range wirings {
-		if st, err := os.Stat(w.Program(bin)); err != nil || st.Mode()&0o111 == 0 {
-			return fmt.Errorf("%s is not built in %s (run ./install.sh, or pass --bin)", w.Hook, bin)
-		}
-		es, err := w.ClientEntries(bin, d)
-		if err != nil {
-			return err
-		}
-		if d.Client == dialect.Copilot && w.Event == string(event.PermissionRequest) {
-			es = nil // whatever the dialect says: a failing PermissionRequest hook denies the call
-		}
-		if transcriptHooks[w.Hook] {
-			// They read Claude Code's transcript format only: in another client they would
-			// write a summary of nothing that looks real.
-			skipped = append(skipped, fmt.Sprintf("%s -> %s: it reads Claude Code's transcripts only, and %s keeps its own format", w.Event, w.Hook, d.Title))
-			continue
-		}
-		if len(es) == 0 {
-			skipped = append(skipped, fmt.Sprintf("%s -> %s: %s", w.Event, w.Hook, notWired(d, event.Name(w.Event))))
-		}
-		entries = append(entries, es...)
 	}
 	if d.Sequential {
 		// The client runs an event's hooks one after another and stops at the first deny: the

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/tidwall/gjson"
@@ -23,28 +22,9 @@ func dockerAgentInstall(c *cli.Context, d *dialect.Dialect, bin string) error {
 			return fmt.Errorf("--client docker-agent prints the hooks block and writes nothing: --%s does not apply", f)
 		}
 	}
-	wirings, err := wiring(c, bin)
+	entries, skipped, err := clientEntries(c, d, bin)
 	if err != nil {
 		return err
-	}
-	var entries []settings.Entry
-	var skipped []string
-	for _, w := range wirings {
-		if st, err := os.Stat(w.Program(bin)); err != nil || st.Mode()&0o111 == 0 {
-			return fmt.Errorf("%s is not built in %s (run ./install.sh, or pass --bin)", w.Hook, bin)
-		}
-		if transcriptHooks[w.Hook] {
-			skipped = append(skipped, fmt.Sprintf("%s -> %s: docker-agent writes no transcript", w.Event, w.Hook))
-			continue
-		}
-		es, err := w.ClientEntries(bin, d)
-		if err != nil {
-			return err
-		}
-		if len(es) == 0 {
-			skipped = append(skipped, fmt.Sprintf("%s -> %s: docker-agent %s has no such event", w.Event, w.Hook, d.Tested))
-		}
-		entries = append(entries, es...)
 	}
 	fmt.Fprintf(c.App.ErrWriter, "paste this under your agent in the agent file (agents: <name>:), at the agent's indentation;\n"+
 		"it replaces any hooks: key the agent has. Written for docker-agent %s (its captured payloads: it is not installable here).\n", d.Tested)

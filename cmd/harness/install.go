@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -44,6 +45,8 @@ var installCommand = &cli.Command{
 		&cli.StringFlag{Name: "from", Usage: "import a Harness-style settings file (path, timeout in ms, matcher object) instead of the default wiring"},
 		&cli.StringFlag{Name: "defaults", Usage: "read the default wiring from this file instead of the embedded settings.json"},
 		&cli.BoolFlag{Name: "managed", Usage: "print the managed-settings file an administrator deploys, instead of editing anything"},
+		// install.sh --dry-run builds into a temporary directory: the settings still name --bin.
+		&cli.StringFlag{Name: "built", Hidden: true, Usage: "where the binaries are now, when --bin is where they will be"},
 		clientFlag,
 	}, scopeFlags...),
 	Action: install,
@@ -54,6 +57,7 @@ var uninstallCommand = &cli.Command{
 	Usage: "remove exactly what install added (every recorded file, or the one a scope names)",
 	Flags: append([]cli.Flag{
 		&cli.BoolFlag{Name: "force", Usage: "also remove entries edited since the install"},
+		&cli.BoolFlag{Name: "purge", Usage: "then remove what the harness owns: its binaries, logs, backups, manifest and the harness link on PATH (your own configuration is kept)"},
 		clientFlag,
 	}, scopeFlags...),
 	Action: uninstall,
@@ -95,6 +99,22 @@ func target(c *cli.Context) (string, string, error) {
 	}
 }
 
+// checkBuilt says whether a wiring's program is there: where --built says it is now (a dry
+// run's temporary build), else where the settings will name it.
+func checkBuilt(c *cli.Context, w settings.Wiring, bin string) error {
+	prog := w.Program(bin)
+	if b := c.String("built"); b != "" && w.Path == "" {
+		prog = w.Program(b)
+	}
+	if st, err := os.Stat(prog); err != nil || st.Mode()&0o111 == 0 {
+		if w.Path != "" {
+			return fmt.Errorf("%s (imported by --from) is not an executable file", w.Path)
+		}
+		return fmt.Errorf("%s is not built in %s (run ./install.sh, or pass --bin)", w.Hook, bin)
+	}
+	return nil
+}
+
 func install(c *cli.Context) error {
 	home, err := harnessHome()
 	if err != nil {
@@ -110,10 +130,18 @@ func install(c *cli.Context) error {
 		if err != nil {
 			return err
 		}
-		if d.Client == dialect.DockerAgent {
-			return dockerAgentInstall(c, d, bin)
+		switch d.Client {
+		case dialect.DockerAgent:
+			err = dockerAgentInstall(c, d, bin)
+		case dialect.VTCode:
+			err = vtcodeInstall(c, d, home, bin)
+		default:
+			err = clientInstall(c, d, home, bin)
 		}
-		return clientInstall(c, d, home, bin)
+		if err == nil {
+			onPath(c.App.Writer, home, c.String("built"), c.Bool("dry-run"))
+		}
+		return err
 	}
 	wirings, err := wiring(c, bin)
 	if err != nil {
@@ -125,11 +153,8 @@ func install(c *cli.Context) error {
 	}
 	var groups []settings.Entry
 	for _, w := range wirings {
-		if st, err := os.Stat(w.Program(bin)); err != nil || st.Mode()&0o111 == 0 {
-			if w.Path != "" {
-				return fmt.Errorf("%s (imported by --from) is not an executable file", w.Path)
-			}
-			return fmt.Errorf("%s is not built in %s (run ./install.sh, or pass --bin)", w.Hook, bin)
+		if err := checkBuilt(c, w, bin); err != nil {
+			return err
 		}
 		g, err := w.Group(bin, form, onFailure)
 		if err != nil {
@@ -153,6 +178,10 @@ func install(c *cli.Context) error {
 	for _, ch := range res.Changes {
 		fmt.Fprintf(out, "  %s\n", ch)
 	}
+	if c.Bool("dry-run") {
+		writeDiff(out, file, res.Before, res.After)
+	}
+	name := onPath(out, home, c.String("built"), c.Bool("dry-run"))
 	switch {
 	case c.Bool("dry-run"):
 		fmt.Fprintln(out, "dry run: nothing was written")
@@ -162,7 +191,7 @@ func install(c *cli.Context) error {
 		if res.Backup != "" {
 			fmt.Fprintf(out, "backup of the file as it was: %s\n", res.Backup)
 		}
-		fmt.Fprintf(out, "undo with: harness uninstall --settings %s   (or ./install.sh --uninstall)\n", file)
+		fmt.Fprintf(out, "undo with: %s uninstall --settings %s   (or ./install.sh --uninstall)\n", name, file)
 	}
 	return nil
 }
@@ -386,7 +415,7 @@ func uninstall(c *cli.Context) error {
 		}
 		if len(files) == 0 {
 			fmt.Fprintf(c.App.Writer, "nothing is installed for %s\n", d.Title)
-			return nil
+			return afterUninstall(c, home)
 		}
 	default:
 		m, err := settings.LoadManifest(home)
@@ -398,7 +427,7 @@ func uninstall(c *cli.Context) error {
 		}
 		if len(files) == 0 {
 			fmt.Fprintln(c.App.Writer, "nothing is installed")
-			return nil
+			return afterUninstall(c, home)
 		}
 	}
 	failed := false
@@ -412,17 +441,109 @@ func uninstall(c *cli.Context) error {
 			fmt.Fprintf(c.App.Writer, "  %s\n", ch)
 			failed = failed || ch.Kind == "edited"
 		}
+		_, statErr := os.Stat(f)
 		switch {
 		case c.Bool("dry-run"):
 			fmt.Fprintln(c.App.Writer, "  dry run: nothing was written")
+		case res.Restored && os.IsNotExist(statErr):
+			fmt.Fprintln(c.App.Writer, "  deleted the file: the install had created it")
 		case res.Restored:
 			fmt.Fprintln(c.App.Writer, "  restored to its bytes from before the install")
+		case res.Wrote:
+			fmt.Fprintln(c.App.Writer, "  removed the harness's entries; every other byte is as you left it")
+		default:
+			fmt.Fprintln(c.App.Writer, "  left as it is")
 		}
 	}
 	if failed {
 		return cli.Exit("entries edited since the install were left in place; remove them by hand or use --force", 1)
 	}
+	return afterUninstall(c, home)
+}
+
+// owned are the entries of the harness home that the harness writes; everything else there
+// (config.json, policy files) is the user's.
+var owned = []string{"bin", "backups", "locks", "projects", settingsManifest}
+
+const settingsManifest = "installed.json"
+
+// afterUninstall says what an uninstall leaves behind, or with --purge removes it: the
+// binaries, logs, backups and manifest, and the link on PATH. It keeps the user's own files,
+// and purges nothing while a settings file still runs the hooks.
+func afterUninstall(c *cli.Context, home string) error {
+	out, dry := c.App.Writer, c.Bool("dry-run")
+	var present []string
+	for _, n := range owned {
+		if _, err := os.Lstat(filepath.Join(home, n)); err == nil {
+			present = append(present, n)
+		}
+	}
+	link, ours := ownLink(home)
+	if !c.Bool("purge") {
+		if len(present) > 0 || ours {
+			fmt.Fprintf(out, "kept in %s: %s (harness uninstall --purge removes them)\n", home, describeOwned(present, ours))
+		}
+		return nil
+	}
+	m, err := settings.LoadManifest(home)
+	if err != nil {
+		return err
+	}
+	if len(m.Files) > 0 && !dry {
+		var left []string
+		for _, r := range m.Files {
+			left = append(left, r.Path)
+		}
+		return cli.Exit("not purged: the hooks are still installed in "+strings.Join(left, ", ")+"; uninstall them first", 1)
+	}
+	verb := "removed"
+	if dry {
+		verb = "would remove"
+	}
+	for _, n := range present {
+		if !dry {
+			if err := os.RemoveAll(filepath.Join(home, n)); err != nil {
+				return fmt.Errorf("purging %s: %w", filepath.Join(home, n), err)
+			}
+		}
+		fmt.Fprintf(out, "%s %s\n", verb, filepath.Join(home, n))
+	}
+	if ours {
+		if !dry {
+			if err := os.Remove(link); err != nil {
+				return fmt.Errorf("purging %s: %w", link, err)
+			}
+		}
+		fmt.Fprintf(out, "%s %s\n", verb, link)
+	}
+	rest, _ := os.ReadDir(home)
+	var kept []string
+	for _, e := range rest {
+		if !slices.Contains(owned, e.Name()) {
+			kept = append(kept, e.Name())
+		}
+	}
+	switch {
+	case len(kept) > 0:
+		fmt.Fprintf(out, "kept in %s: %s (your own configuration; delete it by hand if you want it gone)\n", home, strings.Join(kept, ", "))
+	case !dry:
+		os.Remove(home) // empty now
+	}
 	return nil
+}
+
+// describeOwned names, for people, what the harness keeps in its home after an uninstall.
+func describeOwned(present []string, link bool) string {
+	what := map[string]string{"bin": "the binaries", "backups": "backups of your settings", "projects": "audit logs and session records",
+		"locks": "lock files", settingsManifest: "the install manifest"}
+	var parts []string
+	for _, n := range present {
+		parts = append(parts, what[n])
+	}
+	if link {
+		parts = append(parts, "the harness link in ~/.local/bin")
+	}
+	return strings.Join(parts, ", ")
 }
 
 func status(c *cli.Context) error {
@@ -449,7 +570,7 @@ func status(c *cli.Context) error {
 		}
 		switch {
 		case n > 0:
-		case filepath.Ext(f) == ".toml":
+		case filepath.Base(f) == "config.toml":
 			fmt.Fprintln(c.App.Writer, "  ok: valid TOML (its trust tables are checked with the hooks.json they trust)")
 		default:
 			fmt.Fprintln(c.App.Writer, "  ok: every entry in place, every binary present and current")

@@ -96,7 +96,7 @@ func app() *cli.App {
 			newCommand,
 			{
 				Name:      "events",
-				Usage:     "list the hook events of Claude Code 2.1.330, or show one in full",
+				Usage:     "list the hook events of Claude Code 2.1.332, or show one in full",
 				ArgsUsage: "[EVENT]",
 				Action: func(c *cli.Context) error {
 					if c.NArg() > 1 {

@@ -2,9 +2,12 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/tidwall/pretty"
@@ -22,14 +25,17 @@ var newCommand = &cli.Command{
 	ArgsUsage: "NAME",
 	Description: "Writes hooks/NAME/main.go (doc header, hook.Spec, a run function that stays silent),\n" +
 		"tests/testdata/NAME.txtar (the captured payload of the event in, silence out) and the\n" +
-		"hook's matcher group in settings.json. The scaffold builds and its test passes as written;\n" +
-		"then make run decide something, and pin that in the test.",
+		"hook's matcher group in settings.json; then runs the golden tests and updates (-update) the\n" +
+		"ones that list every hook (the describe and install goldens), so go test ./... stays green.\n" +
+		"The scaffold builds and its test passes as written; then make run decide something, and pin\n" +
+		"that in the test.",
 	Flags: []cli.Flag{
 		&cli.StringFlag{Name: "event", Required: true, Usage: "the hook `EVENT`"},
 		&cli.StringFlag{Name: "matcher", Usage: "the matcher (events that take one; default *)"},
 		&cli.IntFlag{Name: "timeout", Value: 10, Usage: "timeout in `SECONDS`"},
 		&cli.BoolFlag{Name: "guard", Usage: "fail closed: a crash or timeout blocks instead of letting the action through"},
 		&cli.StringFlag{Name: "dir", Value: ".", Usage: "the harness repository `DIR`"},
+		&cli.BoolFlag{Name: "no-goldens", Usage: "do not run the golden tests to update those that list every hook"},
 	},
 	Action: scaffold,
 }
@@ -44,7 +50,7 @@ func scaffold(c *cli.Context) error {
 	ev := event.Name(c.String("event"))
 	spec, ok := event.Lookup(ev)
 	if !ok {
-		return cli.Exit(fmt.Sprintf("harness new: %q is not an event of Claude Code 2.1.330 (harness events lists them)", ev), 2)
+		return cli.Exit(fmt.Sprintf("harness new: %q is not an event of Claude Code %s (harness events lists them)", ev, event.Client), 2)
 	}
 	matcher := c.String("matcher")
 	if spec.Matcher == "" && matcher != "" {
@@ -154,9 +160,80 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 		}
 		fmt.Fprintf(c.App.Writer, "wrote %s\n", w.path)
 	}
-	fmt.Fprintf(c.App.Writer, "next: go test ./tests -run 'TestScripts/%s' (and go test ./tests -update for the describe golden)\n",
-		strings.TrimSuffix(filepath.Base(testPath), ".txtar"))
+	if c.Bool("no-goldens") {
+		fmt.Fprintf(c.App.Writer, "next: go test ./tests -run TestScripts -update, then read the diff: the goldens that list every hook now list %s too\n", name)
+		return nil
+	}
+	updated, others, err := updateGoldens(c.App.Writer, dir, name)
+	if err != nil {
+		return fmt.Errorf("updating the goldens: %w (run go test ./tests -run TestScripts -update and read the diff)", err)
+	}
+	for _, u := range updated {
+		fmt.Fprintf(c.App.Writer, "updated tests/testdata/%s.txtar: it lists every hook, %s now among them\n", u, name)
+	}
+	if len(others) > 0 {
+		fmt.Fprintf(c.App.Writer, "not touched, failing for reasons of their own (not %s): %s\n", name, strings.Join(others, ", "))
+	}
+	fmt.Fprintf(c.App.Writer, "next: make run decide something, pin it in %s, and run go test ./...\n", testPath)
 	return nil
+}
+
+// updateGoldens runs the golden tests and rewrites, with -update, those that fail only
+// because they list every hook (their diff names the new one); a test failing for any other
+// reason is left alone and named. Then it runs them again to check.
+func updateGoldens(w io.Writer, dir, name string) (updated, others []string, err error) {
+	fmt.Fprintf(w, "running the golden tests to update those that list every hook ...\n")
+	b, _ := goTest(dir)
+	for test, log := range failedScripts(string(b)) {
+		if strings.Contains(log, name) && strings.Contains(log, "differ") {
+			updated = append(updated, test)
+		} else {
+			others = append(others, test)
+		}
+	}
+	sort.Strings(updated)
+	sort.Strings(others)
+	if len(updated) == 0 {
+		return nil, others, nil
+	}
+	only := "^TestScripts$/^(" + strings.Join(updated, "|") + ")$"
+	if b, err := goTest(dir, "-run", only, "-update"); err != nil && !strings.Contains(string(b), "FAIL") {
+		return nil, nil, fmt.Errorf("go test -update: %w\n%s", err, b)
+	}
+	if b, err := goTest(dir, "-run", only); err != nil {
+		return nil, nil, fmt.Errorf("still failing after -update:\n%s", b)
+	}
+	return updated, others, nil
+}
+
+func goTest(dir string, args ...string) ([]byte, error) {
+	if len(args) == 0 {
+		args = []string{"-run", "^TestScripts$"}
+	}
+	cmd := exec.Command("go", append([]string{"test", "./tests", "-count=1"}, args...)...)
+	cmd.Dir = dir
+	return cmd.CombinedOutput()
+}
+
+// failedScripts maps each failing testscript of go test's output to its log.
+func failedScripts(out string) map[string]string {
+	fails := map[string]string{}
+	cur := ""
+	for _, l := range strings.Split(out, "\n") {
+		t := strings.TrimSpace(l)
+		if rest, ok := strings.CutPrefix(t, "--- FAIL: TestScripts/"); ok {
+			cur, _, _ = strings.Cut(rest, " ")
+			fails[cur] = ""
+			continue
+		}
+		if strings.HasPrefix(t, "--- FAIL: ") || strings.HasPrefix(t, "--- PASS: ") || t == "FAIL" || strings.HasPrefix(t, "FAIL\t") {
+			cur = ""
+		}
+		if cur != "" {
+			fails[cur] += l + "\n"
+		}
+	}
+	return fails
 }
 
 // captured is the payload the real client sent for the event, from the fixtures, or a minimal

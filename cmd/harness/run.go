@@ -1,14 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/tidwall/gjson"
@@ -26,8 +27,12 @@ var runCommand = &cli.Command{
 	Description: "Reads the settings Claude Code would (user, project, local; or --settings), picks the matcher\n" +
 		"groups the payload matches and says why, runs every matching hook in parallel with its timeout,\n" +
 		"and prints each hook's exit code, time, answer and stderr, then the aggregated verdict.\n" +
-		"The payload comes from --payload, from stdin, or is built from --tool and --input.\n" +
-		"Exit 2 when the action would be blocked.",
+		"The payload comes from --payload FILE (- for stdin), from stdin when it is piped, or is built\n" +
+		"from --tool and --input; a payload without the field the event's matcher reads (tool_name,\n" +
+		"source, ...) matches only the groups whose matcher is * or empty.\n\n" +
+		"Exit status: 0 the action goes ahead; 1 a hook failed (timed out, did not start, exited\n" +
+		"non-zero without blocking) and the action goes ahead; 2 the action would be blocked;\n" +
+		"3 the user would be asked; 64 usage error (arguments, event, payload or settings).",
 	Flags: []cli.Flag{
 		&cli.StringSliceFlag{Name: "settings", Usage: "settings `FILE`s, in scope order (default: ~/.claude/settings.json, .claude/settings.json, .claude/settings.local.json)"},
 		&cli.StringFlag{Name: "payload", Usage: "the payload `FILE` (- for stdin)"},
@@ -36,17 +41,28 @@ var runCommand = &cli.Command{
 		&cli.StringFlag{Name: "project", Usage: "the project `DIR` (default: the current folder)"},
 		&cli.BoolFlag{Name: "json", Usage: "print the results as JSON"},
 	},
+	OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+		return cli.Exit("harness run: "+err.Error(), exitUsage)
+	},
 	Action: runEvent,
 }
 
+// The exit statuses of harness run, distinct so that a script can tell them apart.
+const (
+	exitHookFailed = 1
+	exitBlocked    = 2
+	exitAsk        = 3
+	exitUsage      = 64 // sysexits' EX_USAGE
+)
+
 func runEvent(c *cli.Context) error {
 	if c.NArg() != 1 {
-		return cli.Exit("harness run: give one event name (harness events lists them)", 2)
+		return cli.Exit("harness run: give one event name (harness events lists them)", exitUsage)
 	}
 	ev := c.Args().First()
 	spec, ok := event.Lookup(event.Name(ev))
 	if !ok {
-		return cli.Exit(fmt.Sprintf("harness run: %q is not an event of Claude Code 2.1.330 (harness events lists them)", ev), 2)
+		return cli.Exit(fmt.Sprintf("harness run: %q is not an event of Claude Code %s (harness events lists them)", ev, event.Client), exitUsage)
 	}
 	project := c.String("project")
 	if project == "" {
@@ -61,23 +77,48 @@ func runEvent(c *cli.Context) error {
 	}
 	payload, err := buildPayload(c, ev, project)
 	if err != nil {
-		return cli.Exit("harness run: "+err.Error(), 2)
+		return cli.Exit("harness run: "+err.Error(), exitUsage)
+	}
+	if spec.Matcher != "" && !gjson.GetBytes(payload, spec.Matcher).Exists() {
+		fmt.Fprintf(c.App.ErrWriter, "harness run: the payload has no %q: only groups with matcher * or empty can match\n", spec.Matcher)
 	}
 	s, err := dispatch.Load(files...)
 	if err != nil {
-		return cli.Exit("harness run: "+err.Error(), 2)
+		return cli.Exit("harness run: "+err.Error(), exitUsage)
 	}
 	groups := s.Select(ev, payload)
 	v := dispatch.Run(context.Background(), ev, payload, groups, dispatch.Env{Project: project, SessionID: gjson.GetBytes(payload, "session_id").Str})
 	if c.Bool("json") {
 		printRunJSON(c.App.Writer, ev, groups, v)
 	} else {
-		printRun(c.App.Writer, ev, spec, payload, groups, v)
+		printRun(c.App.Writer, ev, spec, payload, groups, v, termWidth())
 	}
-	if v.Blocked() {
-		return cli.Exit("", 2)
+	switch {
+	case v.Blocked():
+		return cli.Exit("", exitBlocked)
+	case v.Decision == "ask":
+		return cli.Exit("", exitAsk)
+	}
+	for _, r := range v.Results {
+		if failed(r) {
+			return cli.Exit("", exitHookFailed)
+		}
 	}
 	return nil
+}
+
+// failed reports a hook that did not do its job: timed out, did not start, or exited with
+// neither 0 nor the blocking 2.
+func failed(r dispatch.Result) bool {
+	return r.TimedOut || r.StartErr != nil || r.Code != 0 && r.Code != 2
+}
+
+// termWidth is the width rows are cut to: $COLUMNS, else 100.
+func termWidth() int {
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n >= 40 {
+		return n
+	}
+	return 100
 }
 
 // buildPayload reads the payload, or builds one with the fields the real client sends.
@@ -86,9 +127,13 @@ func buildPayload(c *cli.Context, ev, project string) ([]byte, error) {
 	var err error
 	switch p := c.String("payload"); {
 	case p == "-":
-		b, err = io.ReadAll(os.Stdin)
+		b, err = io.ReadAll(c.App.Reader)
 	case p != "":
 		b, err = os.ReadFile(p)
+	case c.String("tool") == "" && piped(c.App.Reader):
+		if b, err = io.ReadAll(c.App.Reader); err == nil && len(bytes.TrimSpace(b)) == 0 {
+			b = defaultPayload(ev, project) // an empty pipe, as from a script or CI
+		}
 	case c.String("tool") != "":
 		in := c.String("input")
 		if !gjson.Valid(in) || !gjson.Parse(in).IsObject() {
@@ -103,7 +148,7 @@ func buildPayload(c *cli.Context, ev, project string) ([]byte, error) {
 		o, _ = sjson.Set(o, "tool_use_id", "toolu_harness_run")
 		return []byte(o), nil
 	default:
-		b = []byte(fmt.Sprintf(`{"session_id":"harness-run","transcript_path":"","cwd":%q,"hook_event_name":%q}`, project, ev))
+		b = defaultPayload(ev, project)
 	}
 	if err != nil {
 		return nil, err
@@ -117,7 +162,22 @@ func buildPayload(c *cli.Context, ev, project string) ([]byte, error) {
 	return b, nil
 }
 
-func printRun(w io.Writer, ev string, spec event.Spec, payload []byte, groups []dispatch.Match, v dispatch.Verdict) {
+// defaultPayload is the payload of an event given nothing else: the fields every event has.
+func defaultPayload(ev, project string) []byte {
+	return []byte(fmt.Sprintf(`{"session_id":"harness-run","transcript_path":"","cwd":%q,"hook_event_name":%q}`, project, ev))
+}
+
+// piped reports stdin that is a pipe or a file, not a terminal or /dev/null.
+func piped(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return r != nil
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice == 0
+}
+
+func printRun(w io.Writer, ev string, spec event.Spec, payload []byte, groups []dispatch.Match, v dispatch.Verdict, width int) {
 	if spec.Matcher != "" {
 		fmt.Fprintf(w, "%s, %s %q\n", ev, spec.Matcher, gjson.GetBytes(payload, spec.Matcher).String())
 	} else {
@@ -129,8 +189,17 @@ func printRun(w io.Writer, ev string, spec event.Spec, payload []byte, groups []
 	for _, g := range groups {
 		fmt.Fprintf(w, "group %q in %s: %s\n", g.Matcher, g.Source, g.Why)
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "\nHOOK\tEXIT\tTIME\tANSWER\tSTDERR")
+	// One row per hook, cut to the terminal's width; stderr, when it says more than the
+	// answer, on an indented row of its own.
+	hookW := len("HOOK")
+	for _, r := range v.Results {
+		hookW = max(hookW, min(28, len([]rune(dispatch.HookName(r.Handler)))))
+	}
+	row := func(hook, exit, took, answer string) {
+		fmt.Fprintln(w, cut(fmt.Sprintf("%-*s  %-8s  %6s  %s", hookW, oneLine(hook, hookW), exit, took, oneLine(answer, width)), width))
+	}
+	fmt.Fprintln(w)
+	row("HOOK", "EXIT", "TIME", "ANSWER")
 	for _, r := range v.Results {
 		exit := fmt.Sprint(r.Code)
 		if r.TimedOut {
@@ -143,12 +212,14 @@ func printRun(w io.Writer, ev string, spec event.Spec, payload []byte, groups []
 			answer = "-"
 		}
 		if r.Outcome.Reason != "" {
-			answer += ": " + oneLine(r.Outcome.Reason, 80)
+			answer += ": " + r.Outcome.Reason
 		}
 		answer += " (" + r.Outcome.Note + ")"
-		fmt.Fprintf(tw, "%s\t%s\t%v\t%s\t%s\n", dispatch.HookName(r.Handler), exit, r.Took.Round(time.Millisecond), answer, oneLine(r.Stderr, 60))
+		row(dispatch.HookName(r.Handler), exit, r.Took.Round(time.Millisecond).String(), answer)
+		if e := strings.TrimSpace(r.Stderr); e != "" && e != strings.TrimSpace(r.Outcome.Reason) {
+			fmt.Fprintln(w, "  "+oneLine("stderr: "+e, width-2))
+		}
 	}
-	tw.Flush()
 	verdict := "the action goes ahead"
 	switch {
 	case v.Stop:
@@ -157,6 +228,9 @@ func printRun(w io.Writer, ev string, spec event.Spec, payload []byte, groups []
 		verdict = "blocked: " + strings.Join(v.Reasons, "; ")
 	case v.Decision == "ask":
 		verdict = "the user is asked (headless: denied)"
+		if len(v.Reasons) > 0 {
+			verdict += ": " + strings.Join(v.Reasons, "; ")
+		}
 	case v.Decision == "defer":
 		verdict = "deferred: a headless run stops with the call pending"
 	case v.Decision == "allow":
@@ -211,6 +285,14 @@ func oneLine(s string, max int) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if r := []rune(s); len(r) > max {
 		s = string(r[:max-1]) + "…"
+	}
+	return s
+}
+
+// cut shortens one line to max runes, keeping its spacing.
+func cut(s string, max int) string {
+	if r := []rune(s); len(r) > max {
+		return string(r[:max-1]) + "…"
 	}
 	return s
 }

@@ -4,7 +4,8 @@
 // Failure policy: open
 //
 // Saves what each subagent returned and what it did (from its own transcript) as Markdown and
-// JSON in its session's folder under $HARNESS_HOME, and adds it to the session's summary.
+// JSON in its session's folder under $HARNESS_HOME, and adds it to the session's summary. The
+// subagent's transcript is read in whichever client format it is in (lib/transcript).
 package main
 
 import (
@@ -38,6 +39,10 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	})
 	if err != nil {
 		return nil, err
+	}
+	if path == "" {
+		// Not every client names the subagent's transcript: zeros would look like a real run.
+		work.Unreadable = "the client named no agent transcript (agent_transcript_path)"
 	}
 	a := summary.Agent{AgentID: in.AgentID(), Type: in.AgentType(), Session: id, Transcript: path,
 		Start: work.Start, End: work.End, DurationS: work.Duration().Seconds(), LastMessage: work.LastMessage, Work: work}

@@ -4,7 +4,8 @@
 // Failure policy: open
 //
 // Keeps a Markdown summary and its JSON twin per session under $HARNESS_HOME (lib/summary),
-// read from the transcript as a stream (lib/transcript). Each Stop resumes from the checkpoint
+// read from the transcript as a stream (lib/transcript), in Claude Code's format or the other
+// clients' (a format it does not know is said so). Each Stop resumes from the checkpoint
 // the last run left, so the work is the new lines only and SessionEnd fits its 1.5 s budget;
 // the same transcript always gives the same bytes. Every text is redacted.
 package main
@@ -40,8 +41,11 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 		return nil, err
 	}
 	defer unlock()
-	path := in.TranscriptPath()
-	sum, cp, err := transcript.Fold(path, store.Checkpoint(id), func() *transcript.State {
+	path, cp := in.TranscriptPath(), store.Checkpoint(id)
+	if path == "" && cp != nil {
+		path = cp.Path // Copilot's SessionEnd names no transcript: the one its Stop read
+	}
+	sum, cp, err := transcript.Fold(path, cp, func() *transcript.State {
 		return transcript.New(id, w.Project, w.Home)
 	})
 	if err != nil {

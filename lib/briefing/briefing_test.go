@@ -147,3 +147,52 @@ func TestContinuityLeftOpen(t *testing.T) {
 		}
 	}
 }
+
+// A previous session whose transcript could not be read says so, not "no tool calls".
+func TestContinuityUnreadable(t *testing.T) {
+	hh, proj := t.TempDir(), t.TempDir()
+	d := summary.Doc{Summary: transcript.Summary{Session: "s-prev", Project: proj, End: "2026-11-21T10:00:00Z",
+		Unreadable: "transcript format not supported: /home/dev/.x/t.jsonl"}}
+	if err := summary.Open(hh, proj, 0).Save(d); err != nil {
+		t.Fatal(err)
+	}
+	got := Build(context.Background(), Options{Project: proj, HarnessHome: hh, Session: "s-now", Source: "startup", ClaudeCode: true, Config: &config.Config{}})
+	if !strings.Contains(got, "Not summarised: transcript format not supported: /home/dev/.x/t.jsonl.\n") || strings.Contains(got, "Tool calls:") {
+		t.Errorf("continuity:\n%s", got)
+	}
+}
+
+// The work in progress names the files changed and untracked, capped, with a count of the
+// rest: a count alone would send the model to git to learn which files they are.
+func TestWorkInProgressNamesFiles(t *testing.T) {
+	repo := t.TempDir()
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@x", "-c", "commit.gpgsign=false"}, args...)...)
+		cmd.Dir = repo
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("init", "-q", "-b", "main")
+	for i := range 12 {
+		os.WriteFile(filepath.Join(repo, fmt.Sprintf("f%02d.go", i)), []byte("package x\n"), 0o644)
+	}
+	git("add", ".")
+	git("commit", "-q", "-m", "first")
+	os.WriteFile(filepath.Join(repo, "f00.go"), []byte("package x\n// more\n"), 0o644)
+	os.WriteFile(filepath.Join(repo, "notes.md"), []byte("todo\n"), 0o644)
+	out := Build(context.Background(), Options{Project: repo, Config: &config.Config{}, Now: time.Now()})
+	for _, want := range []string{"- Uncommitted changes against HEAD: 1 file changed, 1 insertion(+): f00.go\n", "- Untracked files (1): notes.md\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	for i := 1; i < 12; i++ {
+		os.WriteFile(filepath.Join(repo, fmt.Sprintf("f%02d.go", i)), []byte("package y\n"), 0o644)
+	}
+	out = Build(context.Background(), Options{Project: repo, Config: &config.Config{}, Now: time.Now()})
+	if want := ": f00.go, f01.go, f02.go, f03.go, f04.go, f05.go, f06.go, f07.go, f08.go, f09.go and 2 more\n"; !strings.Contains(out, want) {
+		t.Errorf("no %q in\n%s", want, out)
+	}
+}

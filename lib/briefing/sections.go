@@ -46,6 +46,10 @@ func (b *builder) continuity() string {
 		fmt.Fprintf(&s, ", ended (%s)", d.EndReason)
 	}
 	s.WriteString(".\n")
+	if d.Unreadable != "" {
+		fmt.Fprintf(&s, "Not summarised: %s.\n", d.Unreadable)
+		return s.String()
+	}
 	list := func(label string, items []string, total, max int) {
 		if total == 0 {
 			return
@@ -121,11 +125,13 @@ func (b *builder) wip(ctx context.Context) string {
 	} else if stat, err := b.git(ctx, "diff", "HEAD", "--shortstat"); err != nil {
 		b.skip(WIP, err.Error())
 	} else if strings.TrimSpace(stat) != "" {
-		line("Uncommitted changes against HEAD: %s", strings.TrimSpace(stat))
+		// The files by name, so the model need not run git to learn what is in progress.
+		names, _ := b.git(ctx, "diff", "HEAD", "--name-only", "-z")
+		line("Uncommitted changes against HEAD: %s: %s", strings.TrimSpace(stat), fileList(strings.Split(strings.Trim(names, "\x00"), "\x00")))
 	}
-	if out, err := b.git(ctx, "ls-files", "--others", "--exclude-standard"); err == nil && out != "" {
-		n, _ := script.Echo(out + "\n").CountLines()
-		line("Untracked files: %d", n)
+	if out, err := b.git(ctx, "ls-files", "--others", "--exclude-standard", "-z"); err == nil && strings.Trim(out, "\x00") != "" {
+		files := strings.Split(strings.Trim(out, "\x00"), "\x00")
+		line("Untracked files (%d): %s", len(files), fileList(files))
 	}
 	if up, err := b.git(ctx, "rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"); err == nil {
 		if counts, err := b.git(ctx, "rev-list", "--left-right", "--count", "@{u}...HEAD"); err == nil {
@@ -165,6 +171,17 @@ func (b *builder) wip(ctx context.Context) string {
 		return ""
 	}
 	return "## Work in progress\n" + clean(s.String())
+}
+
+// maxFiles caps the file names a work-in-progress line gives; the rest are counted.
+const maxFiles = 10
+
+// fileList names files, at most maxFiles of them, and counts the rest.
+func fileList(files []string) string {
+	if len(files) <= maxFiles {
+		return strings.Join(files, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(files[:maxFiles], ", "), len(files)-maxFiles)
 }
 
 func isBranch(ctx context.Context, b *builder, name string) bool {

@@ -24,6 +24,9 @@ const (
 	// DockerAgent is docker/docker-agent (v1.32.3): not installable here, so its dialect rests
 	// on the payloads it was seen sending and its documented answers.
 	DockerAgent Client = "docker-agent"
+	// VTCode is VT Code: not installable here, so its dialect rests on its documented hooks
+	// (Claude Code's payloads and answers, its own vtcode.toml).
+	VTCode Client = "vtcode"
 )
 
 // Dialect is what one client does differently from Claude Code: names, units and the answers
@@ -74,7 +77,7 @@ type Dialect struct {
 }
 
 // claude is Claude Code: nothing to translate.
-var claude = &Dialect{Client: Claude, Title: "Claude Code", Tested: "2.1.330", Aliases: true}
+var claude = &Dialect{Client: Claude, Title: "Claude Code", Tested: "2.1.332", Aliases: true}
 
 // all builds the table on first use: a hook run by Claude Code never pays for its maps at
 // start-up.
@@ -165,6 +168,16 @@ var all = sync.OnceValue(func() []*Dialect {
 			},
 			Dir:   "cwd",
 			NoAsk: true, Snake: true,
+		},
+		{
+			// Claude Code's payloads, tool names and answers (an ask prompts; a timed-out
+			// hook blocks); only the file differs: [hooks.lifecycle] in vtcode.toml, matchers
+			// anchored by the client.
+			Client: VTCode, Title: "VT Code", Tested: "documented hooks (not installable here)",
+			Events: names(event.SessionStart, event.SessionEnd, event.UserPromptSubmit,
+				event.PreToolUse, event.PostToolUse),
+			Aliases: true,
+			Sources: []string{"startup", "resume", "clear", "compact"},
 		},
 	}
 })

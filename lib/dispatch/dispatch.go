@@ -127,13 +127,24 @@ type Match struct {
 // Select returns the groups of event ev that the payload matches, with the reason for each.
 func (s *Settings) Select(ev string, payload []byte) []Match {
 	spec, _ := event.Lookup(event.Name(ev))
-	value := ""
+	value, missing := "", false
 	if spec.Matcher != "" {
-		value = gjson.GetBytes(payload, spec.Matcher).String()
+		v := gjson.GetBytes(payload, spec.Matcher)
+		value, missing = v.String(), !v.Exists()
 	}
 	var out []Match
 	for i, g := range s.Events[ev] {
-		if ok, why := matches(event.Name(ev), spec, g.Matcher, value); ok {
+		ok, why := matches(event.Name(ev), spec, g.Matcher, value)
+		if missing && ok {
+			// The client always sends the field: a payload without it is a mistake of the
+			// caller's, and only a group that matches every value may claim it.
+			if kind, _ := lint.Classify(event.Name(ev), g.Matcher); kind != lint.All {
+				ok = false
+			} else {
+				why += " (the payload has no " + spec.Matcher + ")"
+			}
+		}
+		if ok {
 			// The client lowers the default timeout of the first group on these events.
 			if d, lower := firstGroupTimeout[ev]; lower && i == 0 {
 				hs := append([]Handler(nil), g.Hooks...)
@@ -167,7 +178,7 @@ func matches(ev event.Name, spec event.Spec, m, value string) (bool, string) {
 		return true, fmt.Sprintf("matcher %q matches every %s", m, spec.Matcher)
 	case lint.Exact:
 		for _, n := range lint.Names(m) {
-			if n == value || spec.Matcher == "tool_name" && aliases[n] == value {
+			if alias, ok := aliases[n]; n == value || spec.Matcher == "tool_name" && ok && alias == value {
 				return true, fmt.Sprintf("%s %q is in the exact list %q", spec.Matcher, value, m)
 			}
 		}
@@ -311,7 +322,8 @@ type Outcome struct {
 
 // Verdict is the aggregate over every result.
 type Verdict struct {
-	Decision     string
+	Decision string
+	// Reasons are the reasons given for the decision that won: a deny's, or an ask's.
 	Reasons      []string
 	Context      string
 	Stop         bool
@@ -566,13 +578,16 @@ func aggregate(ev string, rs []Result) Verdict {
 	})
 	v := Verdict{Results: rs}
 	var ctxs []string
+	// Reasons by rank: the verdict carries those of the decision that won (an ask's reason
+	// is what the user is shown).
+	reasons := map[int][]string{}
 	for _, r := range rs {
 		o := r.Outcome
 		if rank[o.Decision] > rank[v.Decision] {
 			v.Decision = o.Decision
 		}
-		if (o.Decision == "deny" || o.Decision == "block") && o.Reason != "" {
-			v.Reasons = append(v.Reasons, o.Reason)
+		if o.Decision != "" && o.Reason != "" {
+			reasons[rank[o.Decision]] = append(reasons[rank[o.Decision]], o.Reason)
 		}
 		if o.Context != "" {
 			ctxs = append(ctxs, o.Context)
@@ -584,6 +599,7 @@ func aggregate(ev string, rs []Result) Verdict {
 			v.UpdatedInput = o.UpdatedInput
 		}
 	}
+	v.Reasons = reasons[rank[v.Decision]]
 	if v.Decision == "block" && ev == string(event.PreToolUse) {
 		v.Decision = "deny"
 	}

@@ -47,6 +47,31 @@ func TestMatchers(t *testing.T) {
 	}
 }
 
+// A payload without the field the event's matcher is compared against (a hand-written one:
+// the client always sends it) is matched only by groups that match every value; a name
+// without a legacy alias never matches the empty value.
+func TestMissingMatchField(t *testing.T) {
+	for _, c := range []struct {
+		ev, matcher, payload string
+		want                 bool
+	}{
+		{"PreToolUse", "Write|Edit", `{"hook_event_name":"PreToolUse"}`, false},
+		{"PreToolUse", "Bash", `{"hook_event_name":"PreToolUse"}`, false},
+		{"PreToolUse", "Task", `{"hook_event_name":"PreToolUse"}`, false},
+		{"PreToolUse", ".*", `{"hook_event_name":"PreToolUse"}`, false},
+		{"PreToolUse", "*", `{"hook_event_name":"PreToolUse"}`, true},
+		{"PreToolUse", "", `{"hook_event_name":"PreToolUse"}`, true},
+		{"PreToolUse", "Write|Edit", `{"hook_event_name":"PreToolUse","tool_name":""}`, false},
+		{"SessionStart", "startup", `{"hook_event_name":"SessionStart"}`, false},
+		{"Stop", "", `{"hook_event_name":"Stop"}`, true},
+	} {
+		s := &Settings{Events: map[string][]Group{c.ev: {{Matcher: c.matcher, Hooks: []Handler{{Command: "true"}}}}}}
+		if got := len(s.Select(c.ev, []byte(c.payload))) == 1; got != c.want {
+			t.Errorf("%s matcher %q on %s: %v, want %v", c.ev, c.matcher, c.payload, got, c.want)
+		}
+	}
+}
+
 func script(t *testing.T, body string) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "hook.sh")
@@ -76,7 +101,7 @@ func TestAggregation(t *testing.T) {
 	deny := script(t, `cat >/dev/null; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}'`)
 	exit2 := script(t, `cat >/dev/null; echo "blocked by exit 2" >&2; exit 2`)
 	v := run(t, "PreToolUse", pre, Handler{Command: allow, Args: []string{}}, Handler{Command: ask, Args: []string{}})
-	if v.Decision != "ask" || v.Context != "A\nB" || string(v.UpdatedInput) != `{"command":"ls"}` {
+	if v.Decision != "ask" || v.Context != "A\nB" || string(v.UpdatedInput) != `{"command":"ls"}` || strings.Join(v.Reasons, "|") != "check" {
 		t.Errorf("allow+ask: %+v", v)
 	}
 	v = run(t, "PreToolUse", pre, Handler{Command: allow, Args: []string{}}, Handler{Command: deny, Args: []string{}}, Handler{Command: exit2, Args: []string{}})

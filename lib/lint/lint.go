@@ -111,6 +111,10 @@ func (c *checker) settings(data []byte) {
 		return
 	}
 	top := c.members(root, "")
+	c.unknownKeys(top, "", topKeys, true, topElsewhere)
+	if p, ok := get(top, "permissions"); ok && p.IsObject() {
+		c.unknownKeys(c.members(p, "permissions"), "permissions", permissionKeys, true, nil)
+	}
 	hooks, ok := get(top, "hooks")
 	if !ok || hooks.Type == gjson.Null {
 		return
@@ -189,6 +193,7 @@ func (c *checker) event(name string, groups gjson.Result, path string) {
 			continue
 		}
 		ms := c.members(g, gpath)
+		c.unknownKeys(ms, gpath, groupKeys, false, groupElsewhere)
 		sel := c.matcher(spec, ms, join(gpath, "matcher"))
 		hs, ok := get(ms, "hooks")
 		switch {
@@ -283,6 +288,7 @@ func (c *checker) handler(spec event.Spec, h gjson.Result, path string) (handler
 		c.add(Error, "handler.type", join(path, "type"), "the handler %s; use command, http, mcp_tool, prompt or agent", what)
 		return handlerRef{}, false
 	}
+	c.unknownKeys(ms, path, handlerKnown(typ), false, handlerElsewhere)
 	if why := unsupported(spec.Name, typ); why != "" {
 		c.add(Error, "handler.unsupported", join(path, "type"), "%s", why)
 	}

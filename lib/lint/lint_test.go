@@ -32,6 +32,21 @@ var corpus = []struct {
 	}},
 	{"hooks-not-object.json", []string{"error hooks.not-object hooks"}},
 	{"hooks-disabled.json", []string{"warning hooks.disabled disableAllHooks"}},
+	// Keys Claude Code does not read are ignored in silence: errors where that loses a
+	// safety setting (hooks, onFailure, permission rules), warnings elsewhere.
+	{"key-mistakes.json", []string{
+		"error key.unknown permisions",
+		"error key.unknown hook",
+		"error key.unknown permissions.Ask",
+		"warning key.misplaced hooks.PreToolUse[0].if",
+		"error key.unknown hooks.PreToolUse[0].hooks[0].onfailure",
+		"warning key.unknown hooks.PreToolUse[0].hooks[1].timout",
+		"warning key.misplaced hooks.PreToolUse[0].hooks[1].matcher",
+		"warning key.unknown hooks.PreToolUse[0].hooks[2].colour",
+		"warning key.unknown hooks.PreToolUse[1].matchers",
+		"error key.unknown hooks.PreToolUse[1].hook",
+		"error group.no-hooks hooks.PreToolUse[1]",
+	}},
 	{"event-hooks-not-array.json", []string{
 		"error event.not-array hooks.PreToolUse",
 		"error event.not-array hooks.Notification",

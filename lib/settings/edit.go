@@ -7,7 +7,6 @@ import (
 
 	"github.com/tidwall/gjson"
 	"github.com/tidwall/pretty"
-	"github.com/tidwall/sjson"
 )
 
 // style is how a file is laid out, so that inserted JSON looks as if the user wrote it.
@@ -161,20 +160,67 @@ func FindGroup(raw []byte, event string, group []byte) int {
 // RemoveGroup deletes group i of hooks.<event>; when that leaves a key the install created
 // empty, the key goes too.
 func RemoveGroup(raw []byte, event string, i int, created []string) ([]byte, error) {
-	out, err := sjson.DeleteBytes(raw, fmt.Sprintf("hooks.%s.%d", escape(event), i))
-	if err != nil {
-		return nil, err
+	out, ok := removeItem(raw, gjson.GetBytes(raw, "hooks."+escape(event)), i)
+	if !ok {
+		return nil, fmt.Errorf("hooks.%s has no group %d", event, i)
 	}
-	for _, key := range []string{"hooks." + event, "hooks"} {
-		v := gjson.GetBytes(out, escapePath(key))
+	parents := []struct{ key, parent string }{{"hooks." + event, "hooks"}, {"hooks", ""}}
+	for _, k := range parents {
+		v := gjson.GetBytes(out, escapePath(k.key))
 		empty := v.IsArray() && len(v.Array()) == 0 || v.IsObject() && len(v.Map()) == 0
-		if empty && contains(created, key) {
-			if out, err = sjson.DeleteBytes(out, escapePath(key)); err != nil {
-				return nil, err
+		if !empty || !contains(created, k.key) {
+			continue
+		}
+		parent := gjson.GetBytes(out, k.parent)
+		if k.parent == "" {
+			parent = gjson.ParseBytes(out)
+			parent.Index = len(out) - len(bytes.TrimLeft(out, " \t\r\n"))
+			parent.Raw = string(bytes.TrimSpace(out))
+		}
+		at, n := -1, 0
+		name := strings.TrimPrefix(k.key, k.parent+".")
+		parent.ForEach(func(key, _ gjson.Result) bool {
+			if key.Str == name {
+				at = n
 			}
+			n++
+			return true
+		})
+		if out, ok = removeItem(out, parent, at); !ok {
+			return nil, fmt.Errorf("removing %s", k.key)
 		}
 	}
 	return out, nil
+}
+
+// removeItem deletes item i of an array or member i of an object, with its comma and the
+// whitespace that set it apart, so that no blank line is left where it was; a container left
+// empty becomes [] or {}.
+func removeItem(raw []byte, container gjson.Result, i int) ([]byte, bool) {
+	type span struct{ start, end int }
+	var items []span
+	container.ForEach(func(k, v gjson.Result) bool {
+		start := v.Index
+		if container.IsObject() {
+			start = k.Index
+		}
+		items = append(items, span{start, v.Index + len(v.Raw)})
+		return true
+	})
+	if i < 0 || i >= len(items) {
+		return nil, false
+	}
+	var from, to int
+	switch {
+	case len(items) == 1:
+		// Keep the brackets only: [] or {}.
+		from, to = container.Index+1, container.Index+len(container.Raw)-1
+	case i < len(items)-1:
+		from, to = items[i].start, items[i+1].start
+	default:
+		from, to = items[i-1].end, items[i].end
+	}
+	return append(append([]byte{}, raw[:from]...), raw[to:]...), true
 }
 
 func contains(list []string, s string) bool {

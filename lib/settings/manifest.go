@@ -34,6 +34,8 @@ type Record struct {
 	Client string `json:"client,omitempty"`
 	// Trust lists the trust tables added to a Codex config.toml (a file with no Entries).
 	Trust []Trust `json:"trust,omitempty"`
+	// Block is the exact text added to a VT Code vtcode.toml.
+	Block string `json:"block,omitempty"`
 }
 
 // Trust is one table the installer put into a Codex config.toml, trusting one handler:

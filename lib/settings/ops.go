@@ -48,6 +48,9 @@ type Result struct {
 	Backup string
 	// Restored says uninstall put back the exact bytes from before the first install.
 	Restored bool
+	// Before and After are the file's content before and after Install (what it would be,
+	// in a dry run), for a dry run to show as a diff.
+	Before, After []byte
 }
 
 func (r Result) changed() bool {
@@ -63,12 +66,15 @@ func (r Result) changed() bool {
 // no longer planned, and records the result. Every other byte of the file stays as it was; a
 // second run with the same plan changes nothing.
 func Install(p Plan) (Result, error) {
-	lock, err := Lock(filepath.Join(p.Home, "locks"), "install")
-	if err != nil {
-		return Result{}, err
+	if !p.DryRun { // a dry run writes nothing, not even a lock file
+		lock, err := Lock(filepath.Join(p.Home, "locks"), "install")
+		if err != nil {
+			return Result{}, err
+		}
+		defer lock.Unlock()
 	}
-	defer lock.Unlock()
-	res, _, err := install(p)
+	res, after, err := install(p)
+	res.After = after
 	return res, err
 }
 
@@ -80,6 +86,7 @@ func install(p Plan) (Result, []byte, error) {
 	if err != nil {
 		return res, nil, err
 	}
+	res.Before = f.Raw
 	if p.Client == string(dialect.Codex) {
 		if err := CheckCodexTop(p.File, f.Raw); err != nil {
 			return res, nil, err
@@ -171,11 +178,13 @@ func keptEntry(kept []Entry, g Entry) Entry {
 // if the install created it). Entries the user edited are left alone unless force.
 func Uninstall(home, file string, force, dryRun bool) (Result, error) {
 	var res Result
-	lock, err := Lock(filepath.Join(home, "locks"), "install")
-	if err != nil {
-		return res, err
+	if !dryRun {
+		lock, err := Lock(filepath.Join(home, "locks"), "install")
+		if err != nil {
+			return res, err
+		}
+		defer lock.Unlock()
 	}
-	defer lock.Unlock()
 	m, err := LoadManifest(home)
 	if err != nil {
 		return res, err
@@ -183,6 +192,9 @@ func Uninstall(home, file string, force, dryRun bool) (Result, error) {
 	rec := m.Find(file)
 	if rec == nil {
 		return res, fmt.Errorf("nothing of the harness is installed in %s", file)
+	}
+	if rec.Client == string(dialect.VTCode) {
+		return uninstallVTCode(m, rec, dryRun)
 	}
 	if rec.isTOML() {
 		return uninstallTrust(m, rec, dryRun)
@@ -306,6 +318,10 @@ func Check(home, binDir, version string, versionOf func(bin string) (string, err
 	seenBin := map[string]bool{}
 	for _, rec := range m.Files {
 		files = append(files, rec.Path)
+		if rec.Client == string(dialect.VTCode) {
+			probs = append(probs, checkVTCode(rec, version, versionOf)...)
+			continue
+		}
 		if rec.isTOML() {
 			f, _, err := ReadTOML(rec.Path)
 			switch {

@@ -20,11 +20,13 @@ func CodexConfig(hooksFile string) string {
 // handlers in config.toml, under one lock. config.toml is checked first, so a file that is not
 // valid TOML stops the install before either file is touched.
 func InstallCodex(p Plan) (hooks, trust Result, err error) {
-	lock, err := Lock(filepath.Join(p.Home, "locks"), "install")
-	if err != nil {
-		return hooks, trust, err
+	if !p.DryRun { // a dry run writes nothing, not even a lock file
+		lock, err := Lock(filepath.Join(p.Home, "locks"), "install")
+		if err != nil {
+			return hooks, trust, err
+		}
+		defer lock.Unlock()
 	}
-	defer lock.Unlock()
 	config := CodexConfig(p.File)
 	f, _, err := ReadTOML(config)
 	if err != nil {

@@ -44,6 +44,11 @@ func Render(d Doc) []byte {
 
 // body renders what the transcript says, shared by sessions and subagent runs.
 func body(b *strings.Builder, s transcript.Summary) {
+	if s.Unreadable != "" {
+		// Zeros here would be a summary of nothing that looks real.
+		fmt.Fprintf(b, "\n## Not summarised\n\n%s: what was asked, run and written is not known.\n", s.Unreadable)
+		return
+	}
 	list(b, "Prompts", s.Prompts, func(p string) string { return p }, true)
 	fmt.Fprintf(b, "\n## Tool calls (%d)\n\n", s.ToolCalls)
 	if s.ToolCalls == 0 {

@@ -3,7 +3,10 @@ package summary
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/hookkit/harness/lib/transcript"
 )
 
 // Retention: HARNESS_SUMMARY_KEEP, else the configuration's summary.keep, else the default.
@@ -25,5 +28,14 @@ func TestRetention(t *testing.T) {
 	t.Setenv("HARNESS_SUMMARY_KEEP", "7")
 	if n := Retention(home, proj); n != 7 {
 		t.Errorf("environment: %d", n)
+	}
+}
+
+// A transcript that could not be read is said so, with no counts that would look real.
+func TestRenderUnreadable(t *testing.T) {
+	d := Doc{Summary: transcript.Summary{Session: "s1", Unreadable: "transcript format not supported: /home/dev/t.jsonl"}, Transcript: "/home/dev/t.jsonl"}
+	got := string(Render(d))
+	if !strings.Contains(got, "## Not summarised\n\ntranscript format not supported: /home/dev/t.jsonl:") || strings.Contains(got, "Tool calls") || strings.Contains(got, "Prompts") {
+		t.Errorf("summary:\n%s", got)
 	}
 }

@@ -1,7 +1,10 @@
-// Package transcript reads Claude Code's session transcripts (the JSONL file transcript_path
-// points at) as a stream and folds them into a Summary: what was asked, what ran, what was
-// written, what failed or was blocked. Memory is bounded whatever the file's size, and the fold
-// can stop at a line boundary and resume later from a checkpoint with the same result.
+// Package transcript reads session transcripts (the JSONL file transcript_path points at) as a
+// stream and folds them into a Summary: what was asked, what ran, what was written, what failed
+// or was blocked. It reads Claude Code's format and those of the other clients harness speaks
+// to (Codex, Gemini CLI, Qwen Code, Copilot CLI, droid), chosen by what the file holds; a file
+// in no known format gives a summary that says so. Memory is bounded whatever the file's size,
+// and the fold can stop at a line boundary and resume later from a checkpoint with the same
+// result.
 package transcript
 
 import (
@@ -39,19 +42,24 @@ const (
 // Summary is what a transcript says about its session. Every text in it has passed the
 // secret redaction.
 type Summary struct {
-	Session   string         `json:"session_id"`
-	Project   string         `json:"project"`
-	Start     string         `json:"start,omitempty"`
-	End       string         `json:"end,omitempty"`
-	Prompts   List           `json:"prompts"`
-	Tools     map[string]int `json:"tools"`
-	ToolCalls int            `json:"tool_calls"`
-	Created   List           `json:"files_created"`
-	Edited    List           `json:"files_edited"`
-	Commands  List           `json:"commands"`
-	Failures  []Event        `json:"failures"`
-	Blocked   []Event        `json:"blocked"`
-	Subagents []Subagent     `json:"subagents"`
+	Session string `json:"session_id"`
+	Project string `json:"project"`
+	// Format is the transcript's format (Claude, Codex, ...), "" until a line shows it.
+	Format string `json:"format"`
+	// Unreadable says why the transcript could not be summarised (a format this package does
+	// not know), with its path: the rest of the summary is then empty, not a true zero.
+	Unreadable string         `json:"unreadable,omitempty"`
+	Start      string         `json:"start,omitempty"`
+	End        string         `json:"end,omitempty"`
+	Prompts    List           `json:"prompts"`
+	Tools      map[string]int `json:"tools"`
+	ToolCalls  int            `json:"tool_calls"`
+	Created    List           `json:"files_created"`
+	Edited     List           `json:"files_edited"`
+	Commands   List           `json:"commands"`
+	Failures   []Event        `json:"failures"`
+	Blocked    []Event        `json:"blocked"`
+	Subagents  []Subagent     `json:"subagents"`
 	// Open are the items of the session's last todo list (TodoWrite) not marked completed:
 	// what was left.
 	Open        List         `json:"open_todos,omitzero"`
@@ -136,6 +144,9 @@ type State struct {
 	Cwd string `json:"cwd,omitempty"`
 	// Agent folds a subagent's own transcript, whose lines are all sidechain lines.
 	Agent bool `json:"agent,omitempty"`
+	// Calls are the tool calls of the message being read whose record a client rewrites as the
+	// calls progress (Gemini CLI): 1 counted, 2 finished.
+	Calls map[string]int `json:"calls,omitempty"`
 }
 
 // Pending is a tool call seen without its result yet.
@@ -146,6 +157,10 @@ type Pending struct {
 	// Desc and Type describe an Agent call.
 	Desc string `json:"desc,omitempty"`
 	Type string `json:"type,omitempty"`
+	// New are files the call creates whatever its result says (a patch's Add File).
+	New []string `json:"new,omitempty"`
+	// Hook: a hook blocked the call before its result came (droid logs the hook first).
+	Hook bool `json:"hook,omitempty"`
 }
 
 // New starts a fold for a session.
@@ -181,6 +196,16 @@ func (st *State) Line(line []byte) {
 	line = bytes.TrimSpace(line)
 	if len(line) == 0 || line[0] != '{' || !gjson.ValidBytes(line) {
 		st.Summary.Skipped++
+		return
+	}
+	if st.Summary.Format == "" {
+		// Lines before the first that shows the format are ones no reader folds.
+		if st.Summary.Format = detect(line); st.Summary.Format == "" {
+			return
+		}
+	}
+	if fold := readers[st.Summary.Format]; fold != nil {
+		fold(st, line)
 		return
 	}
 	var f fields
@@ -241,12 +266,7 @@ func (st *State) Line(line []byte) {
 		st.assistant(&f)
 	case "system":
 		if f.subtype == "compact_boundary" {
-			c := Compaction{Time: f.time, Trigger: f.compact.Get("trigger").Str, PreTokens: f.compact.Get("preTokens").Int()}
-			if len(st.Summary.Compactions) < MaxList {
-				st.Summary.Compactions = append(st.Summary.Compactions, c)
-			} else {
-				st.Summary.Omitted++
-			}
+			st.compaction(Compaction{Time: f.time, Trigger: f.compact.Get("trigger").Str, PreTokens: f.compact.Get("preTokens").Int()})
 		}
 	case "attachment":
 		if f.attachment.Get("type").Str == "hook_blocking_error" {
@@ -443,12 +463,7 @@ func (st *State) result(f *fields, b gjson.Result) {
 		return
 	}
 	if b.Get("is_error").Bool() {
-		e := Event{Time: f.time, Tool: p.Tool, ToolUseID: id, Input: p.Input, Reason: firstLine(strings.TrimPrefix(text, "Error: "), MaxText)}
-		if len(st.Summary.Failures) < MaxList {
-			st.Summary.Failures = append(st.Summary.Failures, e)
-		} else {
-			st.Summary.Omitted++
-		}
+		st.fail(Event{Time: f.time, Tool: p.Tool, ToolUseID: id, Input: p.Input, Reason: firstLine(strings.TrimPrefix(text, "Error: "), MaxText)})
 		return
 	}
 	if !known {
@@ -623,8 +638,17 @@ func Fold(path string, cp *Checkpoint, fresh func() *State) (Summary, *Checkpoin
 				return Summary{}, nil, err
 			}
 		}
-		return out, cp, nil
+		return unreadable(out, path), cp, nil
 	}
+}
+
+// unreadable marks a summary of a file whose lines showed no known format: its zeros are not
+// the session's.
+func unreadable(s Summary, path string) Summary {
+	if s.Format == "" && s.Lines > 0 {
+		s.Unreadable = "transcript format not supported: " + path
+	}
+	return s
 }
 
 // Encode saves a checkpoint.

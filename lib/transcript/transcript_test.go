@@ -32,12 +32,20 @@ func js(t *testing.T, v any) []byte {
 	return append(b, '\n')
 }
 
-// The real transcripts of Claude Code 2.1.330 against their reviewed summaries.
-func TestGoldenRealTranscripts(t *testing.T) {
+// fixtures are the real transcripts: Claude Code 2.1.330's in testdata, and one per other
+// client in testdata/<client>/, written by tests/clients (HARNESS_KEEP_TRANSCRIPTS).
+func fixtures(t testing.TB) []string {
 	files, _ := filepath.Glob("testdata/*.jsonl")
-	if len(files) < 5 {
-		t.Fatalf("found %d transcripts", len(files))
+	clients, _ := filepath.Glob("testdata/*/*.jsonl")
+	if len(files) < 5 || len(clients) != len(readers) {
+		t.Fatalf("found %d transcripts of Claude Code, %d of %d other clients", len(files), len(clients), len(readers))
 	}
+	return append(files, clients...)
+}
+
+// The real transcripts against their reviewed summaries.
+func TestGoldenRealTranscripts(t *testing.T) {
+	files := fixtures(t)
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			s, _ := fold(t, f, nil)
@@ -118,8 +126,7 @@ func TestRealTranscriptFacts(t *testing.T) {
 // Resuming from a checkpoint at any line boundary, or from a checkpoint taken while the last
 // line was half written, gives the same summary as reading the whole file at once.
 func TestResumeIsIdempotent(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.jsonl")
-	for _, f := range files {
+	for _, f := range fixtures(t) {
 		data, _ := os.ReadFile(f)
 		whole, _ := fold(t, f, nil)
 		want := js(t, whole)

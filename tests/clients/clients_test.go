@@ -332,3 +332,50 @@ func TestSourcesAreCacheInputs(t *testing.T) {
 		t.Fatalf("reading sources: %v", err)
 	}
 }
+
+// transcripts are where each client writes its own session transcript, under the home.
+var transcripts = map[string]string{
+	"codex":   ".codex/sessions/*/*/*/rollout-*.jsonl",
+	"gemini":  ".gemini/tmp/*/chats/session-*.jsonl",
+	"qwen":    ".qwen/projects/*/chats/*.jsonl",
+	"copilot": ".copilot/session-state/*/events.jsonl",
+	"droid":   ".factory/sessions/*/*.jsonl",
+}
+
+// transcript is the session's transcript as the client wrote it, "" when there is none.
+func (s *session) transcript() string {
+	files, _ := filepath.Glob(filepath.Join(s.home, transcripts[s.c.name]))
+	if len(files) == 0 {
+		return ""
+	}
+	return files[len(files)-1]
+}
+
+// keepTranscripts copies the session's transcript to $HARNESS_KEEP_TRANSCRIPTS/<client>/, with
+// the session's home and project rewritten to /home/dev and /home/dev/proj: how the fixtures
+// of lib/transcript/testdata were made.
+func (s *session) keepTranscripts() {
+	dir := os.Getenv("HARNESS_KEEP_TRANSCRIPTS")
+	if dir == "" {
+		return
+	}
+	src := s.transcript()
+	if src == "" {
+		s.t.Logf("no transcript of %s in %s", s.c.name, transcripts[s.c.name])
+		return
+	}
+	b, err := os.ReadFile(src)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	// The project first: it is not under the home here, but the fixture puts it there. Then
+	// the same paths as the clients and harness name folders after them (/ and . as -).
+	for _, r := range [][2]string{{s.project, "/home/dev/proj"}, {s.home, "/home/dev"}, {s.root, "/home/dev/work"}, {binDir, "/home/dev/bin"}} {
+		for _, mangle := range []*strings.Replacer{strings.NewReplacer(), strings.NewReplacer("/", "-"), strings.NewReplacer("/", "-", ".", "-")} {
+			b = bytes.ReplaceAll(b, []byte(mangle.Replace(r[0])), []byte(mangle.Replace(r[1])))
+		}
+	}
+	dst := filepath.Join(dir, s.c.name, filepath.Base(src))
+	s.writeFile(dst, b)
+	s.t.Logf("kept %s as %s", src, dst)
+}

@@ -2,8 +2,10 @@ package clients
 
 import (
 	"crypto/rand"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -71,6 +73,8 @@ func sessionCalls(s *session) []call {
 		// to give its shell another HOME, ~ would be the real home.
 		c.shell("call_find", "find "+s.home+" -delete"),
 		c.shell("call_safe", "echo safe-ran > safe-ran.txt"),
+		// Fails on its own (no hook is involved): the summary counts it as a failure.
+		c.shell("call_fail", "cat no-such-file.txt"),
 		c.write(s, "call_inside", "inside.txt", "inside\n"),
 		c.write(s, "call_outside", "../outside.txt", "escaped\n"),
 		c.write(s, "call_env", ".env", "TOKEN=x\n"),
@@ -86,6 +90,7 @@ func testHooks(t *testing.T, c *client) {
 	s.install()
 	m.script(sessionCalls(s)...)
 	out := s.run(m, "tidy up this project")
+	s.keepTranscripts()
 	fail := func(t *testing.T, format string, args ...any) {
 		t.Helper()
 		t.Errorf(format+"\n%s:\n%s\n%s", append(args, c.name, tail(out), m.dump())...)
@@ -149,6 +154,9 @@ func testHooks(t *testing.T, c *client) {
 			fail(t, "no request carries LoadContext's briefing")
 		}
 	})
+	t.Run("SessionSummary writes a true summary", func(t *testing.T) {
+		checkSummary(t, s, len(sessionCalls(s)))
+	})
 	t.Run("AuditLog records every call", func(t *testing.T) {
 		// A call is known in the log by its tool_use_id where the client passes the model's
 		// (Codex), else by the command or file in the summary AuditLog writes.
@@ -209,4 +217,67 @@ func testSecretPrompt(t *testing.T, c *client) {
 			t.Errorf("SecretGuard's verdicts on the prompt are %q, not a block:\n%s", verdicts, s.auditText())
 		}
 	})
+}
+
+// checkSummary reads the session's summary that SessionSummary wrote from the client's own
+// transcript, and checks it says what the scripted session did: the prompt, every tool call,
+// the file written, the command that failed, the command a hook blocked.
+func checkSummary(t *testing.T, s *session, calls int) {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(s.harnessHome, "projects", "*", "sessions", "*.json"))
+	var docs []map[string]any
+	for _, f := range files {
+		if filepath.Base(f) == "index.json" {
+			continue
+		}
+		var d map[string]any
+		if b, err := os.ReadFile(f); err == nil && json.Unmarshal(b, &d) == nil {
+			docs = append(docs, d)
+		}
+	}
+	if len(docs) != 1 {
+		t.Fatalf("%d session summaries in %s, want 1 (transcript %s)", len(docs), s.harnessHome, s.transcript())
+	}
+	d := docs[0]
+	dump, _ := json.MarshalIndent(d, "", "  ")
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Errorf(format+"\nthe summary:\n%s", append(args, dump)...)
+	}
+	// Qwen Code fires no SessionEnd headless (qwen.md): its summary is the last Stop's.
+	if final := d["final"] == true; final != (s.c != qwen) {
+		fail("final = %v: SessionEnd's run did not write the summary", final)
+	}
+	if d["format"] != s.c.name || d["unreadable"] != nil {
+		fail("format %v (%v), want %s", d["format"], d["unreadable"], s.c.name)
+	}
+	prompts, _ := d["prompts"].(map[string]any)
+	if items := list(prompts["items"]); len(items) != 1 || items[0] != "tidy up this project" {
+		fail("prompts %v, want the one typed", prompts["items"])
+	}
+	n, _ := d["tool_calls"].(float64)
+	// Qwen Code writes its chat file behind its Stop hook, its only one headless: the last
+	// calls may not be there yet (seen: 5 or 6 of 7). The summary is then true but short.
+	if s.c == qwen && int(n) >= 5 && int(n) <= calls {
+		t.Logf("qwen: %v of %d tool calls in the transcript at Stop", n, calls)
+	} else if int(n) != calls {
+		fail("%v tool calls, want %d", d["tool_calls"], calls)
+	}
+	created, _ := d["files_created"].(map[string]any)
+	if items := list(created["items"]); len(items) != 1 || items[0] != filepath.Join(s.project, "inside.txt") {
+		fail("files created %v, want inside.txt", created["items"])
+	}
+	var failed, blocked []string
+	for _, e := range list(d["failures"]) {
+		failed = append(failed, str(e, "input")+": "+str(e, "reason"))
+	}
+	for _, e := range list(d["blocked"]) {
+		blocked = append(blocked, str(e, "input")+" by "+str(e, "by"))
+	}
+	if !slices.Contains(failed, "cat no-such-file.txt: Exit code 1") {
+		fail("failures %q do not hold the command that failed", failed)
+	}
+	if !slices.Contains(blocked, "find "+s.home+" -delete by hook") {
+		fail("blocked %q does not hold the command SecurityValidator blocked", blocked)
+	}
 }

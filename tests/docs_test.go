@@ -1,0 +1,196 @@
+package tests
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// docFiles are the README and every page of docs/.
+func docFiles(t *testing.T) []string {
+	t.Helper()
+	pages, err := filepath.Glob("../docs/*.md")
+	if err != nil || len(pages) == 0 {
+		t.Fatalf("no docs/*.md: %v", err)
+	}
+	return append([]string{"../README.md"}, pages...)
+}
+
+var (
+	fence  = regexp.MustCompile("(?s)```([a-z]*)\n(.*?)```")
+	inline = regexp.MustCompile("`((?:\\./install\\.sh|harness|go test|go run) [^`]*)`")
+	flagRE = regexp.MustCompile(`(?:^|\s)(--[a-z][a-z-]*)`)
+	link   = regexp.MustCompile(`\]\(([^)#\s]*)(#[^)\s]*)?\)`)
+)
+
+// commands returns every command a page shows: the lines of its shell blocks and the inline
+// code that starts with ./install.sh, harness, go test or go run; pipes, redirections and
+// lists split into their commands.
+func commands(text string) []string {
+	var raw []string
+	for _, m := range fence.FindAllStringSubmatch(text, -1) {
+		if m[1] != "" && m[1] != "sh" && m[1] != "console" {
+			continue
+		}
+		raw = append(raw, strings.Split(m[2], "\n")...)
+	}
+	for _, m := range inline.FindAllStringSubmatch(fence.ReplaceAllString(text, ""), -1) {
+		raw = append(raw, m[1])
+	}
+	var out []string
+	for _, l := range raw {
+		if i := strings.Index(l, " #"); i >= 0 {
+			l = l[:i]
+		}
+		for _, part := range regexp.MustCompile(`\|\||&&|[|;<>]`).Split(l, -1) {
+			if p := strings.TrimSpace(part); p != "" && !strings.HasPrefix(p, "#") {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// TestDocsCommands checks every command the README and docs/ show against the real thing:
+// a harness command exists and takes every flag written with it, an install.sh flag is one
+// it or harness install takes, and a package or program given to go test or go run exists.
+// (The two commands of the README run for real: ./install.sh in TestInstallScript, go test
+// here.)
+func TestDocsCommands(t *testing.T) {
+	harness := filepath.Join(binDir, "harness")
+	help := map[string]string{}
+	helpOf := func(args ...string) (string, bool) {
+		key := strings.Join(args, " ")
+		if h, ok := help[key]; ok {
+			return h, h != ""
+		}
+		out, err := exec.Command(harness, append(args, "--help")...).CombinedOutput()
+		h := string(out)
+		if err != nil || strings.Contains(h, "No help topic") {
+			h = ""
+		}
+		help[key] = h
+		return h, h != ""
+	}
+	script, err := os.ReadFile("../install.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, file := range docFiles(t) {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range commands(string(b)) {
+			f := strings.Fields(c)
+			flags := flagRE.FindAllStringSubmatch(c, -1)
+			switch {
+			case f[0] == "harness" && len(f) > 1 && f[1] == strings.ToLower(f[1]):
+				checked++
+				h, ok := helpOf(f[1])
+				if !ok {
+					t.Errorf("%s: `%s`: harness has no command %q", file, c, f[1])
+					continue
+				}
+				if len(f) > 2 && !strings.HasPrefix(f[2], "-") {
+					if sub, ok := helpOf(f[1], f[2]); ok && sub != h {
+						h += sub
+					}
+				}
+				for _, fl := range flags {
+					if !strings.Contains(h, fl[1]) && fl[1] != "--help" && fl[1] != "--version" {
+						t.Errorf("%s: `%s`: harness %s takes no %s", file, c, f[1], fl[1])
+					}
+				}
+			case f[0] == "./install.sh":
+				checked++
+				h, _ := helpOf("install")
+				u, _ := helpOf("uninstall")
+				for _, fl := range flags {
+					if !strings.Contains(string(script), fl[1]) && !strings.Contains(h+u, fl[1]) {
+						t.Errorf("%s: `%s`: install.sh takes no %s", file, c, fl[1])
+					}
+				}
+			case f[0] == "go" && len(f) > 1 && (f[1] == "test" || f[1] == "run"):
+				checked++
+				for _, a := range f[2:] {
+					if !strings.HasPrefix(a, "./") || strings.ContainsAny(a, "<>") {
+						continue
+					}
+					dir := strings.TrimSuffix(strings.TrimSuffix(a, "/..."), "/")
+					if st, err := os.Stat(filepath.Join("..", dir)); err != nil || !st.IsDir() {
+						t.Errorf("%s: `%s`: no package %s", file, c, a)
+					}
+				}
+			}
+		}
+	}
+	if checked < 20 {
+		t.Errorf("only %d commands found in the README and docs/: is the extraction broken?", checked)
+	}
+}
+
+// TestDocsLinks: every relative link of the README and docs/ names a file that exists, and
+// an anchor a heading of that file.
+func TestDocsLinks(t *testing.T) {
+	for _, file := range docFiles(t) {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range link.FindAllStringSubmatch(string(b), -1) {
+			target, anchor := m[1], strings.TrimPrefix(m[2], "#")
+			if strings.Contains(target, "://") {
+				continue
+			}
+			path := file
+			if target != "" {
+				path = filepath.Join(filepath.Dir(file), target)
+			}
+			page, err := os.ReadFile(path)
+			if err != nil {
+				t.Errorf("%s: link to %s: %v", file, target, err)
+				continue
+			}
+			if anchor != "" && !hasAnchor(string(page), anchor) {
+				t.Errorf("%s: link to %s#%s: no such heading", file, target, anchor)
+			}
+		}
+	}
+}
+
+// hasAnchor reports a Markdown heading whose GitHub anchor is a.
+func hasAnchor(page, a string) bool {
+	for _, l := range strings.Split(page, "\n") {
+		if !strings.HasPrefix(l, "#") {
+			continue
+		}
+		h := strings.ToLower(strings.TrimSpace(strings.TrimLeft(l, "#")))
+		h = regexp.MustCompile(`[^\w\- ]`).ReplaceAllString(h, "")
+		if strings.ReplaceAll(h, " ", "-") == a {
+			return true
+		}
+	}
+	return false
+}
+
+// The README is a front door: short, with the two commands a newcomer needs.
+func TestReadmeFrontDoor(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	if len(lines) > 160 {
+		t.Errorf("README.md has %d lines: keep it a front door (about 150) and move the reference to docs/", len(lines))
+	}
+	for _, want := range []string{"./install.sh     # the main job", "go test ./...    # the tests", "## Clients", "## The hooks"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("README.md lacks %q", want)
+		}
+	}
+}
