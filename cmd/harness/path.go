@@ -44,12 +44,15 @@ func onPath(out io.Writer, harnessHome, built string, dryRun bool) string {
 		fmt.Fprintf(out, "would link %s -> %s (on PATH)\n", link, target)
 		return "harness"
 	}
-	if st, err := os.Lstat(link); err == nil && st.Mode()&os.ModeSymlink == 0 {
-		// A file of the user's own: not ours to replace.
-		fmt.Fprintf(out, "harness is not on PATH: %s is another program; run %s, or put %s first on PATH\n", link, target, filepath.Dir(target))
-		return target
+	if st, err := os.Lstat(link); err == nil {
+		to, _ := os.Readlink(link)
+		if st.Mode()&os.ModeSymlink == 0 || filepath.Base(to) != "harness" || filepath.Base(filepath.Dir(to)) != "bin" {
+			// A file or link of the user's own: not ours to replace.
+			fmt.Fprintf(out, "harness is not on PATH: %s is another program; run %s, or put %s first on PATH\n", link, target, filepath.Dir(target))
+			return target
+		}
+		os.Remove(link) // a stale link of an earlier install (<harness home>/bin/harness)
 	}
-	os.Remove(link) // a stale link of an earlier install
 	if err := os.MkdirAll(local, 0o755); err != nil {
 		fmt.Fprintf(out, "harness is not on PATH: creating %s: %v\n", local, err)
 		return target

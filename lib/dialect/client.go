@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/tidwall/gjson"
@@ -138,7 +139,7 @@ func (d *Dialect) Selects(m, tool string) bool {
 	if m == "" || m == "*" || m == ".*" {
 		return true
 	}
-	if listRE.MatchString(m) && !d.Anchored {
+	if listRE().MatchString(m) && !d.Anchored {
 		for _, name := range strings.Split(m, "|") {
 			if name == tool || d.Aliases && d.alias(name, tool) {
 				return true
@@ -150,7 +151,8 @@ func (d *Dialect) Selects(m, tool string) bool {
 	return err == nil && re.MatchString(tool)
 }
 
-var listRE = regexp.MustCompile(`^[A-Za-z0-9_]+(\|[A-Za-z0-9_]+)*$`)
+// listRE is compiled on first use: every hook links this package, and only doctor needs it.
+var listRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_]+(\|[A-Za-z0-9_]+)*$`) })
 
 // alias says whether the Claude Code tool name selects the client's tool.
 func (d *Dialect) alias(claudeTool, tool string) bool {

@@ -125,7 +125,8 @@ var all = sync.OnceValue(func() []*Dialect {
 				event.SessionEnd, event.Stop, event.SubagentStop, event.PreCompact, event.Notification),
 			// MultiEdit and ApplyPatch are in the binary, not offered in the tested runs.
 			Tools: map[string]string{"Execute": "Bash", "Create": "Write", "Edit": "Edit",
-				"MultiEdit": "MultiEdit", "ApplyPatch": "apply_patch"},
+				"MultiEdit": "MultiEdit", "ApplyPatch": "apply_patch", "Read": "Read", "Grep": "Grep",
+				"Glob": "Glob"},
 			Args: map[string]map[string]string{
 				"Edit": {"old_str": "old_string", "new_str": "new_string", "change_all": "replace_all"},
 			},
@@ -293,6 +294,9 @@ func (d *Dialect) Matchers(ev event.Name, m string) []string {
 // clientTools returns the client's names for a Claude Code tool (the name itself when the
 // client has none of its own).
 func (d *Dialect) clientTools(claudeTool string) []string {
+	if strings.HasPrefix(claudeTool, "mcp__") {
+		return []string{claudeTool} // MCP tools keep the server's names in every client
+	}
 	var out []string
 	for _, c := range sortedKeys(d.Tools) {
 		if d.Tools[c] == claudeTool {

@@ -140,27 +140,38 @@ func TestInTools(t *testing.T) {
 	}
 }
 
-// A shell command with its own directory is judged there; an empty cwd is filled in.
+// A shell command with its own directory is judged as `cd DIR && command`; the payload's cwd
+// (and so the project) stays the session's; an empty cwd is filled in first.
 func TestInDirectory(t *testing.T) {
-	d, _ := Lookup("qwen")
-	got, err := d.In([]byte(`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"run_shell_command","tool_input":{"command":"rm -rf .","directory":"../other"}}`))
-	if err != nil {
-		t.Fatal(err)
+	wd, _ := os.Getwd()
+	tests := []struct {
+		client  Client
+		in      string
+		cwd     string
+		command string
+	}{
+		{Qwen, `{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"run_shell_command","tool_input":{"command":"rm -rf .","directory":"../other"}}`,
+			"/p", "cd -- '../other' && rm -rf ."},
+		{Gemini, `{"hook_event_name":"BeforeTool","cwd":"","tool_name":"run_shell_command","tool_input":{"command":"ls","dir_path":"/etc"}}`,
+			wd, "cd -- '/etc' && ls"},
+		{DockerAgent, `{"hook_event_name":"pre_tool_use","cwd":"","tool_name":"shell","tool_input":{"cmd":"rm -rf proj","cwd":"/srv"}}`,
+			wd, "cd -- '/srv' && rm -rf proj"},
+		{DockerAgent, `{"hook_event_name":"pre_tool_use","cwd":"","tool_name":"shell","tool_input":{"cmd":"ls","cwd":"it's"}}`,
+			wd, `cd -- 'it'\''s' && ls`},
+		{Gemini, `{"hook_event_name":"BeforeTool","cwd":"","tool_name":"read_file","tool_input":{}}`, wd, ""},
 	}
-	if cwd := gjson.GetBytes(got, "cwd").Str; cwd != "/other" {
-		t.Errorf("cwd = %q, want /other", cwd)
-	}
-	g, _ := Lookup("gemini")
-	got, err = g.In([]byte(`{"hook_event_name":"BeforeTool","cwd":"","tool_name":"run_shell_command","tool_input":{"command":"ls","dir_path":"/etc"}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cwd := gjson.GetBytes(got, "cwd").Str; cwd != "/etc" {
-		t.Errorf("cwd = %q, want /etc", cwd)
-	}
-	got, _ = g.In([]byte(`{"hook_event_name":"BeforeTool","cwd":"","tool_name":"read_file","tool_input":{}}`))
-	if wd, _ := os.Getwd(); gjson.GetBytes(got, "cwd").Str != wd {
-		t.Errorf("an empty cwd is not filled in: %s", got)
+	for _, tt := range tests {
+		d, _ := Lookup(string(tt.client))
+		got, err := d.In([]byte(tt.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cwd := gjson.GetBytes(got, "cwd").Str; cwd != tt.cwd {
+			t.Errorf("%s %s: cwd = %q, want %q", tt.client, tt.in, cwd, tt.cwd)
+		}
+		if cmd := gjson.GetBytes(got, "tool_input.command").Str; cmd != tt.command {
+			t.Errorf("%s %s: command = %q, want %q", tt.client, tt.in, cmd, tt.command)
+		}
 	}
 }
 

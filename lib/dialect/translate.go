@@ -3,7 +3,6 @@ package dialect
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/tidwall/gjson"
@@ -113,6 +112,12 @@ func (d *Dialect) In(data []byte) ([]byte, error) {
 			set("hook_event_name", quote(string(c)))
 		}
 	}
+	// An empty cwd first: the hook runs in the client's working directory.
+	if cwd := gjson.GetBytes(out, "cwd"); !cwd.Exists() || cwd.Str == "" {
+		if wd, err := os.Getwd(); err == nil {
+			set("cwd", quote(wd))
+		}
+	}
 	if tool := gjson.GetBytes(out, "tool_name"); tool.Type == gjson.String {
 		name := tool.Str
 		if c, ok := d.Tools[name]; ok && c != name {
@@ -129,23 +134,20 @@ func (d *Dialect) In(data []byte) ([]byte, error) {
 			}
 		}
 		if name == "Bash" && d.Dir != "" {
-			// The command runs in its own directory: judge it there.
-			if dir := input.Get(d.Dir); dir.Type == gjson.String && dir.Str != "" {
-				p := dir.Str
-				if !filepath.IsAbs(p) {
-					p = filepath.Join(gjson.GetBytes(out, "cwd").Str, p)
-				}
-				set("cwd", quote(filepath.Clean(p)))
+			// The command runs in a directory of the model's choosing: judged as `cd DIR &&
+			// command`, which the shell analysis follows. The payload's cwd stays the
+			// session's, so the project is never what the model names.
+			cmd := gjson.GetBytes(out, "tool_input.command")
+			if dir := input.Get(d.Dir); dir.Type == gjson.String && dir.Str != "" && cmd.Type == gjson.String {
+				set("tool_input.command", quote("cd -- "+shellQuote(dir.Str)+" && "+cmd.Str))
 			}
-		}
-	}
-	if cwd := gjson.GetBytes(out, "cwd"); !cwd.Exists() || cwd.Str == "" {
-		if wd, err := os.Getwd(); err == nil {
-			set("cwd", quote(wd))
 		}
 	}
 	return out, nil
 }
+
+// shellQuote quotes a word for sh: in single quotes, each quote inside closed, escaped, reopened.
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
 func quote(s string) string {
 	b, _ := sjson.Set("", "v", s)

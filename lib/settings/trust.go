@@ -36,6 +36,19 @@ func InstallCodex(p Plan) (hooks, trust Result, err error) {
 		return hooks, trust, fmt.Errorf("%s is read-only; make it writable (chmod u+w)", config)
 	}
 	p.Client = string(dialect.Codex)
+	if !p.DryRun {
+		// Both edits are tried first, writing nothing: hooks.json must not be left with hooks
+		// that config.toml could not trust, which Codex would skip without a word.
+		dry := p
+		dry.DryRun = true
+		_, raw, err := install(dry)
+		if err != nil {
+			return hooks, trust, err
+		}
+		if _, err := installTrust(config, p.Home, codexTrust(p.File, raw, p.Groups), true); err != nil {
+			return hooks, trust, err
+		}
+	}
 	hooks, raw, err := install(p)
 	if err != nil {
 		return hooks, trust, err
