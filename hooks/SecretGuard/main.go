@@ -1,6 +1,6 @@
 // Hook: SecretGuard
 // Event: UserPromptSubmit; PreToolUse; PreSkillShellCommand; SessionEnd
-// Matcher: Bash (PreToolUse, PreSkillShellCommand), * (SessionEnd)
+// Matcher: Bash|PowerShell (PreToolUse, PreSkillShellCommand), * (SessionEnd)
 // Failure policy: closed
 //
 // Keeps credentials out of the model's context, out of commands and off the disk. A prompt
@@ -34,8 +34,8 @@ var spec = hook.Spec{
 	Record:      audit.Verdict,
 	Events: []hook.Binding{
 		{Event: event.UserPromptSubmit, Timeout: 10},
-		{Event: event.PreToolUse, Matcher: "Bash", Timeout: 5},
-		{Event: event.PreSkillShellCommand, Matcher: "Bash", Timeout: 5},
+		{Event: event.PreToolUse, Matcher: "Bash|PowerShell", Timeout: 5},
+		{Event: event.PreSkillShellCommand, Matcher: "Bash|PowerShell", Timeout: 5},
 		{Event: event.SessionEnd, Matcher: "*", Timeout: 1},
 	},
 }
