@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/hookkit/harness/lib/dialect"
 	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/lint"
 )
@@ -19,6 +20,7 @@ var validateCommand = &cli.Command{
 	ArgsUsage: "FILE...",
 	Flags: []cli.Flag{
 		&cli.BoolFlag{Name: "json", Usage: `print one JSON document: {"files":[{"file","findings":[...]}],"errors":N,"warnings":N}`},
+		&cli.StringFlag{Name: "client", Usage: "check another client's hook file in its own terms: codex, copilot, qwen, droid, gemini, vtcode (event names, timeout units, matchers, Codex's trust)"},
 	},
 	OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 		return cli.Exit("harness: validate: "+err.Error(), 2)
@@ -38,6 +40,16 @@ var validateCommand = &cli.Command{
 			return cli.Exit("harness: validate needs at least one settings file (harness validate [--json] FILE...)", 2)
 		}
 		reports := make([]lint.Report, len(files))
+		if name := c.String("client"); name != "" && name != string(dialect.Claude) {
+			d, err := dialect.Lookup(name)
+			if err != nil {
+				return cli.Exit("harness: validate: --client: "+err.Error(), 2)
+			}
+			for i, f := range files {
+				reports[i] = lint.ClientFile(f, d)
+			}
+			return finishValidate(c, reports, asJSON)
+		}
 		// Events newer than the installed Claude Code are warned about (HARNESS_CLAUDE names
 		// another binary); without a claude to ask, nothing is assumed.
 		client, found := claudeVersion()
@@ -47,19 +59,24 @@ var validateCommand = &cli.Command{
 				reports[i] = lint.ForClient(reports[i], event.Version(client))
 			}
 		}
-		write := writeFindings
-		if asJSON {
-			write = writeFindingsJSON
-		}
-		errs, err := write(c.App.Writer, reports)
-		if err != nil {
-			return fmt.Errorf("writing the report: %w", err)
-		}
-		if errs > 0 {
-			return cli.Exit("", 1) // the findings say why
-		}
-		return nil
+		return finishValidate(c, reports, asJSON)
 	},
+}
+
+// finishValidate prints the reports and exits 1 when any has an error.
+func finishValidate(c *cli.Context, reports []lint.Report, asJSON bool) error {
+	write := writeFindings
+	if asJSON {
+		write = writeFindingsJSON
+	}
+	errs, err := write(c.App.Writer, reports)
+	if err != nil {
+		return fmt.Errorf("writing the report: %w", err)
+	}
+	if errs > 0 {
+		return cli.Exit("", 1) // the findings say why
+	}
+	return nil
 }
 
 // writeFindings prints one line per finding, file:path: severity rule: message, then a summary.

@@ -94,8 +94,10 @@ var all = sync.OnceValue(func() []*Dialect {
 		},
 		{
 			Client: Copilot, Title: "GitHub Copilot CLI", Tested: "1.0.102",
+			// PermissionRequest fires too, with Copilot's own payload (translated in); the
+			// installer leaves it out, since Copilot denies the call when such a hook fails.
 			Events: names(event.PreToolUse, event.PostToolUse, event.UserPromptSubmit,
-				event.SessionStart, event.SessionEnd, event.Stop),
+				event.SessionStart, event.SessionEnd, event.Stop, event.PermissionRequest),
 			Tools: map[string]string{"bash": "Bash", "create": "Write", "edit": "Edit", "view": "Read",
 				"grep": "Grep", "glob": "Glob", "task": "Agent"},
 			Args: map[string]map[string]string{
