@@ -9,8 +9,9 @@ import (
 
 // JudgePowerShell judges a script for the PowerShell tool (or a PowerShell skill command) as
 // Bash judges pwsh -c SCRIPT: the Windows rules read the script's words (Format-Volume,
-// Remove-Item -Recurse of a root, Stop-Computer, iwr | iex, execution policy, run keys), and
-// the commands it runs are judged like the shell's.
+// Remove-Item -Recurse of a root, Stop-Computer, iwr | iex, execution policy, run keys) and
+// each statement it runs, inside script blocks, Invoke-Expression strings and -EncodedCommand
+// too; the programs it starts are judged like the shell's.
 func JudgePowerShell(script string, in Input) Verdict {
 	pol := in.Policy
 	if pol == nil {
@@ -27,12 +28,59 @@ func JudgePowerShell(script string, in Input) Verdict {
 	j.policyRules(whole)
 	j.windows(whole)
 	j.code(whole)
+	j.psCmds(an.Cmds, script)
 	v := Verdict{Findings: j.findings, Analysis: an}
 	sort.SliceStable(v.Findings, func(a, b int) bool { return v.Findings[a].Action > v.Findings[b].Action })
 	for _, f := range v.Findings {
 		v.Action = max(v.Action, f.Action)
 	}
 	return v
+}
+
+// pwsh judges pwsh or powershell run from Bash: the Windows rules on its words, then the
+// script it runs as JudgePowerShell judges it.
+func (j *judge) pwsh(c *shell.Cmd) {
+	j.windows(c)
+	if c.Unread != "" {
+		j.add(c, "limits.unread", Ask, Medium, c.Name+" runs code that cannot be read before it runs: "+c.Unread, "run the commands themselves, written out")
+	}
+	if c.Code == "" {
+		return
+	}
+	w := j.world
+	w.Cwd = c.Dir
+	an, err := shell.AnalyzePowerShell(c.Code, w, shell.Limits{})
+	if err != nil {
+		f := limitFinding(err)
+		j.add(c, f.Rule, f.Action, f.Radius, f.Why, f.Instead)
+		return
+	}
+	j.an.Cmds = append(j.an.Cmds, an.Cmds...)
+	j.psCmds(an.Cmds, c.Code)
+}
+
+// psCmds judges what a PowerShell script runs: each statement by the Windows rules on its own
+// text, so one inside a script block, an Invoke-Expression string or an -EncodedCommand counts
+// as if written out; each program it starts as Bash judges it. A statement whose code cannot
+// be read asks: what cannot be judged is not let through in silence. A statement that is the
+// whole script has been judged as the script.
+func (j *judge) psCmds(cmds []*shell.Cmd, script string) {
+	for _, c := range cmds {
+		if !c.PS {
+			j.cmd(c)
+			continue
+		}
+		if c.Unread != "" {
+			j.add(c, "limits.unread", Ask, Medium, "PowerShell would run code that cannot be read before it runs: "+c.Unread, "run the commands themselves, written out")
+		}
+		if strings.TrimSpace(c.Text) == strings.TrimSpace(script) {
+			continue
+		}
+		st := &shell.Cmd{Name: "pwsh", Prog: "pwsh", Args: []string{"-Command", c.Text}, Code: c.Text, Dir: c.Dir, Text: c.Text, Via: c.Via}
+		j.policyRules(st)
+		j.windows(st)
+		j.code(st)
+	}
 }
 
 // psPolicy: Set-ExecutionPolicy Unrestricted or Bypass for the machine turns off script

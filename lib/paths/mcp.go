@@ -2,6 +2,7 @@ package paths
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 	"unicode"
 
@@ -10,9 +11,47 @@ import (
 	"github.com/hookkit/harness/lib/event"
 )
 
-// pathArgs are the argument names under which MCP tools take local paths, singular and plural.
-var pathArgs = []string{"path", "paths", "file_path", "file_paths", "filepath", "filename", "filenames",
-	"destination", "destinations", "dest", "target", "targets", "source", "sources", "src"}
+// pathKey reports whether an argument name names local paths. Names are compared without
+// case, _ and - (filePath is file_path): path, file, uri, dir, destination, source and the
+// like, and any name ending in path(s) or file(s).
+func pathKey(k string) bool {
+	switch n := normKey(k); n {
+	case "path", "paths", "filename", "filenames", "file", "files", "uri", "uris", "dir", "dirs", "directory", "directories",
+		"folder", "folders", "destination", "destinations", "dest", "target", "targets", "source", "sources", "src",
+		"output", "outputdir", "outputdirectory":
+		return true
+	default:
+		return strings.HasSuffix(n, "path") || strings.HasSuffix(n, "paths") || strings.HasSuffix(n, "file") || strings.HasSuffix(n, "files")
+	}
+}
+
+// srcKey reports a path argument that a copy only reads.
+func srcKey(k string) bool {
+	switch normKey(k) {
+	case "source", "sources", "src", "from", "sourcepath", "sourcepaths", "sourcefile", "sourcefiles", "srcpath":
+		return true
+	}
+	return false
+}
+
+// textKey reports an argument that carries text, not a place: a value there that happens to
+// start with / (a comment, a regular expression, a command line) is no path.
+func textKey(k string) bool {
+	switch normKey(k) {
+	case "content", "contents", "text", "body", "data", "message", "newtext", "oldtext", "newstring", "oldstring", "newstr",
+		"oldstr", "code", "command", "script", "query", "pattern", "regex", "search", "replace", "replacement", "description",
+		"prompt", "comment", "title", "url", "endpoint", "route":
+		return true
+	}
+	return false
+}
+
+func normKey(k string) string {
+	return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(k))
+}
+
+// maxArgDepth bounds how deep the arguments are walked; deeper is an error (the guard blocks).
+const maxArgDepth = 16
 
 // Words in an MCP tool's name that say it changes files, and that say it only reads them. A
 // name with neither counts as a write: an unknown tool is judged by the stricter tier.
@@ -36,46 +75,74 @@ func (e Env) mcpAccess(tool string, in event.ToolInput, pol *Policy) (ws, rs []A
 	}
 	writes := mode == "write" || mode != "read" && mcpWrites(name)
 	moves := hasWord(name, "move", "rename", "mv", "delete", "remove", "rm", "unlink")
-	for _, k := range pathArgs {
-		v := in.Get(k)
-		if !v.Exists() || v.Type == gjson.Null {
-			continue
+	add := func(key, p string, src bool) {
+		p, ok := localPath(p)
+		if !ok {
+			return
 		}
-		var vals []string
-		switch {
-		case v.Type == gjson.String:
-			vals = []string{v.Str}
-		case v.IsArray():
-			for i, x := range v.Array() {
-				if x.Type != gjson.String {
-					return nil, nil, fmt.Errorf("%s: tool_input.%s[%d] is %s, not a path", tool, k, i, kind(x))
-				}
-				vals = append(vals, x.Str)
-			}
-		default:
-			return nil, nil, fmt.Errorf("%s: tool_input.%s is %s, not a path", tool, k, kind(v))
-		}
-		for _, p := range vals {
-			p, ok := localPath(p)
-			if !ok {
-				continue
-			}
-			// A copy reads its source and writes its destination; a move or delete changes both.
-			src := k == "source" || k == "sources" || k == "src"
-			if writes && (!src || moves) {
-				ws = append(ws, Access{Path: p, How: tool + " " + k})
-			} else {
-				rs = append(rs, Access{Path: p, How: tool + " " + k, Read: true})
-			}
+		// A copy reads its source and writes its destination; a move or delete changes both.
+		if writes && (!src || moves) {
+			ws = append(ws, Access{Path: p, How: tool + " " + key})
+		} else {
+			rs = append(rs, Access{Path: p, How: tool + " " + key, Read: true})
 		}
 	}
-	return ws, rs, nil
+	err = walkArgs(in.Result, "", "", false, 0, tool, add)
+	return ws, rs, err
+}
+
+// walkArgs finds the paths in an MCP tool's arguments, nested objects and arrays included
+// (edits[].path, files[].path): a string under a path key, and under any other key but a
+// text one a one-line string that starts with /, ~/ or file://. Under a path key anything but
+// a string, an array of them or an object that holds a path is an error naming it.
+func walkArgs(v gjson.Result, where, key string, under bool, depth int, tool string, add func(where, p string, src bool)) error {
+	if depth > maxArgDepth {
+		return fmt.Errorf("%s: tool_input.%s nests deeper than %d levels", tool, where, maxArgDepth)
+	}
+	switch {
+	case v.Type == gjson.String:
+		s := v.Str
+		if under || !textKey(key) && !strings.Contains(s, "\n") &&
+			(strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//") || strings.HasPrefix(s, "~/") || strings.HasPrefix(s, "file://")) {
+			add(where, s, srcKey(key))
+		}
+	case v.IsObject():
+		found := 0
+		var err error
+		v.ForEach(func(k, x gjson.Result) bool {
+			sub := k.Str
+			if where != "" {
+				sub = where + "." + k.Str
+			}
+			n := 0
+			err = walkArgs(x, sub, k.Str, pathKey(k.Str), depth+1, tool, func(w, p string, src bool) { n++; add(w, p, src) })
+			found += n
+			return err == nil
+		})
+		if err == nil && under && found == 0 {
+			err = fmt.Errorf("%s: tool_input.%s is an object with no path in it, not a path", tool, where)
+		}
+		return err
+	case v.IsArray():
+		for i, x := range v.Array() {
+			if err := walkArgs(x, fmt.Sprintf("%s[%d]", where, i), key, under, depth+1, tool, add); err != nil {
+				return err
+			}
+		}
+	case under && v.Type != gjson.Null:
+		return fmt.Errorf("%s: tool_input.%s is %s, not a path", tool, where, kind(v))
+	}
+	return nil
 }
 
 // localPath turns an argument into a path of this machine: file:// URLs lose their scheme;
 // other URLs and empty values are no local path.
 func localPath(p string) (string, bool) {
 	if rest, ok := strings.CutPrefix(p, "file://"); ok {
+		rest = strings.TrimPrefix(rest, "localhost")
+		if u, err := url.PathUnescape(rest); err == nil {
+			rest = u // file:///home/dev/.ssh/id%5Frsa
+		}
 		return rest, rest != ""
 	}
 	if strings.Contains(p, "://") || strings.TrimSpace(p) == "" {

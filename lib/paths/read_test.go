@@ -104,3 +104,40 @@ func TestHasWord(t *testing.T) {
 		}
 	}
 }
+
+// TestMCPKeys: MCP path arguments are found by normalised name, nested, and by value.
+func TestMCPKeys(t *testing.T) {
+	e := Env{Cwd: "/h/p", Home: "/h", Project: "/h/p", Temp: []string{"/tmp"}}
+	tests := []struct {
+		tool, input string
+		want        string // "how path" of the first path found, "" for none, "error"
+	}{
+		{"mcp__fs__write_file", `{"filePath":"~/.ssh/authorized_keys"}`, "filePath ~/.ssh/authorized_keys"},
+		{"mcp__fs__write_file", `{"FILE-PATH":"a"}`, "FILE-PATH a"},
+		{"mcp__fs__write_file", `{"uri":"file:///h/.ssh/authorized_keys"}`, "uri /h/.ssh/authorized_keys"},
+		{"mcp__fs__read_text_file", `{"file":"~/.ssh/id_rsa"}`, "file ~/.ssh/id_rsa"},
+		{"mcp__fs__edit_file", `{"edits":[{"path":"~/.bashrc","oldText":"/a"}]}`, "edits[0].path ~/.bashrc"},
+		{"mcp__fs__write", `{"files":[{"path":"x","content":"/* c */"}]}`, "files[0].path x"},
+		{"mcp__fs__export", `{"output":"o.txt"}`, "output o.txt"},
+		{"mcp__fs__export", `{"reportFile":"r.txt"}`, "reportFile r.txt"},
+		{"mcp__x__run", `{"opts":{"where":"~/.aws/credentials"}}`, "opts.where ~/.aws/credentials"},
+		{"mcp__x__run", `{"content":"/etc/passwd","query":"/x","n":"//y"}`, ""},
+		{"mcp__x__run", `{"where":"/a\nb"}`, ""},
+		{"mcp__fs__write_file", `{"uri":"https://x/y"}`, ""},
+		{"mcp__fs__write_file", `{"file":7}`, "error"},
+		{"mcp__fs__write_file", `{"files":[{"name":"x"}]}`, "error"},
+	}
+	for _, tt := range tests {
+		ws, rs, err := e.mcpAccess(tt.tool, event.ToolInput{Result: gjson.Parse(tt.input)}, &Policy{})
+		got := ""
+		if all := append(ws, rs...); len(all) > 0 {
+			got = strings.TrimPrefix(all[0].How, tt.tool+" ") + " " + all[0].Path
+		}
+		if err != nil {
+			got = "error"
+		}
+		if got != tt.want {
+			t.Errorf("%s %s: got %q, want %q", tt.tool, tt.input, got, tt.want)
+		}
+	}
+}

@@ -31,6 +31,17 @@ func interpreterCode(c *Cmd) bool {
 			code = append(code, args[1])
 		}
 		script = len(code) == 0
+	case name == "pwsh" || name == "powershell":
+		// PowerShell's own options: -Command takes the rest of the line, -EncodedCommand is
+		// decoded; what cannot be decoded is marked for the guard.
+		text, unread := psHostCode(name, args)
+		if unread != "" {
+			c.Unparsed, c.Unread = true, unread
+		}
+		if text != "" {
+			code = append(code, text)
+		}
+		script = len(args) > 0 && text == "" && unread == "" && args[len(args)-1] != "-"
 	case strings.HasSuffix(name, "awk"):
 		p := Opts{Short: "FvfE", Long: []string{"field-separator", "assign", "file", "source", "exec"}}.Parse(args)
 		if s, ok := p.Value("source"); ok {

@@ -1,8 +1,14 @@
 package shell
 
 import (
+	"encoding/base64"
 	"fmt"
+	"path"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // PowerShell is read well enough to find the files a script reads and writes: statements are
@@ -44,6 +50,10 @@ func psCmdlet(w string) string {
 			"export-clixml": "Export-Clixml", "clear-content": "Clear-Content", "rename-item": "Rename-Item", "get-filehash": "Get-FileHash"}[strings.ToLower(w)]
 	case "iwr", "invoke-webrequest", "irm", "invoke-restmethod":
 		return "Invoke-WebRequest"
+	case "iex", "invoke-expression":
+		return "Invoke-Expression"
+	case "start", "saps", "start-process":
+		return "Start-Process"
 	}
 	return w
 }
@@ -63,47 +73,364 @@ func psValueParam(p string) bool {
 // AnalyzePowerShell finds the commands a PowerShell script runs, as Cmds with the cmdlet as
 // Name and the unquoted, home-expanded words as Args; statements that are not a command call
 // (assignments' right sides aside, .NET calls such as [IO.File]::ReadAllText(...)) are kept as
-// Code, whose path literals count as reads.
+// Code, whose path literals count as reads. It reads what a statement hands on to run: the
+// bodies of script blocks ({ ... }), the string literal given to Invoke-Expression, the script
+// of a nested pwsh -Command or -EncodedCommand; a native program (bash -c, sudo, git, ...,
+// also as Start-Process starts it) is analysed as Bash. A statement whose code it cannot read
+// (iex of a variable, a block that does not parse, an -EncodedCommand that does not decode)
+// carries the reason in Unread: a guard must not read it as harmless.
 func AnalyzePowerShell(src string, w World, l Limits) (*Analysis, error) {
 	l = l.withDefaults()
 	if len(src) > l.MaxBytes {
 		return nil, &LimitError{fmt.Sprintf("the command is %d bytes, over the %d-byte limit", len(src), l.MaxBytes)}
 	}
-	dir := w.Cwd
-	if dir == "" {
-		dir = "/"
+	if w.Cwd == "" {
+		w.Cwd = "/"
 	}
-	an := &Analysis{}
+	p := &psAnalyzer{world: w, limits: l, an: &Analysis{}}
+	if err := p.script(src, w.Cwd, []string{"PowerShell"}, 0); err != nil {
+		return nil, err
+	}
+	return p.an, nil
+}
+
+type psAnalyzer struct {
+	world  World
+	limits Limits
+	an     *Analysis
+}
+
+// script analyses PowerShell text run at nesting depth depth, starting in dir.
+func (p *psAnalyzer) script(src, dir string, via []string, depth int) error {
+	if depth >= p.limits.MaxDepth {
+		return &LimitError{fmt.Sprintf("PowerShell code nests deeper than %d levels (script blocks, Invoke-Expression, -EncodedCommand)", p.limits.MaxDepth)}
+	}
+	home := p.world.Home
 	for _, stmt := range psStatements(src) {
-		if len(an.Cmds) >= l.MaxCmds {
-			return nil, &LimitError{fmt.Sprintf("the script runs over %d commands", l.MaxCmds)}
+		if len(p.an.Cmds) >= p.limits.MaxCmds {
+			return &LimitError{fmt.Sprintf("the script runs over %d commands", p.limits.MaxCmds)}
 		}
-		words, redirs := psWords(stmt, w.Home)
+		words, quoted, redirs := psWordsQ(stmt, home)
 		// $x = Get-Content ...: the command after the assignment.
 		if len(words) > 2 && strings.HasPrefix(words[0], "$") && words[1] == "=" {
-			words = words[2:]
+			words, quoted = words[2:], quoted[2:]
 		}
 		for len(words) > 0 && (words[0] == "&" || words[0] == ".") {
-			words = words[1:]
+			words, quoted = words[1:], quoted[1:]
 		}
-		c := &Cmd{Dir: dir, Text: stmt, Via: []string{"PowerShell"}}
+		c := &Cmd{Dir: dir, Text: stmt, Via: via, PS: true}
 		for _, r := range redirs {
-			c.Redirs = append(c.Redirs, Redir{Op: r[0], Target: Resolve(r[1], dir, w.Home)})
+			c.Redirs = append(c.Redirs, Redir{Op: r[0], Target: Resolve(r[1], dir, home)})
+		}
+		p.an.Cmds = append(p.an.Cmds, c)
+		// Script blocks run where they are given: & { }, Invoke-Command { }, ForEach-Object
+		// { }, if/foreach/try bodies. Each body is read as a script of its own.
+		bodies, ok := psBlocks(stmt)
+		if !ok {
+			c.Unread = "a script block that does not parse"
+		}
+		for _, b := range bodies {
+			if err := p.script(b, dir, via, depth+1); err != nil {
+				return err
+			}
 		}
 		if len(words) == 0 || strings.ContainsAny(words[0], "[]$(){}") || strings.Contains(stmt, "::") {
-			c.Name, c.Code = "PowerShell", psHome(stmt, w.Home) // an expression: its path literals are read
-			an.Cmds = append(an.Cmds, c)
+			c.Name, c.Code = "PowerShell", psHome(stmt, home) // an expression: its path literals are read
 			continue
 		}
 		c.Name, c.Prog, c.Args = psCmdlet(words[0]), words[0], words[1:]
-		if c.Name == "Set-Location" && len(c.Args) > 0 {
-			if p := psArg(c.Args, 0, "path", "literalpath"); p != "" {
-				dir = Resolve(p, dir, w.Home)
+		switch c.Name {
+		case "Set-Location":
+			if a := psArg(c.Args, 0, "path", "literalpath"); a != "" {
+				dir = Resolve(a, dir, home)
+			}
+		case "Invoke-Expression":
+			code, ok := psLiteralArg(stmt)
+			if !ok {
+				c.Unread = "Invoke-Expression of a value only known when it runs"
+				continue
+			}
+			if err := p.script(code, dir, append(with(via), "Invoke-Expression"), depth+1); err != nil {
+				return err
+			}
+		case "Start-Process":
+			prog, args := psStartProcess(c.Args, quoted[1:])
+			if prog == "" {
+				continue
+			}
+			raw := len(args) == 1 && strings.ContainsAny(args[0], " \t")
+			if err := p.native(c, prog, args, raw, append(with(via), "Start-Process"), depth); err != nil {
+				return err
+			}
+		default:
+			if psNative(c.Name) {
+				if err := p.native(c, c.Prog, c.Args, false, via, depth); err != nil {
+					return err
+				}
 			}
 		}
-		an.Cmds = append(an.Cmds, c)
 	}
-	return an, nil
+	return nil
+}
+
+// native follows a program run from PowerShell: pwsh and powershell run PowerShell (their
+// -Command or -EncodedCommand); every other program is analysed as Bash analyses it, so its
+// wrappers (bash -c, sudo, env, ...) and rules apply.
+//
+// raw says args is one string that Start-Process hands on as a command line, split as the
+// program starts.
+func (p *psAnalyzer) native(c *Cmd, prog string, args []string, raw bool, via []string, depth int) error {
+	switch name := strings.TrimSuffix(strings.ToLower(path.Base(strings.ReplaceAll(prog, `\`, "/"))), ".exe"); name {
+	case "pwsh", "powershell":
+		code, unread := psHostCode(name, args)
+		if unread != "" {
+			c.Unread = unread
+			return nil
+		}
+		if code == "" {
+			return nil
+		}
+		return p.script(code, c.Dir, append(with(via), name), depth+1)
+	}
+	w := World{Cwd: c.Dir, Home: p.world.Home, Project: p.world.Project}
+	an, err := Analyze(psBash(prog, args, raw), w, p.limits)
+	if _, limit := err.(*LimitError); err != nil && raw && !limit {
+		an, err = Analyze(psBash(prog, args, false), w, p.limits) // the string is no command line
+	}
+	if err != nil {
+		return err
+	}
+	for _, sub := range an.Cmds {
+		sub.Via = append(with(via), sub.Via...)
+		sub.Text = c.Text
+	}
+	p.an.Cmds = append(p.an.Cmds, an.Cmds...)
+	return nil
+}
+
+// psBash writes a program run from PowerShell as a Bash command: each word quoted (a word
+// with a PowerShell variable becomes a run-time value), or with raw the one argument string
+// as it is.
+func psBash(prog string, args []string, raw bool) string {
+	var b strings.Builder
+	for i, w := range append([]string{prog}, args...) {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if raw && i == 1 {
+			b.WriteString(w)
+			continue
+		}
+		q, err := syntax.Quote(w, syntax.LangBash)
+		if err != nil || strings.Contains(w, "$") {
+			q = `"${__pwsh_value}"` // a PowerShell variable: only known at run time
+		}
+		b.WriteString(q)
+	}
+	return b.String()
+}
+
+// psNative reports a command word that names a program rather than a cmdlet, an alias or a
+// keyword of the language.
+func psNative(name string) bool {
+	if name == "" || strings.Contains(name, "-") && !strings.ContainsAny(name, "/\\.") || psCmdlet(name) != name {
+		return false
+	}
+	switch strings.ToLower(name) {
+	case "if", "elseif", "else", "foreach", "for", "while", "do", "until", "switch", "try", "catch", "finally", "trap",
+		"function", "filter", "param", "begin", "process", "end", "return", "throw", "break", "continue", "exit", "class",
+		"enum", "using", "data", "dynamicparam", "in",
+		// aliases of cmdlets that read or write nothing
+		"echo", "write", "ls", "dir", "gci", "pwd", "gl", "where", "%", "?", "select", "sort", "measure", "cls", "clear",
+		"man", "help", "sleep", "ps", "gps", "gm", "ft", "fl", "gcm", "gal", "gv", "history", "h", "r", "icm":
+		return false
+	}
+	return true
+}
+
+// psBlocks returns the bodies of the script blocks a statement holds at its top level (not
+// hash literals @{ }); ok is false when the braces do not balance.
+func psBlocks(stmt string) (bodies []string, ok bool) {
+	var quote byte
+	depth, start := 0, -1
+	hash := false
+	for i := 0; i < len(stmt); i++ {
+		ch := stmt[i]
+		switch {
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			} else if ch == '`' && quote == '"' {
+				i++
+			}
+		case ch == '\'' || ch == '"':
+			quote = ch
+		case ch == '`':
+			i++
+		case ch == '{':
+			if depth == 0 {
+				start, hash = i+1, i > 0 && (stmt[i-1] == '@' || stmt[i-1] == '$')
+			}
+			depth++
+		case ch == '}':
+			depth--
+			if depth < 0 {
+				return bodies, false
+			}
+			if depth == 0 && !hash {
+				bodies = append(bodies, stmt[start:i])
+			}
+		}
+	}
+	return bodies, depth == 0 && quote == 0
+}
+
+// psLiteralArg returns the code an Invoke-Expression statement runs when it is a string
+// literal: '...' (a quote inside doubled), "..." without $ or ` (nothing expands in it), or a
+// here-string of either kind.
+func psLiteralArg(stmt string) (string, bool) {
+	s := strings.TrimSpace(stmt)
+	if lhs, rhs, ok := strings.Cut(s, "="); ok && strings.HasPrefix(s, "$") && !strings.ContainsAny(strings.TrimSpace(lhs), " \t'\"") {
+		s = strings.TrimSpace(rhs) // $x = iex '...'
+	}
+	s = strings.TrimLeft(s, "&. ")
+	_, s, _ = strings.Cut(s, " ") // the command word
+	s = strings.TrimSpace(s)
+	if len(s) > 1 && s[0] == '-' {
+		if name, rest, _ := strings.Cut(s[1:], " "); strings.HasPrefix("command", strings.ToLower(strings.TrimSuffix(name, ":"))) {
+			s = strings.TrimSpace(rest)
+		}
+	}
+	here := strings.HasPrefix(s, "@'") && strings.HasSuffix(s, "'@") || strings.HasPrefix(s, "@\"") && strings.HasSuffix(s, "\"@")
+	if here && len(s) >= 4 {
+		body := s[2 : len(s)-2]
+		return body, s[1] == '\'' || !strings.ContainsAny(body, "$`")
+	}
+	if len(s) < 2 || s[0] != s[len(s)-1] {
+		return "", false
+	}
+	body := s[1 : len(s)-1]
+	switch s[0] {
+	case '\'':
+		if strings.Contains(strings.ReplaceAll(body, "''", ""), "'") {
+			return "", false // more than one literal
+		}
+		return strings.ReplaceAll(body, "''", "'"), true
+	case '"':
+		return body, !strings.ContainsAny(body, "$`\"")
+	}
+	return "", false
+}
+
+// psStartProcess returns the program Start-Process starts and its arguments (-FilePath or
+// the first positional word; -ArgumentList or the positional words after it). A quoted word
+// in the list is an argument even when it starts with -.
+func psStartProcess(args []string, quoted []bool) (prog string, list []string) {
+	inList := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if strings.HasPrefix(a, "-") && len(a) > 1 && !quoted[i] {
+			name, val, has := strings.Cut(strings.ToLower(a[1:]), ":")
+			inList = false
+			switch {
+			case name == "args" || name == "al" || len(name) >= 2 && strings.HasPrefix("argumentlist", name):
+				inList = true
+				if has {
+					list = append(list, val)
+				}
+			case name == "pspath" || name == "path" || len(name) >= 2 && strings.HasPrefix("filepath", name):
+				if has {
+					prog = val
+				} else if i+1 < len(args) {
+					prog = args[i+1]
+					i++
+				}
+			case strings.HasPrefix(name, "redirect") || strings.HasPrefix(name, "rs") || name == "verb" || name == "windowstyle" ||
+				name == "workingdirectory" || name == "wd" || name == "credential" || name == "environment":
+				if !has {
+					i++
+				}
+			}
+			continue
+		}
+		if prog == "" && !inList {
+			prog = a
+			inList = true // positional words after the program are its arguments
+			continue
+		}
+		list = append(list, a)
+	}
+	return prog, list
+}
+
+// psHostCode returns the PowerShell that pwsh or powershell is told to run: -Command's text
+// (the rest of the line), -EncodedCommand's base64 of UTF-16LE text decoded; unread says why
+// it cannot be read. powershell (Windows PowerShell) takes a bare first word as -Command,
+// pwsh as -File.
+func psHostCode(name string, args []string) (code, unread string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if len(a) < 2 || a[0] != '-' && a[0] != '/' {
+			if name == "powershell" {
+				return strings.Join(args[i:], " "), ""
+			}
+			return "", "" // a script file
+		}
+		opt, val, has := strings.Cut(strings.ToLower(strings.TrimLeft(a, "-/")), ":")
+		next := func() string {
+			if has {
+				return val
+			}
+			if i+1 < len(args) {
+				i++
+				return args[i]
+			}
+			return ""
+		}
+		switch {
+		case opt == "c" || len(opt) >= 3 && strings.HasPrefix("command", opt):
+			if has {
+				return strings.Join(append([]string{val}, args[i+1:]...), " "), ""
+			}
+			if i+1 < len(args) && args[i+1] == "-" {
+				return "", "" // the script is read from stdin
+			}
+			return strings.Join(args[i+1:], " "), ""
+		case opt == "e" || opt == "ec" || len(opt) >= 2 && strings.HasPrefix("encodedcommand", opt):
+			text, ok := psDecode(next())
+			if !ok {
+				return "", "its -EncodedCommand does not decode as base64 of UTF-16LE text"
+			}
+			return text, ""
+		case opt == "f" || len(opt) >= 2 && strings.HasPrefix("file", opt):
+			return "", ""
+		case opt == "ea" || strings.HasPrefix("encodedarguments", opt) && len(opt) >= 8:
+			next()
+		case opt == "ex" || opt == "ep" || strings.HasPrefix(opt, "executionpolicy") || opt == "w" || strings.HasPrefix("windowstyle", opt) && len(opt) >= 2 ||
+			opt == "o" || opt == "of" || strings.HasPrefix("outputformat", opt) && len(opt) >= 2 || opt == "if" || strings.HasPrefix("inputformat", opt) && len(opt) >= 2 ||
+			opt == "wd" || strings.HasPrefix("workingdirectory", opt) && len(opt) >= 2 || strings.HasPrefix("configurationname", opt) && len(opt) >= 3 ||
+			strings.HasPrefix("settingsfile", opt) && len(opt) >= 2 || strings.HasPrefix("custompipename", opt) && len(opt) >= 2 || opt == "version" || opt == "v" || opt == "psconsolefile":
+			next()
+		}
+	}
+	return "", ""
+}
+
+// psDecode decodes an -EncodedCommand: base64 of UTF-16LE text.
+func psDecode(s string) (string, bool) {
+	b, err := base64.StdEncoding.DecodeString(strings.TrimSpace(s))
+	if err != nil || len(b) == 0 || len(b)%2 != 0 {
+		return "", false
+	}
+	u := make([]uint16, len(b)/2)
+	for i := range u {
+		u[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
+	}
+	text := string(utf16.Decode(u))
+	if !utf8.ValidString(text) || strings.ContainsRune(text, 0) {
+		return "", false
+	}
+	return text, true
 }
 
 // psStatements splits a script into statements and pipeline stages, outside quotes.
@@ -152,11 +479,12 @@ func psStatements(src string) []string {
 	return out
 }
 
-// psWords splits a statement into words, unquoted, with home expanded and \ made /; the
+// psWordsQ splits a statement into words, unquoted, with home expanded and \ made /; the
 // redirections (> >> 2> *>) are returned apart as operator and target.
-func psWords(stmt, home string) (words []string, redirs [][2]string) {
+// quoted says which words were quoted, in whole or in part.
+func psWordsQ(stmt, home string) (words []string, quoted []bool, redirs [][2]string) {
 	var cur strings.Builder
-	in := false
+	in, q := false, false
 	var quote byte
 	expand := func(s string, literal bool) string {
 		if literal {
@@ -168,9 +496,10 @@ func psWords(stmt, home string) (words []string, redirs [][2]string) {
 		if in {
 			w := strings.ReplaceAll(cur.String(), `\`, "/")
 			words = append(words, w)
+			quoted = append(quoted, q)
 		}
 		cur.Reset()
-		in = false
+		in, q = false, false
 	}
 	for i := 0; i < len(stmt); i++ {
 		ch := stmt[i]
@@ -184,7 +513,7 @@ func psWords(stmt, home string) (words []string, redirs [][2]string) {
 			i += j
 			quote = 0
 		case ch == '\'' || ch == '"':
-			quote, in = ch, true
+			quote, in, q = ch, true, true
 		case ch == ' ' || ch == '\t' || ch == '\r' || ch == ',':
 			flush()
 		case ch == '(' || ch == ')':
@@ -202,9 +531,13 @@ func psWords(stmt, home string) (words []string, redirs [][2]string) {
 	flush()
 	// Redirections and the ~ of home.
 	var keep []string
+	var keepQ []bool
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		op := strings.TrimLeft(w, "*0123456789")
+		if quoted[i] {
+			op = ""
+		}
 		if op == ">" || op == ">>" {
 			if i+1 < len(words) {
 				redirs = append(redirs, [2]string{op, words[i+1]})
@@ -216,9 +549,9 @@ func psWords(stmt, home string) (words []string, redirs [][2]string) {
 			redirs = append(redirs, [2]string{">", strings.TrimLeft(op, ">")})
 			continue
 		}
-		keep = append(keep, w)
+		keep, keepQ = append(keep, w), append(keepQ, quoted[i])
 	}
-	return keep, redirs
+	return keep, keepQ, redirs
 }
 
 // psArg returns a cmdlet's argument: the value of one of the named parameters (abbreviations

@@ -100,3 +100,36 @@ func join(s []string) string {
 	}
 	return out
 }
+
+// TestCompoundRedirects: a redirection on a loop, group, subshell or if reads (or writes) its
+// file for the whole body.
+func TestCompoundRedirects(t *testing.T) {
+	w := World{Cwd: "/h/p", Home: "/h", Project: "/h/p"}
+	tests := []struct{ cmd, read, write string }{
+		{"while read l; do echo $l; done < ~/.ssh/id_rsa", "/h/.ssh/id_rsa", ""},
+		{"until false; do cat; done < k", "/h/p/k", ""},
+		{"for f in a; do cat; done < ~/.netrc", "/h/.netrc", ""},
+		{"if true; then cat; fi < ~/.ssh/id_rsa", "/h/.ssh/id_rsa", ""},
+		{"{ cat; } < ~/.ssh/id_rsa", "/h/.ssh/id_rsa", ""},
+		{"(cat) < ~/.aws/credentials", "/h/.aws/credentials", ""},
+		{"{ echo a; } > /etc/x", "", "/etc/x"},
+	}
+	for _, tt := range tests {
+		an, err := Analyze(tt.cmd, w, Limits{})
+		if err != nil {
+			t.Fatalf("%q: %v", tt.cmd, err)
+		}
+		var read, write string
+		for _, c := range an.Cmds {
+			for _, s := range c.Reads(w.Home) {
+				read = s.Path
+			}
+			for _, x := range c.Writes(w.Home) {
+				write = x.Path
+			}
+		}
+		if read != tt.read || write != tt.write {
+			t.Errorf("%q: read %q write %q, want %q %q", tt.cmd, read, write, tt.read, tt.write)
+		}
+	}
+}

@@ -86,6 +86,13 @@ type Cmd struct {
 	Fresh bool
 	// Unparsed is set when text this command runs as shell (bash -c, eval) does not parse.
 	Unparsed bool
+	// PS is set for a PowerShell statement (AnalyzePowerShell): Name is its cmdlet, Text the
+	// statement. Programs it runs are Bash-analysed Cmds of their own, without PS.
+	PS bool
+	// Unread says why code this command runs cannot be read: PowerShell's Invoke-Expression
+	// of a variable, a script block that does not parse, an -EncodedCommand that does not
+	// decode. A guard must not take such a command as harmless.
+	Unread string
 	// Text is the source of the statement it came from, for explanations.
 	Text string
 }

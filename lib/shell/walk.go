@@ -36,6 +36,16 @@ func (a *analyzer) stmt(s *syntax.Stmt, st *state, in *Input) {
 }
 
 func (a *analyzer) command(s *syntax.Stmt, c syntax.Command, st *state, in *Input, redirs []Redir) {
+	switch c.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause, nil:
+	default:
+		// A compound command's redirections (while ...; done < f, { ...; } > f, (...) < f)
+		// open their files once for the whole body: a command of their own, so their reads
+		// and writes count.
+		if len(redirs) > 0 {
+			a.cmds = append(a.cmds, &Cmd{Name: ":", Prog: ":", Dir: st.cwd, Stdin: in, Redirs: redirs, Text: a.text(s), Via: with(a.via), Remote: a.inRemote > 0})
+		}
+	}
 	switch c := c.(type) {
 	case *syntax.CallExpr:
 		a.call(s, c, st, in, redirs)

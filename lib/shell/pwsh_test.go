@@ -1,0 +1,64 @@
+package shell
+
+import (
+	"encoding/base64"
+	"strings"
+	"testing"
+	"unicode/utf16"
+)
+
+func encodePS(s string) string {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(u), byte(u>>8))
+	}
+	return base64.StdEncoding.EncodeToString(b)
+}
+
+// TestAnalyzePowerShell: what a script hands on to run is read as if written out: script
+// block bodies, Invoke-Expression literals, -EncodedCommand, programs Start-Process starts;
+// what cannot be read is marked Unread.
+func TestAnalyzePowerShell(t *testing.T) {
+	w := World{Cwd: "/h/p", Home: "/h", Project: "/h/p"}
+	tests := []struct {
+		src    string
+		want   string // a command found, as "Name arg..." (Via's last step after |)
+		unread bool
+	}{
+		{"& { Remove-Item -Recurse -Force /srv }", "Remove-Item -Recurse -Force /srv|PowerShell", false},
+		{"Invoke-Command -ScriptBlock { rm -r /srv }", "Remove-Item -r /srv|PowerShell", false},
+		{`Invoke-Expression "Remove-Item -Recurse -Force /srv"`, "Remove-Item -Recurse -Force /srv|Invoke-Expression", false},
+		{"iex 'rm -r -fo /srv'", "Remove-Item -r -fo /srv|Invoke-Expression", false},
+		{"$r = iex 'Get-Content ~/.netrc'", "Get-Content ~/.netrc|Invoke-Expression", false},
+		{"powershell -EncodedCommand " + encodePS("Remove-Item -Recurse -Force /srv"), "Remove-Item -Recurse -Force /srv|powershell", false},
+		{"pwsh -NoProfile -e " + encodePS("gc ~/.ssh/id_rsa"), "Get-Content ~/.ssh/id_rsa|pwsh", false},
+		{"Start-Process bash -ArgumentList '-c','rm -rf /srv'", "rm -rf /srv|bash -c", false},
+		{`Start-Process -FilePath bash -ArgumentList '-c "rm -rf /srv"' -Wait`, "rm -rf /srv|bash -c", false},
+		{"saps sudo 'rm','-rf','/srv'", "rm -rf /srv|sudo", false},
+		{"bash -c 'rm -rf /srv'", "rm -rf /srv|bash -c", false},
+		{"iex $code", "Invoke-Expression $code|PowerShell", true},
+		{"Get-Content x.ps1 | iex", "Invoke-Expression|PowerShell", true},
+		{"iex \"Remove-Item $dir\"", "Invoke-Expression Remove-Item $dir|PowerShell", true},
+		{"powershell -enc %%%", "powershell -enc %%%|PowerShell", true},
+		{"if ($x) { Remove-Item /srv", "if $x { Remove-Item /srv|PowerShell", true},
+		{"$h = @{ Path = '/srv' }", "PowerShell|PowerShell", false},
+		{"Get-ChildItem | ForEach-Object { $_.Name }", "Get-ChildItem|PowerShell", false},
+	}
+	for _, tt := range tests {
+		an, err := AnalyzePowerShell(tt.src, w, Limits{})
+		if err != nil {
+			t.Fatalf("%q: %v", tt.src, err)
+		}
+		var got []string
+		found, unread := false, false
+		for _, c := range an.Cmds {
+			s := strings.Join(append([]string{c.Name}, c.Args...), " ") + "|" + c.Via[len(c.Via)-1]
+			got = append(got, s)
+			found = found || s == tt.want
+			unread = unread || c.Unread != ""
+		}
+		if !found || unread != tt.unread {
+			t.Errorf("%q: commands %q, unread %v; want %q, unread %v", tt.src, got, unread, tt.want, tt.unread)
+		}
+	}
+}
