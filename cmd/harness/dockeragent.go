@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/tidwall/gjson"
@@ -16,22 +18,62 @@ import (
 // dockerAgentInstall prints the hooks block of a docker-agent agent file: docker-agent keeps
 // hooks per agent in the YAML that defines the agent, which the user owns and may lay out in any
 // way, so the block is printed to paste under the agent rather than written into the file.
-func dockerAgentInstall(c *cli.Context, d *dialect.Dialect, bin string) error {
-	for _, f := range []string{"from", "managed", "settings", "dry-run"} {
+func dockerAgentInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
+	for _, f := range []string{"from", "managed"} {
 		if c.IsSet(f) {
-			return fmt.Errorf("--client docker-agent prints the hooks block and writes nothing: --%s does not apply", f)
+			return fmt.Errorf("--%s is for Claude Code only, not with --client docker-agent", f)
 		}
 	}
 	entries, skipped, err := clientEntries(c, d, bin)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(c.App.ErrWriter, "paste this under your agent in the agent file (agents: <name>:), at the agent's indentation;\n"+
-		"it replaces any hooks: key the agent has. Written for docker-agent %s (its captured payloads: it is not installable here).\n", d.Tested)
-	for _, s := range skipped {
-		fmt.Fprintf(c.App.ErrWriter, "  not wired: %s\n", s)
+	var block strings.Builder
+	if err := writeAgentHooks(&block, entries); err != nil {
+		return err
 	}
-	return writeAgentHooks(c.App.Writer, entries)
+	file := c.String("settings")
+	if file == "" {
+		if c.Bool("dry-run") {
+			return errors.New("--client docker-agent without --settings prints the block and writes nothing: --dry-run does not apply")
+		}
+		fmt.Fprintf(c.App.ErrWriter, "paste this under your agent in the agent file (agents: <name>:), at the agent's indentation,\n"+
+			"or let harness put it there: harness install --client docker-agent --settings AGENT.yaml [--agent NAME].\n"+
+			"Written for docker-agent %s (its captured payloads: it is not installable here).\n", d.Tested)
+		for _, s := range skipped {
+			fmt.Fprintf(c.App.ErrWriter, "  not wired: %s\n", s)
+		}
+		_, err := io.WriteString(c.App.Writer, block.String())
+		return err
+	}
+	file, err = filepath.Abs(file)
+	if err != nil {
+		return err
+	}
+	agent := c.String("agent")
+	if agent == "" {
+		agent = "root"
+	}
+	res, err := settings.InstallAgentYAML(settings.Plan{File: file, Home: home, Groups: entries, DryRun: c.Bool("dry-run"), Client: string(d.Client)}, agent, block.String())
+	if err != nil {
+		return err
+	}
+	out := c.App.Writer
+	fmt.Fprintf(out, "%s (docker-agent, agent %s), shell form:\n", file, agent)
+	printResult(out, res)
+	for _, s := range skipped {
+		fmt.Fprintf(out, "  not wired: %s\n", s)
+	}
+	switch {
+	case c.Bool("dry-run"):
+		writeDiff(out, file, res.Before, res.After)
+		fmt.Fprintln(out, "dry run: nothing was written")
+	case !res.Wrote:
+		fmt.Fprintln(out, "already up to date: nothing changed")
+	default:
+		fmt.Fprintln(out, "undo with: harness uninstall --client docker-agent")
+	}
+	return nil
 }
 
 // writeAgentHooks renders the entries as docker-agent's hooks block: tool events as matcher

@@ -44,6 +44,7 @@ var installCommand = &cli.Command{
 		&cli.StringFlag{Name: "bin", Usage: "where the hook binaries are (default: $HARNESS_HOME/bin)"},
 		&cli.StringFlag{Name: "from", Usage: "import a Harness-style settings file (path, timeout in ms, matcher object) instead of the default wiring"},
 		&cli.StringFlag{Name: "defaults", Usage: "read the default wiring from this file instead of the embedded settings.json"},
+		&cli.StringFlag{Name: "agent", Usage: "with --client docker-agent --settings AGENT.yaml: the agent whose hooks to set (default root)"},
 		&cli.BoolFlag{Name: "managed", Usage: "print the managed-settings file an administrator deploys, instead of editing anything"},
 		// install.sh --dry-run builds into a temporary directory: the settings still name --bin.
 		&cli.StringFlag{Name: "built", Hidden: true, Usage: "where the binaries are now, when --bin is where they will be"},
@@ -132,7 +133,7 @@ func install(c *cli.Context) error {
 		}
 		switch d.Client {
 		case dialect.DockerAgent:
-			err = dockerAgentInstall(c, d, bin)
+			err = dockerAgentInstall(c, d, home, bin)
 		case dialect.VTCode:
 			err = vtcodeInstall(c, d, home, bin)
 		default:

@@ -193,8 +193,8 @@ func Uninstall(home, file string, force, dryRun bool) (Result, error) {
 	if rec == nil {
 		return res, fmt.Errorf("nothing of the harness is installed in %s", file)
 	}
-	if rec.Client == string(dialect.VTCode) {
-		return uninstallVTCode(m, rec, dryRun)
+	if rec.Client == string(dialect.VTCode) || rec.Client == string(dialect.DockerAgent) {
+		return uninstallBlock(m, rec, dryRun)
 	}
 	if rec.isTOML() {
 		return uninstallTrust(m, rec, dryRun)
@@ -318,8 +318,8 @@ func Check(home, binDir, version string, versionOf func(bin string) (string, err
 	seenBin := map[string]bool{}
 	for _, rec := range m.Files {
 		files = append(files, rec.Path)
-		if rec.Client == string(dialect.VTCode) {
-			probs = append(probs, checkVTCode(rec, version, versionOf)...)
+		if rec.Client == string(dialect.VTCode) || rec.Client == string(dialect.DockerAgent) {
+			probs = append(probs, checkBlock(rec, version, versionOf)...)
 			continue
 		}
 		if rec.isTOML() {

@@ -2,6 +2,7 @@ package settings
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/hookkit/harness/lib/dialect"
 )
 
 // VT Code keeps its hooks in the project's vtcode.toml, under [hooks.lifecycle], one array per
@@ -179,12 +182,13 @@ func verifyVTCode(path string, before, after []byte, groups []Entry) error {
 	return nil
 }
 
-// uninstallVTCode removes the installer's block: the file's exact bytes from before the first
-// install when nothing else changed since, else just the block. A block edited since is left,
-// and said so.
-func uninstallVTCode(m *Manifest, rec *Record, dryRun bool) (Result, error) {
+// uninstallBlock removes the block the installer put into a file it does not own as a whole
+// (VT Code's vtcode.toml, docker-agent's agent YAML): the file's exact bytes from before the
+// first install when nothing else changed since, else just the block. A block edited since is
+// left, and said so.
+func uninstallBlock(m *Manifest, rec *Record, dryRun bool) (Result, error) {
 	var res Result
-	f, _, err := ReadTOML(rec.Path)
+	f, err := readBlockFile(rec)
 	if err != nil {
 		return res, err
 	}
@@ -209,8 +213,16 @@ func uninstallVTCode(m *Manifest, rec *Record, dryRun bool) (Result, error) {
 		}
 		res.Wrote, res.Restored = true, true
 	default:
-		out := removeBlock(f.Raw, rec.Block)
-		if _, err := DecodeTOML(rec.Path, out); err != nil {
+		var out []byte
+		var err error
+		if rec.Client == string(dialect.DockerAgent) {
+			out = bytes.Replace(f.Raw, []byte(rec.Block), nil, 1)
+			_, _, err = decodeYAML(rec.Path, out)
+		} else {
+			out = removeBlock(f.Raw, rec.Block)
+			_, err = DecodeTOML(rec.Path, out)
+		}
+		if err != nil {
 			return res, fmt.Errorf("%s: removing the hooks would break it (%v); nothing was written", rec.Path, err)
 		}
 		if err := Write(rec.Path, out, f.Mode); err != nil {
@@ -222,15 +234,36 @@ func uninstallVTCode(m *Manifest, rec *Record, dryRun bool) (Result, error) {
 	return res, m.Save()
 }
 
-// checkVTCode reports a block that is missing or edited, and binaries missing or of another
+// readBlockFile reads a file the installer put a block into (a missing one is not an error).
+func readBlockFile(rec *Record) (*File, error) {
+	if rec.Client == string(dialect.DockerAgent) {
+		f := &File{Path: rec.Path, Mode: 0o644}
+		b, err := os.ReadFile(rec.Path)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			return f, nil
+		case err != nil:
+			return nil, err
+		}
+		if st, err := os.Stat(rec.Path); err == nil {
+			f.Mode = st.Mode().Perm()
+		}
+		f.Raw, f.Exists = b, true
+		return f, nil
+	}
+	f, _, err := ReadTOML(rec.Path)
+	return f, err
+}
+
+// checkBlock reports a block that is missing or edited, and binaries missing or of another
 // version.
-func checkVTCode(rec *Record, version string, versionOf func(bin string) (string, error)) []Problem {
+func checkBlock(rec *Record, version string, versionOf func(bin string) (string, error)) []Problem {
 	b, err := os.ReadFile(rec.Path)
 	switch {
 	case err != nil:
 		return []Problem{{rec.Path, "the file is gone"}}
 	case !bytes.Contains(b, []byte(rec.Block)):
-		return []Problem{{rec.Path, "the harness hooks block was edited or removed since the install (run harness install --client vtcode again)"}}
+		return []Problem{{rec.Path, fmt.Sprintf("the harness hooks block was edited or removed since the install (run harness install --client %s again)", rec.Client)}}
 	}
 	var probs []Problem
 	seen := map[string]bool{}
