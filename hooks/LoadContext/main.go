@@ -4,7 +4,9 @@
 // Failure policy: open
 //
 // Injects a compact briefing at the start of a session (lib/briefing): the previous session's
-// summary, work in progress, the project's shape, the user's prompt files, and, for hosts other
+// summary (first brought up to date from its checkpoint when its transcript grew after it was
+// written, as Qwen Code's does after its last hook, Stop; past one second it is shown as it
+// is and stderr says so), work in progress, the project's shape, the user's prompt files, and, for hosts other
 // than Claude Code, the repository snapshot and machine facts. It also runs the guards' canary
 // (harness doctor's) and warns the user and the model when a guard does not enforce. Configured in the shared harness
 // configuration (lib/config); a slow or failing command costs its section, never the session.

@@ -7,7 +7,10 @@
 // read from the transcript as a stream (lib/transcript), in Claude Code's format or the other
 // clients' (a format it does not know is said so). Each Stop resumes from the checkpoint
 // the last run left, so the work is the new lines only and SessionEnd fits its 1.5 s budget;
-// the same transcript always gives the same bytes. Every text is redacted.
+// the same transcript always gives the same bytes. Every text is redacted. The summary
+// records how much of the transcript it covers: a client that writes its transcript behind
+// its last hook (Qwen Code, whose last event headless is Stop) has the rest folded in by the
+// next session's LoadContext (summary.CatchUp).
 package main
 
 import (
@@ -54,7 +57,7 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	if err := store.SaveCheckpoint(id, cp); err != nil {
 		return nil, err
 	}
-	d := summary.Doc{Summary: sum, Transcript: path, DurationS: sum.Duration().Seconds(), Agents: store.Agents(id)}
+	d := summary.Doc{Summary: sum, Transcript: path, TranscriptBytes: cp.Size, DurationS: sum.Duration().Seconds(), Agents: store.Agents(id)}
 	switch in.Event() {
 	case event.Stop:
 		// The transcript may lag behind the hook; the payload has the final reply.

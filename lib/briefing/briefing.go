@@ -123,7 +123,7 @@ type builder struct {
 func (b *builder) section(ctx context.Context, s string) string {
 	switch s {
 	case Continuity:
-		return b.continuity()
+		return b.continuity(ctx)
 	case WIP:
 		return b.wip(ctx)
 	case Shape:

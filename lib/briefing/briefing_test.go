@@ -1,6 +1,7 @@
 package briefing
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -159,6 +160,58 @@ func TestContinuityUnreadable(t *testing.T) {
 	got := Build(context.Background(), Options{Project: proj, HarnessHome: hh, Session: "s-now", Source: "startup", ClaudeCode: true, Config: &config.Config{}})
 	if !strings.Contains(got, "Not summarised: transcript format not supported: /home/dev/.x/t.jsonl.\n") || strings.Contains(got, "Tool calls:") {
 		t.Errorf("continuity:\n%s", got)
+	}
+}
+
+// A previous session whose transcript grew after its summary was written (Qwen Code writes
+// its chat behind its Stop hook) is brought up to date before it is shown; out of time, it is
+// shown as it was and the debug writer says so.
+func TestContinuityCatchesUp(t *testing.T) {
+	full, err := os.ReadFile("../transcript/testdata/qwen/a02c5976-e498-43a4-8d11-f6876d7f08d6.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hh, proj, dir := t.TempDir(), t.TempDir(), t.TempDir()
+	path := filepath.Join(dir, "chat.jsonl")
+	lines := strings.SplitAfter(string(full), "\n")
+	// Stop saw the session up to its fifth tool call's result.
+	os.WriteFile(path, []byte(strings.Join(lines[:24], "")), 0o600)
+	store := summary.Open(hh, proj, 0)
+	stop := func() {
+		sum, cp, err := transcript.Fold(path, store.Checkpoint("s-prev"), func() *transcript.State { return transcript.New("s-prev", proj, "/home/dev") })
+		if err != nil {
+			t.Fatal(err)
+		}
+		store.SaveCheckpoint("s-prev", cp)
+		if err := store.Save(summary.Doc{Summary: sum, Transcript: path, TranscriptBytes: cp.Size}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stop()
+	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(strings.Join(lines[24:], ""))
+	f.Close()
+	var debug strings.Builder
+	o := Options{Project: proj, HarnessHome: hh, Home: "/home/dev", Session: "s-now", Source: "startup", ClaudeCode: true, Config: &config.Config{}, Debug: &debug}
+	if got := Build(context.Background(), o); !strings.Contains(got, "Tool calls: Bash 4; Write 3\n") {
+		t.Errorf("continuity, not caught up:\n%s\n%s", got, debug.String())
+	}
+	if d, ok := store.Load("s-prev"); !ok || d.ToolCalls != 7 {
+		t.Errorf("the summary on disk has %d tool calls", d.ToolCalls)
+	}
+
+	// Out of time: thousands of lines more and a context already over.
+	f, _ = os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	f.Write(bytes.Repeat(full, 50))
+	f.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	debug.Reset()
+	if got := Build(ctx, o); !strings.Contains(got, "Tool calls: Bash 4; Write 3\n") {
+		t.Errorf("continuity:\n%s", got)
+	}
+	if want := "LoadContext: continuity: the summary shown is behind its transcript: session s-prev: not brought up to date within the time budget"; !strings.Contains(debug.String(), want) {
+		t.Errorf("debug:\n%s\nwant %q", debug.String(), want)
 	}
 }
 

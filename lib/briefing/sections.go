@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/bitfield/script"
 	"github.com/tidwall/gjson"
@@ -17,8 +18,15 @@ import (
 	"github.com/hookkit/harness/lib/summary"
 )
 
-// continuity is the previous session's summary; after a compaction, this session's own.
-func (b *builder) continuity() string {
+// catchUpLimit bounds the catch-up of a summary whose transcript grew since it was written;
+// the rest of the briefing's budget is left to the other sections.
+const catchUpLimit = time.Second
+
+// continuity is the previous session's summary; after a compaction, this session's own. A
+// summary whose transcript has grown since it was written (Behind: a stat) is first brought
+// up to date from its checkpoint (summary.CatchUp); one that cannot be within catchUpLimit is
+// shown as it is, and the debug writer says so.
+func (b *builder) continuity(ctx context.Context) string {
 	var d summary.Doc
 	title := "Previous session in this project"
 	if b.o.Source == "compact" {
@@ -33,6 +41,16 @@ func (b *builder) continuity() string {
 		if d, _, ok = summary.Newest(b.o.HarnessHome, b.o.Project, b.o.Session); !ok {
 			b.skip(Continuity, "no earlier session summary in "+summary.Dir(b.o.HarnessHome, b.o.Project))
 			return ""
+		}
+	}
+	if d.Behind() {
+		ctx, cancel := context.WithTimeout(ctx, catchUpLimit)
+		nd, _, err := summary.Open(b.o.HarnessHome, b.o.Project, summary.Retention(b.o.HarnessHome, b.o.Project)).CatchUp(ctx, d.Session, b.o.Home)
+		cancel()
+		if err != nil {
+			b.skip(Continuity, "the summary shown is behind its transcript: "+err.Error())
+		} else if nd.Session != "" {
+			d = nd
 		}
 	}
 	var s strings.Builder

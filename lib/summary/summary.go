@@ -52,8 +52,11 @@ func safe(id string) string { return state.SafeName(id) }
 // Doc is a session's summary as written: the transcript's summary and what the hooks add.
 type Doc struct {
 	transcript.Summary
-	Transcript string  `json:"transcript"`
-	DurationS  float64 `json:"duration_seconds"`
+	Transcript string `json:"transcript"`
+	// TranscriptBytes is the transcript's size when the summary's fold read it (the
+	// checkpoint's Size): a transcript of another size now has changed since (CatchUp).
+	TranscriptBytes int64   `json:"transcript_bytes"`
+	DurationS       float64 `json:"duration_seconds"`
 	// Final is set by SessionEnd, with the reason it gave.
 	Final     bool    `json:"final"`
 	EndReason string  `json:"end_reason,omitempty"`

@@ -10,6 +10,7 @@ package transcript
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -553,17 +554,32 @@ type Checkpoint struct {
 	Offset int64  `json:"offset"`
 	Tail   string `json:"tail"`
 	State  *State `json:"state"`
+	// Size is how much of the file the fold read: its size when the fold reached the end
+	// (Offset and a last line still being written), Offset when it stopped before. A file
+	// whose size is no longer Size has changed since.
+	Size int64 `json:"size"`
 }
 
 const tailLen = 4096
 
 // Fold reads the transcript at path from the checkpoint cp (nil: from the start) and returns
-// the new checkpoint. A checkpoint that does not match the file (another path, a file now
+// the new checkpoint: FoldContext with no deadline.
+func Fold(path string, cp *Checkpoint, fresh func() *State) (Summary, *Checkpoint, error) {
+	return FoldContext(context.Background(), path, cp, fresh)
+}
+
+// checkEvery is how many lines FoldContext reads between two looks at its context.
+const checkEvery = 1024
+
+// FoldContext reads the transcript at path from the checkpoint cp (nil: from the start) and
+// returns the new checkpoint. When ctx ends first, it stops at a line boundary and returns the
+// checkpoint reached, valid to resume from, with ctx's error: the summary is then only
+// as far as that checkpoint. A checkpoint that does not match the file (another path, a file now
 // shorter, different bytes before the offset) is dropped and the file read from the start.
 // A last line without its newline is still being written: it is folded into the returned
 // summary when it is complete JSON, but the checkpoint stops before it. A missing file gives
 // the checkpoint's summary (or an empty one): the transcript may lag behind the hook.
-func Fold(path string, cp *Checkpoint, fresh func() *State) (Summary, *Checkpoint, error) {
+func FoldContext(ctx context.Context, path string, cp *Checkpoint, fresh func() *State) (Summary, *Checkpoint, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
@@ -589,7 +605,7 @@ func Fold(path string, cp *Checkpoint, fresh func() *State) (Summary, *Checkpoin
 		st.Files = map[string]bool{}
 	}
 	r := bufio.NewReaderSize(f, 256<<10)
-	off := cp.Offset
+	off, n := cp.Offset, 0
 	var long []byte
 	tooLong := false
 	for {
@@ -606,6 +622,11 @@ func Fold(path string, cp *Checkpoint, fresh func() *State) (Summary, *Checkpoin
 		}
 		off += int64(len(chunk))
 		if err == nil {
+			if n++; n%checkEvery == 0 && ctx.Err() != nil {
+				// Stop before this line: the checkpoint is at the one before it.
+				cp.Tail, cp.Size = tailHash(f, cp.Offset), cp.Offset
+				return unreadable(st.Result(), path), cp, ctx.Err()
+			}
 			switch {
 			case tooLong || len(long)+len(chunk) > MaxLine:
 				st.Summary.Lines++
@@ -624,7 +645,7 @@ func Fold(path string, cp *Checkpoint, fresh func() *State) (Summary, *Checkpoin
 		}
 		// The unterminated tail: checkpoint first, then fold a copy if it is whole.
 		last := append(long, chunk...)
-		cp.Tail = tailHash(f, cp.Offset)
+		cp.Tail, cp.Size = tailHash(f, cp.Offset), off
 		out := st.Result()
 		if len(bytes.TrimSpace(last)) > 0 && !tooLong && gjson.ValidBytes(bytes.TrimSpace(last)) {
 			saved, err := cp.Encode()

@@ -127,6 +127,10 @@ type client struct {
 	proto         string
 	// noPromptEvent says why the client cannot check a prompt headless, if it cannot.
 	noPromptEvent string
+	// stopLast says why the client's last hook event in a headless run is Stop (no
+	// SessionEnd), if it is: its session's summary is Stop's, and the next session's
+	// LoadContext brings it up to date with what the client wrote to its transcript after.
+	stopLast string
 	// configure writes the offline model configuration into the session's home, before any
 	// hook is installed, and returns how to run the client there.
 	configure func(s *session, m *model) command

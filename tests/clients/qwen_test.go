@@ -15,6 +15,8 @@ var qwen = &client{
 	files:   []string{"node_modules/@qwen-code/qwen-code/cli-entry.js"},
 	proto:   chat,
 	preTool: "PreToolUse",
+	stopLast: "Qwen Code fires no SessionEnd headless (qwen.md), and writes its chat file behind its Stop hook " +
+		"(seen: 5 or 6 of 7 tool calls there at Stop)",
 	configure: func(s *session, m *model) command {
 		s.writeJSON(filepath.Join(s.home, ".qwen", "settings.json"), map[string]any{
 			"security": map[string]any{"auth": map[string]any{"selectedType": "openai"}}, "general": map[string]any{"disableAutoUpdate": true},
