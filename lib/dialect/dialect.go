@@ -99,7 +99,7 @@ var all = sync.OnceValue(func() []*Dialect {
 			Events: names(event.PreToolUse, event.PostToolUse, event.UserPromptSubmit,
 				event.SessionStart, event.SessionEnd, event.Stop, event.PermissionRequest),
 			Tools: map[string]string{"bash": "Bash", "create": "Write", "edit": "Edit", "view": "Read",
-				"grep": "Grep", "glob": "Glob", "task": "Agent"},
+				"grep": "Grep", "glob": "Glob", "task": "Agent", "str_replace_editor": "Edit"},
 			Args: map[string]map[string]string{
 				"Write": {"path": "file_path", "file_text": "content"},
 				"Edit":  {"path": "file_path", "old_str": "old_string", "new_str": "new_string"},
@@ -116,7 +116,7 @@ var all = sync.OnceValue(func() []*Dialect {
 				event.PreCompact, event.PostCompact, event.Notification),
 			Tools: map[string]string{"run_shell_command": "Bash", "write_file": "Write", "edit": "Edit",
 				"read_file": "Read", "notebook_edit": "NotebookEdit", "grep_search": "Grep", "glob": "Glob",
-				"agent": "Agent"},
+				"agent": "Agent", "task": "Agent"},
 			Dir:     "directory",
 			Aliases: true,
 			Sources: []string{"startup", "resume", "clear", "compact"},
@@ -128,7 +128,7 @@ var all = sync.OnceValue(func() []*Dialect {
 			// MultiEdit and ApplyPatch are in the binary, not offered in the tested runs.
 			Tools: map[string]string{"Execute": "Bash", "Create": "Write", "Edit": "Edit",
 				"MultiEdit": "MultiEdit", "ApplyPatch": "apply_patch", "Read": "Read", "Grep": "Grep",
-				"Glob": "Glob"},
+				"Glob": "Glob", "Task": "Agent"},
 			Args: map[string]map[string]string{
 				"Edit": {"old_str": "old_string", "new_str": "new_string", "change_all": "replace_all"},
 			},

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/hookkit/harness/lib/dialect"
 )
 
 // copilot folds a line of Copilot CLI's event log: {"type","data","id","timestamp"}, where
@@ -23,7 +25,7 @@ func (st *State) copilot(line []byte) {
 	case "assistant.message":
 		st.reply(d.Get("content").Str)
 		d.Get("toolRequests").ForEach(func(_, t gjson.Result) bool {
-			st.call(t.Get("toolCallId").Str, st.copilotTool(t.Get("name").Str, t.Get("arguments")))
+			st.call(t.Get("toolCallId").Str, st.clientTool(t.Get("name").Str, t.Get("arguments"), dialect.Copilot))
 			return true
 		})
 	case "tool.execution_complete":
@@ -51,21 +53,4 @@ func (st *State) copilot(line []byte) {
 		st.done(c[0].Str, o)
 	}
 	st.at(r[1].Str)
-}
-
-// copilotTool is a call of Copilot CLI's tools in Claude Code's terms.
-func (st *State) copilotTool(name string, args gjson.Result) Pending {
-	switch name {
-	case "bash":
-		return st.shell(args.Get("command").Str, "")
-	case "create":
-		return st.write("Write", args.Get("path").Str)
-	case "edit", "str_replace_editor":
-		return st.write("Edit", args.Get("path").Str)
-	case "view":
-		return other("Read", args)
-	case "task":
-		return other("Agent", args)
-	}
-	return other(name, args)
 }

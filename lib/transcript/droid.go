@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/hookkit/harness/lib/dialect"
 )
 
 // droid folds a line of droid's session file: a session_start header, then {"type":"message",
@@ -56,26 +58,12 @@ func (st *State) droid(line []byte) {
 			case "text":
 				text.WriteString(b.Get("text").Str + "\n")
 			case "tool_use":
-				st.call(b.Get("id").Str, st.droidTool(b.Get("name").Str, b.Get("input")))
+				st.call(b.Get("id").Str, st.clientTool(b.Get("name").Str, b.Get("input"), dialect.Droid))
 			}
 			return true
 		})
 		st.reply(text.String())
 	}
-}
-
-func (st *State) droidTool(name string, in gjson.Result) Pending {
-	switch name {
-	case "Execute":
-		return st.shell(in.Get("command").Str, "")
-	case "Create":
-		return st.write("Write", in.Get("file_path").Str)
-	case "Edit", "MultiEdit":
-		return st.write(name, in.Get("file_path").Str)
-	case "Task":
-		return other("Agent", in)
-	}
-	return other(name, in)
 }
 
 func (st *State) droidResult(time string, b gjson.Result) {

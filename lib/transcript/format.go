@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/hookkit/harness/lib/dialect"
 )
 
 // The formats a transcript can be in: one per client, named as on a hook's command line.
@@ -133,6 +135,46 @@ func (st *State) write(tool, path string) Pending {
 }
 
 // other is a call of any other tool, described by the first of its usual arguments.
+// clientTool is a call of a client's own tool in Claude Code's terms, read through the
+// client's dialect: lib/dialect holds the one table of each client's tool and argument names.
+// A format two clients share (Gemini's and Qwen's chats) passes both.
+func (st *State) clientTool(name string, args gjson.Result, clients ...dialect.Client) Pending {
+	var ds []*dialect.Dialect
+	for _, c := range clients {
+		if d, err := dialect.Lookup(string(c)); err == nil {
+			ds = append(ds, d)
+		}
+	}
+	for _, d := range ds {
+		tool, ok := d.Tools[name]
+		if !ok {
+			continue
+		}
+		arg := func(claude string) string {
+			for from, to := range d.Args[tool] {
+				if v := args.Get(from); to == claude && v.Exists() {
+					return v.Str
+				}
+			}
+			return args.Get(claude).Str
+		}
+		switch tool {
+		case "Bash":
+			dir := ""
+			for _, d := range ds {
+				if dir == "" && d.Dir != "" {
+					dir = args.Get(d.Dir).Str
+				}
+			}
+			return st.shell(arg("command"), dir)
+		case "Write", "Edit", "MultiEdit":
+			return st.write(tool, arg("file_path"))
+		}
+		return other(tool, args)
+	}
+	return other(name, args)
+}
+
 func other(tool string, in gjson.Result) Pending {
 	p := Pending{Tool: tool}
 	for _, k := range []string{"file_path", "path", "absolute_path", "pattern", "url", "query", "dir_path", "description"} {

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/hookkit/harness/lib/dialect"
 )
 
 // gemini folds a line of Gemini CLI's chat file: a header, "$set" updates of the header, and
@@ -44,7 +46,7 @@ func (st *State) geminiCall(call gjson.Result) {
 	}
 	if st.Calls[id] == 0 && len(st.Calls) < MaxPending {
 		st.Calls[id] = 1
-		st.call(id, st.geminiTool(c[1].Str, c[2]))
+		st.call(id, st.clientTool(c[1].Str, c[2], dialect.Gemini, dialect.Qwen))
 	}
 	status := c[3].Str
 	if st.Calls[id] != 1 || (status != "success" && status != "error" && status != "cancelled") {
@@ -69,28 +71,6 @@ func (st *State) geminiCall(call gjson.Result) {
 		o.created = c[6].Get("isNewFile").Bool() || strings.HasPrefix(out, "Successfully created")
 	}
 	st.done(id, o)
-}
-
-// geminiTool is a call of Gemini CLI's or Qwen Code's tools (Qwen's are Gemini's) in Claude
-// Code's terms.
-func (st *State) geminiTool(name string, args gjson.Result) Pending {
-	switch name {
-	case "run_shell_command":
-		dir := args.Get("dir_path").Str
-		if dir == "" {
-			dir = args.Get("directory").Str
-		}
-		return st.shell(args.Get("command").Str, dir)
-	case "write_file":
-		return st.write("Write", args.Get("file_path").Str)
-	case "replace", "edit":
-		return st.write("Edit", args.Get("file_path").Str)
-	case "read_file":
-		return other("Read", args)
-	case "agent", "task":
-		return other("Agent", args)
-	}
-	return other(name, args)
 }
 
 // partsText is the text of a message's content: a string, or its text parts (not thoughts).
@@ -144,7 +124,7 @@ func (st *State) qwen(line []byte) {
 		st.reply(partsText(r[3]))
 		r[3].ForEach(func(_, p gjson.Result) bool {
 			if fc := p.Get("functionCall"); fc.Exists() {
-				st.call(fc.Get("id").Str, st.geminiTool(fc.Get("name").Str, fc.Get("args")))
+				st.call(fc.Get("id").Str, st.clientTool(fc.Get("name").Str, fc.Get("args"), dialect.Gemini, dialect.Qwen))
 			}
 			return true
 		})
