@@ -14,16 +14,41 @@ import (
 // shape read as another client's never weakens an answer; a payload with no mark of another
 // client is Claude Code's.
 func Detect(data []byte) *Dialect {
-	// One pass over the top-level members: a large payload (a Write's content) is read once.
+	// One pass over the top-level members, with no allocation: a large payload (a Write's
+	// content) is read once, and a Claude Code payload costs next to nothing.
 	var ev, hookName, sessionID, turnID, tool, toolCallID, timestamp, transcript, mode,
 		toolResult, stopReason, envFile, messageID gjson.Result
-	fields := map[string]*gjson.Result{"hook_event_name": &ev, "hookName": &hookName,
-		"sessionId": &sessionID, "turn_id": &turnID, "tool_name": &tool, "tool_call_id": &toolCallID,
-		"timestamp": &timestamp, "transcript_path": &transcript, "permission_mode": &mode,
-		"tool_result": &toolResult, "stop_reason": &stopReason, "CLAUDE_ENV_FILE": &envFile,
-		"message_id": &messageID}
 	gjson.ParseBytes(data).ForEach(func(k, v gjson.Result) bool {
-		if p, ok := fields[k.Str]; ok && !p.Exists() {
+		var p *gjson.Result
+		switch k.Str {
+		case "hook_event_name":
+			p = &ev
+		case "hookName":
+			p = &hookName
+		case "sessionId":
+			p = &sessionID
+		case "turn_id":
+			p = &turnID
+		case "tool_name":
+			p = &tool
+		case "tool_call_id":
+			p = &toolCallID
+		case "timestamp":
+			p = &timestamp
+		case "transcript_path":
+			p = &transcript
+		case "permission_mode":
+			p = &mode
+		case "tool_result":
+			p = &toolResult
+		case "stop_reason":
+			p = &stopReason
+		case "CLAUDE_ENV_FILE":
+			p = &envFile
+		case "message_id":
+			p = &messageID
+		}
+		if p != nil && !p.Exists() {
 			*p = v
 		}
 		return true
