@@ -9,7 +9,6 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookkit/harness/lib/config"
-
 	"github.com/hookkit/harness/lib/shell"
 )
 

@@ -8,6 +8,51 @@ import (
 	"github.com/hookkit/harness/lib/shell"
 )
 
+// containerLocal prefixes a path that belongs to a new container's own filesystem, which goes
+// with the container: under a temp directory, it is judged as ordinary scratch space.
+const containerLocal = "/tmp/.container"
+
+// res resolves a path a command names; inside a container, a path under a bind mount is the
+// host path it stands for.
+func (j *judge) res(c *shell.Cmd, p string) string {
+	r := shell.Resolve(p, c.Dir, j.world.Home)
+	if len(c.Mounts) > 0 || c.Fresh {
+		host, mounted := c.HostPath(r)
+		if !mounted && c.Fresh {
+			// rm -rf / in a container with -v /:/host also deletes what is mounted under it.
+			for _, m := range c.Mounts {
+				if !m.ReadOnly && under(m.Container, contentsOf(r)) {
+					return m.Host
+				}
+			}
+			return containerLocal + r
+		}
+		r = host
+	}
+	return r
+}
+
+// resRead is res for a path read: read-only mounts lead to the host too.
+func (j *judge) resRead(c *shell.Cmd, p string) string {
+	r := shell.Resolve(p, c.Dir, j.world.Home)
+	if host, mounted := c.ReadPath(r); mounted {
+		return host
+	}
+	return j.res(c, p)
+}
+
+func (j *judge) harnessHome() string {
+	if j.world.Env != nil {
+		if v, ok := j.world.Env("HARNESS_HOME"); ok && v != "" {
+			return v
+		}
+	}
+	if j.world.Home == "" {
+		return ""
+	}
+	return j.world.Home + "/.claude/harness"
+}
+
 // place is what a path is to the rules.
 type place int
 

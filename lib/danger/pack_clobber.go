@@ -7,50 +7,6 @@ import (
 	"github.com/hookkit/harness/lib/shell"
 )
 
-// writes judges every path a command writes: devices, the guard's files, history and logs,
-// persistence points, shell startup files and system files.
-func (j *judge) writes(c *shell.Cmd) {
-	targets := c.Writes(j.world.Home)
-	if strings.Contains(c.Text, "disableAllHooks") || argsContain(c, "disableAllHooks") {
-		// Writing the word into a note or a doc is data: only settings files, or tools that
-		// edit files in place, set it.
-		inPlace := (c.Name == "sed" || c.Name == "perl") && len(targets) > 0 // edits the files it names, and only those
-		if settingsWrite(targets) || !inPlace && (c.Name == "jq" || c.Name == "yq" || c.Name == "sed" || strings.HasPrefix(c.Name, "python") || c.Name == "node" || c.Name == "perl") {
-			j.add(c, "tamper.disable-hooks", Deny, High, "it sets disableAllHooks, which switches off every hook guarding this session", "ask the user to change hook settings themselves")
-		}
-	}
-	hostSide := len(c.Via) > 0 && strings.HasSuffix(c.Via[len(c.Via)-1], " run") // docker run CMD > file: the host shell writes file
-	for _, t := range targets {
-		if (len(c.Mounts) > 0 || c.Fresh) && !(hostSide && strings.HasSuffix(t.How, " redirect")) {
-			host, mounted := c.HostPath(t.Path)
-			if !mounted && c.Fresh {
-				continue // the new container's own file
-			}
-			t.Path = host
-		}
-		j.written(c, t)
-	}
-}
-
-// settingsWrite reports a write to a JSON settings file (or one whose name is not known).
-func settingsWrite(targets []shell.Target) bool {
-	for _, t := range targets {
-		if strings.HasSuffix(t.Path, ".json") || strings.Contains(t.Path, shell.Dyn) {
-			return true
-		}
-	}
-	return false
-}
-
-func argsContain(c *shell.Cmd, s string) bool {
-	for _, a := range c.Args {
-		if strings.Contains(a, s) {
-			return true
-		}
-	}
-	return false
-}
-
 func (j *judge) written(c *shell.Cmd, t shell.Target) {
 	p := t.Path
 	switch p {

@@ -1,0 +1,157 @@
+package danger
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+// fetchesCode reports text that downloads something or opens a connection.
+// hijacks reports startup text that takes over what the user runs: a preloaded library, an
+// alias or function named after sudo, su or ssh, a PROMPT_COMMAND that runs a network tool.
+func hijacks(text string) bool {
+	if strings.Contains(text, "LD_PRELOAD=") {
+		return true
+	}
+	for _, w := range []string{"alias sudo=", "alias su=", "alias passwd=", "sudo()", "function sudo"} {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return strings.Contains(text, "PROMPT_COMMAND=") && fetchesCode(text)
+}
+
+func fetchesCode(text string) bool {
+	for _, w := range []string{"curl ", "wget ", "/dev/tcp/", "nc ", "ncat ", "base64 -d", "bash -i", "python -c", "python3 -c"} {
+		for from := 0; ; {
+			i := strings.Index(text[from:], w)
+			if i < 0 {
+				break
+			}
+			i += from
+			if i == 0 || strings.IndexByte(" \t\n;|&('\"`$=>", text[i-1]) >= 0 || w[0] == '/' || i >= 2 && text[i-2] == '\\' {
+				return true // a word of its own: not rsync, not func
+			}
+			from = i + 1
+		}
+	}
+	return false
+}
+
+// runsFetched reports text that downloads and runs code, or opens a shell connection: what an
+// autorun file must not do (a hook that curls a local service is fine).
+func runsFetched(text string) bool {
+	if !fetchesCode(text) {
+		return false
+	}
+	for _, w := range []string{"| sh", "|sh", "| bash", "|bash", "| python", "sh -c", "bash -c", "/dev/tcp/", "nc ", "ncat ", "base64 -d", "bash -i", "-e /bin/sh", "--connect"} {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func isDecode(c *shell.Cmd) bool {
+	switch c.Name {
+	case "base64", "base32":
+		return shell.Opts{}.Parse(c.Args).Has("d", "decode", "D")
+	case "xxd":
+		return contains(c.Args, "-r")
+	case "openssl":
+		return contains(c.Args, "-d") || contains(c.Args, "base64")
+	case "uudecode", "rev":
+		return true
+	}
+	return false
+}
+
+// runsCode reports whether a command executes program text: shells, eval, source, interpreters.
+func runsCode(c *shell.Cmd) bool {
+	switch c.Name {
+	case "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "eval", "source", ".", "at", "batch":
+		return true
+	}
+	return strings.HasPrefix(c.Name, "python") || c.Name == "perl" || c.Name == "ruby" || c.Name == "node" ||
+		c.Name == "php" || c.Name == "bun" || c.Name == "deno" || c.Name == "lua" || c.Name == "Rscript" || c.Name == "pwsh"
+}
+
+// Interpreter code: a socket and a shell in one program, downloads evaluated, fork loops, credentials
+// posted, guarded files rewritten. The shell commands and deletes inside the code are already
+// separate commands (lib/shell); these are what only the code itself shows.
+var codePatterns = sync.OnceValue(func() map[string]*regexp.Regexp {
+	return map[string]*regexp.Regexp{
+		"rev":     regexp.MustCompile(`(?is)(socket|require\(\s*['"]net['"]\s*\)|net\.connect|createConnection|TCPSocket|fsockopen|IO::Socket|Socket\.new|new\s+Socket|Net::Telnet).{0,500}(subprocess|pty\.spawn|os\.dup2|/bin/(ba)?sh|\bexec|\bspawn|popen|system\s*\(|child_process|cmd\.exe)`),
+		"eval":    regexp.MustCompile(`(?is)\b(exec|eval)\b[\s(]*[^;\n]{0,120}?(urlopen|requests\.get|LWP::Simple|\bget\s*\(|Net::HTTP|open-uri|URI\.open|fetch\s*\(|https?\.get|curl|wget|file_get_contents\s*\(\s*['"]https?:)|\bfetch\s*\([^;\n]{0,200}?\.then\s*\(\s*(\(?\w*\)?\s*=>\s*)?(eval|new\s+Function|Function)\b`),
+		"fork":    regexp.MustCompile(`(?is)fork\s+while\s+(fork|1|true)\b|fork\s+until\s+0\b|while\s*(\(\s*)?(True|1|true)\s*\)?\s*[:{]?\s*[^\n]{0,40}\bfork\s*\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*[^\n]{0,20}fork\s*\(|loop\s*\{\s*fork|fork\s*\(\s*\)[^\n]{0,20}\bfor\s+\w+\s+in\s+(iter\s*\(|itertools\.(count|repeat|cycle)\b)`),
+		"net":     regexp.MustCompile(`(?i)requests\.(post|put|patch|get)|(file_get_contents|fopen)\s*\(\s*['"]https?:|urlopen|urllib|http\.client|httpx|aiohttp|fetch\s*\(|https?\.request|axios|XMLHttpRequest|Net::HTTP|LWP|HTTP::Tiny|curl_exec|socket\.|\bsmtplib`),
+		"write":   regexp.MustCompile(`(?i)writeFile|open\s*\([^)]*['"][wa]\+?b?['"]|json\.dump\s*\(|\.write\s*\(|File\.write|file_put_contents|IO\.write|>\s*\$|truncate`),
+		"env":     regexp.MustCompile(`(?i)os\.environ\b(\s*\)|\s*[,;]|\.copy|\.items)|dict\(os\.environ|process\.env\s*[,)]|JSON\.stringify\(\s*process\.env|ENV\.to_h|%ENV\b|getenv\(\s*\)`),
+		"sdk":     regexp.MustCompile(`\.(objects|buckets|instances|object_versions|volumes|snapshots|tables)\.all\(\)\s*\.(delete|terminate)\(|\.(objects|object_versions)\.delete\(|(?s)\.(delete|terminate)\(\)\s+for\s+\w+\s+in\s+[^\]\n]{0,120}\.(buckets|instances|volumes|snapshots|tables)\.all\(\)|for\s+\w+\s+in\s+[^:\n]{0,120}\.(buckets|instances|volumes|snapshots|tables)\.all\(\)\s*:[^\n]{0,120}\.(delete|terminate)\(`),
+		"literal": regexp.MustCompile("['\"`]([^'\"`\\s]{2,200})['\"`]"),
+	}
+})
+
+func (j *judge) code(c *shell.Cmd) {
+	pats := codePatterns()
+	code := c.Code
+	lower := strings.ToLower(code)
+	has := func(subs ...string) bool {
+		for _, s := range subs {
+			if strings.Contains(lower, s) {
+				return true
+			}
+		}
+		return false
+	}
+	if (has(".claude/settings.json", ".claude/settings.local.json") || has("'.claude'", "\".claude\"") && has("settings.json", "settings.local.json")) && (pats["write"].MatchString(code) || has("write_text", "writefile", "fs.write", "sed -i")) &&
+		has("hooks", "disableallhooks") {
+		j.add(c, "tamper.user-settings", Deny, High, c.Name+" code that rewrites Claude Code's settings, where the hooks that guard this session are configured", "ask the user to change their settings themselves")
+	}
+	if has("os.kill", "process.kill", "posix.kill") && has("/proc") && has("listdir", "readdir", "glob") {
+		j.add(c, "kill.mass", Deny, High, c.Name+" code that signals every process it finds in /proc", "kill the process you mean by its pid")
+	}
+	sockets := has("/inet/tcp", "/inet/udp", "socket", "fsockopen", "require('net')", `require("net")`, "net.connect", "createconnection", "tcpsocket", "io::socket", "net::telnet", "socket.new")
+	shells := has("/inet/tcp", "/inet/udp", "subprocess", "pty.spawn", "os.dup2", "/bin/sh", "/bin/bash", "exec", "spawn", "popen", "system", "child_process", "cmd.exe")
+	downloads := has("urlopen", "requests.get", "lwp", "get(", "net::http", "open-uri", "uri.open", "fetch(", "http.get", "https.get", "curl", "wget", "file_get_contents")
+	switch {
+	case sockets && shells:
+		j.add(c, "rev.interpreter", Deny, High, c.Name+" code that connects a socket to a shell or subprocess: a reverse shell", "")
+	case downloads && has("exec", "eval") && pats["eval"].MatchString(code):
+		j.add(c, "net.interpreter-eval", Deny, High, c.Name+" code that downloads code and evaluates it, unreviewed", "download it, read it, and run it only if it is what you expect")
+	case has("fork") && pats["fork"].MatchString(code):
+		j.add(c, "fork.bomb", Deny, High, c.Name+" code that forks in an endless loop: a fork bomb that freezes the machine", "write a bounded loop instead")
+	}
+	if has("delete", "terminate") && has("boto3", "google.cloud", "aws-sdk", "@aws-sdk", "azure") && pats["sdk"].MatchString(code) {
+		j.add(c, "cloud.sdk-wholesale", Deny, High, c.Name+" code that deletes every object, bucket or instance a cloud SDK lists", "delete the resources you mean by name, and ask the user first")
+	}
+	sends := has("http", "url", "fetch", "socket", "request", "axios", "lwp", "smtp", "curl") && pats["net"].MatchString(code)
+	writes := has("write", "dump", "open", "put", "truncate", "io.") && pats["write"].MatchString(code)
+	if sends && has("environ", "env") && pats["env"].MatchString(code) {
+		j.add(c, "exfil.secret", Deny, High, c.Name+" code that sends the environment (API keys and tokens live there) over the network", "never send credentials anywhere")
+	}
+	if sends {
+		j.codeSecretVars(c, code)
+	}
+	if !sends && !writes {
+		return
+	}
+	var named []string
+	for _, m := range pats["literal"].FindAllStringSubmatch(code, 64) {
+		named = append(named, m[1])
+	}
+	for _, lit := range append(named, shell.CodePaths(code, j.world.Home, c.Dir)...) {
+		if !strings.Contains(lit, "/") && !strings.HasPrefix(lit, ".") {
+			continue
+		}
+		t := j.res(c, lit)
+		if sends && j.isSecretFile(j.resRead(c, lit)) {
+			j.add(c, "exfil.secret", Deny, High, c.Name+" code that reads "+lit+" and talks to the network", "never send credentials anywhere")
+		}
+		if writes {
+			j.tamper(c, t, "rewrite")
+		}
+	}
+}

@@ -1,0 +1,309 @@
+package danger
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+var dbClients = []string{"psql", "mysql", "mariadb", "sqlite3", "sqlite", "mongo", "mongosh", "redis-cli",
+	"clickhouse-client", "clickhouse", "sqlcmd", "cqlsh", "cockroach", "duckdb", "valkey-cli", "keydb-cli", "usql", "pgcli", "mycli", "wrangler", "turso"}
+
+var sqlPatterns = sync.OnceValue(func() [4]*regexp.Regexp {
+	return [4]*regexp.Regexp{
+		regexp.MustCompile(`(?is)\bdrop\s+(database|schema|table|keyspace|collection)\s+(if\s+exists\s+)?([\w."` + "`" + `-]+)`),
+		regexp.MustCompile(`(?is)\btruncate\s+(table\s+)?([\w."` + "`" + `-]+)`),
+		regexp.MustCompile(`(?is)\bdelete\s+from\s+([\w."` + "`" + `-]+)\s*(;|$|\)|where\s+(1\s*=\s*1|true|1)\s*(;|$|\))|returning\b|using\b|limit\b|order\b)`),
+		regexp.MustCompile(`(?is)\bflushall\b|\bflushdb\b|\.dropDatabase\s*\(|\.drop\s*\(\s*\)|\.deleteMany\s*\(\s*\{\s*\}\s*\)|\.remove\s*\(\s*\{\s*\}\s*\)`),
+	}
+})
+
+// devName reports a database or table name that says it is for development or tests.
+func devName(n string) bool {
+	n = strings.ToLower(strings.Trim(n, "\"`'"))
+	if n == ":memory:" {
+		return true
+	}
+	// A database file (dev.sqlite3, test.db) is its name without the extension.
+	for _, ext := range []string{".sqlite3", ".sqlite", ".db"} {
+		n = strings.TrimSuffix(n, ext)
+	}
+	for _, w := range []string{"dev", "development", "test", "testing", "local", "tmp", "temp", "scratch", "sandbox", "example", "demo", "ci"} {
+		if n == w || strings.HasPrefix(n, w+"_") || strings.HasSuffix(n, "_"+w) || strings.Contains(n, "_"+w+"_") ||
+			strings.HasPrefix(n, w+"-") || strings.HasSuffix(n, "-"+w) || strings.HasSuffix(n, w) && len(n) > len(w) && (w == "dev" || w == "test") {
+			return true
+		}
+	}
+	return false
+}
+
+// sqlText collects the statements a client runs: -c/-e/--eval values, operands of sqlite3 and
+// redis-cli, and its stdin.
+func sqlText(c *shell.Cmd) string {
+	var parts []string
+	args := c.Args
+	if c.Name == "mysql" || c.Name == "mariadb" || c.Name == "mycli" {
+		// mysql's -p takes its password only attached (-psecret); a lone -p prompts for it.
+		var kept []string
+		for _, a := range args {
+			if !strings.HasPrefix(a, "-p") && !strings.HasPrefix(a, "--password") {
+				kept = append(kept, a)
+			}
+		}
+		args = kept
+	}
+	p := shell.Opts{Short: "cefhUPdDuqQnsHiw", Long: []string{"command", "execute", "eval", "query", "file", "host", "user", "port", "dbname", "database", "username", "password"}}.Parse(args)
+	for _, k := range []string{"c", "command", "e", "execute", "eval", "q", "query", "Q"} {
+		if v, ok := p.Flags[k]; ok {
+			parts = append(parts, v)
+		}
+	}
+	switch c.Name {
+	case "sqlite3", "sqlite", "duckdb", "redis-cli", "valkey-cli", "keydb-cli":
+		ops := p.Operands
+		if strings.HasPrefix(c.Name, "sqlite") || c.Name == "duckdb" {
+			if len(ops) > 0 {
+				ops = ops[1:] // the database file
+			}
+		}
+		parts = append(parts, strings.Join(ops, " "))
+	case "mongo", "mongosh":
+		// the connection string is an operand; code comes from --eval or stdin
+	}
+	if c.Stdin != nil && c.Stdin.Known {
+		parts = append(parts, c.Stdin.Text)
+	}
+	return strings.Join(parts, ";\n")
+}
+
+func (j *judge) dbClient(c *shell.Cmd) {
+	text := stripSQLStrings(sqlText(c))
+	if text == "" {
+		return
+	}
+	pats := sqlPatterns()
+	if m := pats[0].FindStringSubmatch(text); m != nil {
+		j.dbDestroy(c, "DROP "+strings.ToUpper(m[1])+" "+m[3], m[3], c.Name)
+		return
+	}
+	if m := pats[1].FindStringSubmatch(text); m != nil {
+		j.dbDestroy(c, "TRUNCATE "+m[2], m[2], c.Name)
+		return
+	}
+	if m := pats[2].FindStringSubmatch(text); m != nil && !strings.EqualFold(m[2], "where") {
+		j.dbDestroy(c, "DELETE FROM "+m[1]+" without WHERE", m[1], c.Name)
+		return
+	}
+	if m := pats[3].FindString(text); m != "" {
+		j.dbDestroy(c, strings.TrimSpace(m), mongoDB(text), c.Name)
+	}
+}
+
+// stripSQLStrings blanks out quoted literals and comments, where DROP is only text.
+func stripSQLStrings(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '\'':
+			for i++; i < len(s); i++ {
+				if s[i] == '\'' {
+					if i+1 < len(s) && s[i+1] == '\'' {
+						i++
+						continue
+					}
+					break
+				}
+			}
+			b.WriteString("''")
+		case s[i] == '-' && i+1 < len(s) && s[i+1] == '-':
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+			b.WriteByte('\n')
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}
+
+func (j *judge) dbDestroy(c *shell.Cmd, stmt, name, client string) {
+	db := name
+	if db == "" || !devName(db) {
+		db = dbNameOf(c)
+	}
+	if db == ":memory:" {
+		return // an in-memory database lives only as long as the command
+	}
+	where := ""
+	if c.Remote {
+		where = " (inside " + strings.Join(c.Via, ", ") + ")"
+	}
+	if devName(name) || devName(db) || devName(dbHost(c)) || devName(containerOf(c)) {
+		j.add(c, "db.drop-dev", Ask, Medium, stmt+" destroys data in what looks like a development database"+where, "confirm it is not shared, or recreate it from migrations")
+		return
+	}
+	j.add(c, "db.destructive", Deny, High, stmt+" destroys data for good"+where, "back it up first and ask the user to run destructive statements themselves")
+}
+
+// dbHost is the host a client connects to (-h, --host), "" when none is given.
+func dbHost(c *shell.Cmd) string {
+	p := shell.Opts{Short: "dDhUpPcefnqQ", Long: []string{"dbname", "database", "host", "command", "execute", "eval"}}.Parse(c.Args)
+	v, _ := p.Value("h", "host")
+	for _, label := range strings.Split(strings.ToLower(v), ".") {
+		if label == "prod" || label == "production" || label == "live" {
+			return "" // test.prod.example.com is production
+		}
+	}
+	host, _, _ := strings.Cut(v, ".") // the host's own name: redis-dev, not .example.com
+	return host
+}
+
+// containerOf is the container or service a client runs in through docker/kubectl exec: the
+// word before the client in the statement (docker compose exec redis-test redis-cli ...).
+func containerOf(c *shell.Cmd) string {
+	if !c.Remote {
+		return ""
+	}
+	words := strings.Fields(c.Text)
+	for i := 1; i < len(words); i++ {
+		if words[i] == c.Name || strings.HasSuffix(words[i], "/"+c.Name) {
+			return words[i-1]
+		}
+	}
+	return ""
+}
+
+// dbNameOf finds the database a client connects to (-d, --dbname, a connection URL, sqlite file).
+func dbNameOf(c *shell.Cmd) string {
+	p := shell.Opts{Short: "dDhUpPcefnqQ", Long: []string{"dbname", "database", "host", "command", "execute", "eval"}}.Parse(c.Args)
+	if v, ok := p.Value("d", "dbname", "database", "D"); ok {
+		return v
+	}
+	for _, o := range p.Operands {
+		if strings.Contains(o, "://") {
+			return o[strings.LastIndex(o, "/")+1:]
+		}
+	}
+	if len(p.Operands) > 0 {
+		return p.Operands[0]
+	}
+	return ""
+}
+
+// frameworkDrop: the database commands of web frameworks and migration tools (rails db:drop,
+// artisan migrate:fresh, prisma migrate reset, manage.py flush, flyway clean, mysqladmin drop,
+// heroku pg:reset). They default to the development database: ask; aimed at production (an
+// environment, settings module, --env, URL or app named so, or Rails' production check turned
+// off): deny.
+func (j *judge) frameworkDrop(c *shell.Cmd) {
+	if c.Name == "mysqladmin" {
+		ops := shell.Opts{Short: "uhPpS", Long: []string{"user", "host", "port", "socket"}}.Parse(c.Args).Operands
+		if len(ops) >= 2 && (ops[0] == "drop") {
+			j.dbDestroy(c, "mysqladmin drop "+ops[1], ops[1], "mysqladmin")
+		}
+		return
+	}
+	if !frameworkRunner(c.Name) {
+		return // grep db:reset, echo pg:reset: text, not a command
+	}
+	drop := schemaDrop(c)
+	if drop == "" {
+		return
+	}
+	if where := prodArgs(c); where != "" {
+		j.add(c, "db.destructive", Deny, High, drop+" destroys the production database ("+where+")", "back it up first and ask the user to run it")
+		return
+	}
+	if c.Name == "heroku" {
+		j.add(c, "db.destructive", Ask, Medium, drop+" wipes a hosted database", "check which app it is, and capture a backup first (heroku pg:backups:capture)")
+		return
+	}
+	j.add(c, "db.drop-dev", Ask, Medium, drop+" drops the development or test database", "confirm it is not shared, or recreate it from migrations")
+}
+
+// frameworkRunner reports the programs that run framework and migration tasks (directly, or
+// through a package runner whose wrapper lib/shell could not see through).
+func frameworkRunner(name string) bool {
+	switch name {
+	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "echo", "printf", "git", "sed", "awk", "gawk", "cat", "less", "more",
+		"head", "tail", "jq", "yq", "man", "tldr", "code", "vim", "vi", "nano", "emacs", "wc", "sort", "tee", "touch", "ls", "find":
+		return false // text and files that mention a task are not the task
+	}
+	return true
+}
+
+// schemaDrop names the framework command in c that drops or empties a whole database.
+func schemaDrop(c *shell.Cmd) string {
+	words := append([]string{c.Name}, c.Args...)
+	artisan := false
+	for i, w := range words {
+		switch w {
+		case "artisan":
+			artisan = true
+		case "db:schema:load", "db:structure:load": // recreates every table: the data in them is gone
+			return w
+		case "db:drop", "db:reset", "db:purge", "db:migrate:reset", "db:truncate_all",
+			"db:seed:replant", "ecto.drop", "ecto.reset", "schema:drop", "doctrine:database:drop", "doctrine:schema:drop",
+			"flyway:clean", "flywayClean", "dropAll", "drop-all", "pg:reset":
+			if w != "schema:drop" || contains(words, "typeorm") || strings.HasPrefix(c.Name, "typeorm") {
+				return w
+			}
+		case "migrate:fresh", "migrate:reset", "migrate:refresh", "db:wipe":
+			if artisan {
+				return "artisan " + w
+			}
+		case "migrate":
+			if at(words, i+1) == "reset" && (c.Name == "prisma" || at(words, i-1) == "prisma") {
+				return "prisma migrate reset"
+			}
+		case "push":
+			if (c.Name == "prisma" || at(words, i-1) == "db" && at(words, i-2) == "prisma") && contains(words, "--force-reset") {
+				return "prisma db push --force-reset"
+			}
+		case "flush", "reset_db":
+			if strings.HasSuffix(c.Name, "python") || strings.HasPrefix(c.Name, "python3") || at(words, i-1) == "manage.py" || c.Name == "manage.py" || c.Name == "django-admin" {
+				return "manage.py " + w
+			}
+		case "clean":
+			if c.Name == "flyway" {
+				return "flyway clean"
+			}
+		case "drop":
+			if c.Name == "migrate" && (contains(words, "-f") || i == len(words)-1) {
+				return "migrate drop"
+			}
+		case "firestore:delete":
+			if contains(words, "--all-collections") || contains(words, "-r") || contains(words, "--recursive") {
+				return "firebase firestore:delete"
+			}
+		}
+	}
+	return ""
+}
+
+func (j *judge) dropdb(c *shell.Cmd) {
+	ops := shell.Opts{Short: "hpUdD", Long: []string{"host", "port", "username", "maintenance-db"}}.Parse(c.Args).Operands
+	if len(ops) == 0 {
+		return
+	}
+	j.dbDestroy(c, "dropdb "+ops[0], ops[0], "dropdb")
+}
+
+// mongoDB names the database mongo code works on: getSiblingDB("x"), use x ("" if neither).
+func mongoDB(code string) string {
+	if i := strings.Index(code, "getSiblingDB("); i >= 0 {
+		rest := strings.TrimLeft(code[i+len("getSiblingDB("):], " '\"")
+		if j := strings.IndexAny(rest, "'\")"); j > 0 {
+			return rest[:j]
+		}
+	}
+	if i := strings.Index(code, "use "); i >= 0 {
+		if f := strings.Fields(code[i+4:]); len(f) > 0 {
+			return strings.Trim(f[0], ";'\"")
+		}
+	}
+	return ""
+}

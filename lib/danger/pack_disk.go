@@ -1,0 +1,107 @@
+package danger
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+// diskDevice reports whether a path is a whole disk or partition device.
+func diskDevice(p string) bool {
+	if !strings.HasPrefix(p, "/dev/") {
+		return false
+	}
+	b := strings.TrimPrefix(p, "/dev/")
+	for _, pre := range []string{"sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "loop", "mapper/", "nbd", "sr"} {
+		if strings.HasPrefix(b, pre) {
+			return true
+		}
+	}
+	return b == "mem" || b == "kmem" || b == "port"
+}
+
+func (j *judge) dd(c *shell.Cmd) {
+	for _, a := range c.Args {
+		if of, ok := strings.CutPrefix(a, "of="); ok && diskDevice(j.res(c, of)) {
+			j.add(c, "disk.dd", Deny, High, "dd onto "+of+" overwrites a disk device, destroying its filesystems", "write to an image file instead (of=disk.img)")
+		}
+	}
+}
+
+func (j *judge) mkfs(c *shell.Cmd) {
+	j.formats(c)
+}
+
+// formats: mkfs and friends on a device destroy what is on it.
+func (j *judge) formats(c *shell.Cmd) {
+	p := shell.Opts{Short: "tLbcCgiIjJlmNoOrTUE", Long: []string{"type"}}.Parse(c.Args) // -F is force, not a value
+	for _, op := range p.Operands {
+		if diskDevice(j.res(c, op)) {
+			j.add(c, "disk.mkfs", Deny, High, c.Name+" on "+op+" formats a disk device, destroying its data", "format an image file, or ask the user to do it")
+			return
+		}
+	}
+}
+
+// blockTools: commands that destroy a block device's contents (badblocks -w, blkdiscard,
+// cryptsetup luksFormat, nvme format, hdparm --security-erase, sg_format).
+func (j *judge) blockTools(c *shell.Cmd) {
+	destroys := false
+	switch c.Name {
+	case "badblocks":
+		destroys = slices.Contains(c.Args, "-w") || slices.ContainsFunc(c.Args, func(a string) bool {
+			return strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "w")
+		})
+	case "blkdiscard", "sg_format":
+		destroys = true
+	case "cryptsetup":
+		destroys = slices.Contains(c.Args, "luksFormat") || slices.Contains(c.Args, "erase") || slices.Contains(c.Args, "luksErase")
+	case "nvme":
+		destroys = len(c.Args) > 0 && (c.Args[0] == "format" || c.Args[0] == "sanitize")
+	case "hdparm":
+		destroys = slices.ContainsFunc(c.Args, func(a string) bool { return strings.HasPrefix(a, "--security-erase") || a == "--trim-sector-ranges" })
+	}
+	if !destroys {
+		return
+	}
+	for _, a := range c.Args {
+		if diskDevice(j.res(c, a)) {
+			j.add(c, "disk.wipe", Deny, High, c.Name+" destroys the data on "+a, "ask the user to manage disks")
+			return
+		}
+	}
+}
+
+func (j *judge) wipefs(c *shell.Cmd) {
+	p := shell.Opts{Short: "optO", Long: []string{"offset", "output", "types"}}.Parse(c.Args)
+	if p.Has("n", "no-act") {
+		return
+	}
+	if len(p.Operands) > 0 && !(len(p.Operands) == 1 && !p.Has("a", "all") && !p.Has("o", "offset")) || p.Has("a", "all") {
+		j.add(c, "disk.wipefs", Deny, High, "wipefs erases filesystem signatures, making the data unreachable", "ask the user to do it")
+		return
+	}
+}
+
+func (j *judge) partition(c *shell.Cmd) {
+	readOnly := map[string][]string{
+		"sfdisk": {"-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-V", "--verify", "-g", "--show-geometry"},
+		"fdisk":  {"-l", "--list"}, "cfdisk": {}, "gdisk": {"-l"},
+		"parted": {"-l", "--list", "print"}, "sgdisk": {"-p", "--print", "-i", "--info", "-v", "--verify", "-b", "--backup"},
+	}[c.Name]
+	for _, a := range c.Args {
+		if contains(readOnly, a) {
+			return
+		}
+	}
+	if c.Name == "parted" && contains(c.Args, "-l") {
+		return
+	}
+	for _, a := range c.Args {
+		if diskDevice(a) {
+			j.add(c, "disk.partition", Deny, High, c.Name+" rewrites the partition table of "+a, "use "+c.Name+" -l to inspect, and ask the user to repartition")
+			return
+		}
+	}
+}

@@ -1,0 +1,281 @@
+package danger
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+// exfil: credentials or the environment sent over the network.
+func (j *judge) exfil(c *shell.Cmd) {
+	if !fetchers[c.Name] && !dnsTool(c.Name) && c.Name != "rsync" && c.Name != "aws" && c.Name != "gsutil" && c.Name != "rclone" {
+		return
+	}
+	secret := ""
+	note := func(what string) {
+		if secret == "" {
+			secret = what
+		}
+	}
+	check := func(v string) {
+		v = strings.TrimSuffix(strings.SplitN(v, ";", 2)[0], ",")
+		if v != "" && !strings.Contains(v, "://") && !strings.Contains(v, shell.Dyn) && j.isSecretFile(j.resRead(c, v)) {
+			note(v)
+		}
+	}
+	// ssh -i KEY uses the key to log in: what ssh sends is its stdin, checked below.
+	if c.Name != "ssh" {
+		uploadValue, identity := false, false
+		for _, a := range c.Args {
+			if identity {
+				identity = false
+				continue
+			}
+			sshFamily := c.Name == "scp" || c.Name == "sftp" || c.Name == "rsync"
+			if c.Name == "rsync" && (a == "--exclude" || a == "--include" || a == "--filter" || a == "-f") {
+				identity = true // a pattern of what to leave out or take, not a file sent
+				continue
+			}
+			if c.Name == "rsync" && (strings.HasPrefix(a, "--exclude=") || strings.HasPrefix(a, "--include=") || strings.HasPrefix(a, "--filter=")) {
+				continue
+			}
+			if sshFamily && (a == "-i" || a == "-F") {
+				identity = true // the key or config used to log in, not a file sent
+				continue
+			}
+			if sshFamily && strings.HasPrefix(a, "-i") && len(a) > 2 || strings.HasPrefix(a, "IdentityFile=") {
+				continue
+			}
+			if uploadValue {
+				check(strings.TrimPrefix(a, "@"))
+				uploadValue = false
+				continue
+			}
+			switch {
+			case a == "-T" || a == "--upload-file" || a == "--post-file" || a == "--body-file":
+				uploadValue = true
+			case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
+				_, v, _ := strings.Cut(a, "=")
+				check(strings.TrimPrefix(v, "@"))
+			case strings.Contains(a, "@"):
+				// curl -d @file, -F name=@file; httpie name@file
+				check(a[strings.LastIndex(a, "@")+1:])
+			case strings.HasPrefix(strings.ToUpper(a), "FILE:") || strings.HasPrefix(strings.ToUpper(a), "OPEN:") || strings.HasPrefix(strings.ToUpper(a), "GOPEN:"):
+				_, v, _ := strings.Cut(a, ":")
+				check(strings.SplitN(v, ",", 2)[0])
+			case !strings.HasPrefix(a, "-"):
+				check(a)
+			}
+		}
+	}
+	if c.Stdin != nil {
+		if c.Stdin.File != "" && j.isSecretFile(j.resRead(c, c.Stdin.File)) {
+			note(c.Stdin.File)
+		}
+		for _, f := range c.Stdin.From {
+			if what := j.readsSecret(f); what != "" {
+				note(what)
+			} else if what := printedVar(f); what != "" && f.Name == "printenv" && (rawSocket(c.Name) || httpClient(c.Name)) {
+				note(what)
+			} else if what := printsToken(f); what != "" && !(strings.Contains(strings.Join(c.Args, " "), "--password-stdin") && strings.Contains(strings.Join(c.Args, " "), "login")) {
+				note(what) // (aws ecr get-login-password | ssh host docker login --password-stdin is how it is used)
+			}
+		}
+	}
+	for _, f := range c.ArgsFrom {
+		if what := j.readsSecret(f); what != "" {
+			note(what)
+		} else if what := printedVar(f); what != "" && dnsTool(c.Name) {
+			note(what)
+		} else if what := printsToken(f); what != "" && !secretStore(f) && (dnsTool(c.Name) || !tokenHome(f, requestHost(c.Args))) {
+			// A token substituted into a request to its own service is how it is used; to
+			// any other host, or into a DNS name, it is sent away.
+			note(what)
+		}
+	}
+	if secret == "" {
+		return
+	}
+	if (c.Name == "scp" || c.Name == "rsync" || c.Name == "sftp") && !anyRemote(c.Args) {
+		return
+	}
+	j.add(c, "exfil.secret", Deny, High, c.Name+" sends "+secret+" over the network", "never send credentials anywhere; ask the user if something needs them")
+}
+
+func anyRemote(args []string) bool {
+	for _, a := range args {
+		if i := strings.IndexByte(a, ':'); i > 0 && !strings.HasPrefix(a, "-") && !strings.Contains(a[:i], "/") {
+			return true
+		}
+	}
+	return false
+}
+
+// dnsTool: programs that resolve names: a secret substituted into the name is sent to whoever serves the
+// domain (DNS exfiltration).
+// (Switches, not maps: a package-level map is built at every hook start.)
+func dnsTool(name string) bool {
+	switch name {
+	case "dig", "nslookup", "host", "drill", "resolvectl", "getent":
+		return true
+	}
+	return false
+}
+
+// printedVar names the credential variable an echo, printf or printenv prints ("" if none).
+func printedVar(c *shell.Cmd) string {
+	switch c.Name {
+	case "printenv":
+		for _, a := range c.Args {
+			if shell.SecretName(a) {
+				return "$" + a
+			}
+		}
+	case "echo", "printf":
+		for _, a := range c.Args {
+			for _, v := range shell.Vars(a) {
+				if shell.SecretName(v) {
+					return "$" + v
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// secretStore reports a read from a secret store (a value with no one service it belongs to):
+// substituted into a request it is being used; only piping it whole to the network is sending it.
+func secretStore(c *shell.Cmd) bool {
+	s := c.Name + " " + strings.Join(c.Args, " ")
+	for _, w := range []string{"secretsmanager get-secret-value", "ssm get-parameter", "vault ", "keyvault secret show", "secrets versions access", "kubectl get secret", "oc get secret"} {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// tokenHome reports whether host is the service the token printed by c belongs to.
+func tokenHome(c *shell.Cmd, host string) bool {
+	switch c.Name {
+	case "gh":
+		return strings.Contains(host, "github") || host == "ghcr.io"
+	case "aws":
+		return strings.HasSuffix(host, ".amazonaws.com")
+	case "gcloud":
+		if slices.Contains(c.Args, "print-identity-token") {
+			return true // an identity token is made for the caller's own services, wherever they live
+		}
+		return strings.HasSuffix(host, ".googleapis.com") || strings.HasSuffix(host, ".run.app") || strings.HasSuffix(host, ".pkg.dev") || host == "gcr.io" ||
+			strings.HasSuffix(host, ".cloudfunctions.net") || strings.HasSuffix(host, ".firebaseio.com") || strings.HasSuffix(host, ".appspot.com")
+	case "az":
+		return strings.HasSuffix(host, ".azure.com") || strings.HasSuffix(host, ".azure.net") || strings.HasSuffix(host, ".microsoft.com") || strings.HasSuffix(host, ".windows.net") || strings.HasSuffix(host, ".azurecr.io")
+	}
+	return host != "" // a secret store's value (vault, secretsmanager) has no one home: judged elsewhere
+}
+
+// printsToken says which credential a command prints (gh auth token, aws configure
+// export-credentials, ...). Piped whole into a network tool it is exfiltration; substituted
+// into an argument ($(gh auth token) in an Authorization header) it is how these tokens are
+// meant to be used, so only the pipe counts.
+func printsToken(c *shell.Cmd) string {
+	switch c.Name {
+	case "gh":
+		if len(c.Args) > 1 && c.Args[0] == "auth" && c.Args[1] == "token" {
+			return "the GitHub token (gh auth token)"
+		}
+	case "aws":
+		if len(c.Args) > 1 && c.Args[0] == "configure" && (c.Args[1] == "export-credentials" || c.Args[1] == "get") {
+			return "AWS credentials (aws configure " + c.Args[1] + ")"
+		}
+	case "gcloud":
+		if slices.Contains(c.Args, "print-access-token") || slices.Contains(c.Args, "print-identity-token") {
+			return "a Google Cloud access token"
+		}
+	case "az":
+		if len(c.Args) > 1 && c.Args[0] == "account" && c.Args[1] == "get-access-token" {
+			return "an Azure access token"
+		}
+		if len(c.Args) > 2 && c.Args[0] == "keyvault" && c.Args[1] == "secret" && c.Args[2] == "show" {
+			return "a Key Vault secret"
+		}
+	case "kubectl", "oc":
+		ops := shell.Opts{Short: "nol", Long: []string{"namespace", "output", "selector", "context"}}.Parse(c.Args).Operands
+		if len(ops) > 1 && ops[0] == "get" && (ops[1] == "secret" || ops[1] == "secrets" || strings.HasPrefix(ops[1], "secret/")) {
+			return "Kubernetes secrets (kubectl get secrets)"
+		}
+	case "gpg", "gpg2":
+		if slices.Contains(c.Args, "--export-secret-keys") || slices.Contains(c.Args, "--export-secret-subkeys") {
+			return "GPG secret keys (gpg --export-secret-keys)"
+		}
+	case "vault":
+		if len(c.Args) > 0 && (c.Args[0] == "read" || len(c.Args) > 1 && c.Args[0] == "kv" && c.Args[1] == "get") {
+			return "a Vault secret"
+		}
+	case "curl", "wget":
+		for _, a := range c.Args {
+			if strings.Contains(a, "169.254.169.254") && strings.Contains(a, "credentials") || strings.Contains(a, "metadata.google.internal") && strings.Contains(a, "token") {
+				return "the instance's cloud credentials (metadata service)"
+			}
+		}
+	}
+	if c.Name == "aws" && len(c.Args) > 1 {
+		switch c.Args[0] + " " + c.Args[1] {
+		case "secretsmanager get-secret-value", "ssm get-parameter", "ssm get-parameters", "ssm get-parameters-by-path", "sts get-session-token", "sts assume-role", "ecr get-login-password":
+			return "a secret from AWS (aws " + c.Args[0] + " " + c.Args[1] + ")"
+		}
+	}
+	if c.Name == "gcloud" && slices.Contains(c.Args, "secrets") && slices.Contains(c.Args, "access") {
+		return "a Google Cloud secret"
+	}
+	return ""
+}
+
+// readsSecret says which secret a command prints: a credential file, or the environment.
+func (j *judge) readsSecret(c *shell.Cmd) string {
+	if c.Name == "jq" || c.Name == "gojq" || c.Name == "jaq" {
+		// jq -n env, jq -n '$ENV': the whole environment as JSON.
+		p := shell.Opts{Long: []string{"arg", "argjson", "slurpfile", "rawfile", "indent"}}.Parse(c.Args)
+		if len(p.Operands) > 0 {
+			if f := strings.TrimSpace(p.Operands[0]); f == "env" || f == "$ENV" || f == "{env: env}" || f == "{env: $ENV}" {
+				return "the environment (API keys and tokens live there)"
+			}
+		}
+	}
+	switch c.Name {
+	case "env", "printenv":
+		if len(c.Args) == 0 || c.Name == "env" && len(shell.Opts{}.Parse(c.Args).Operands) == 0 {
+			return "the environment (API keys and tokens live there)"
+		}
+	case "set", "export", "declare":
+		if len(c.Args) == 0 || len(c.Args) == 1 && (c.Args[0] == "-p" || c.Args[0] == "-x") {
+			return "the environment (API keys and tokens live there)"
+		}
+	case "cat", "tac", "nl", "base64", "base32", "gzip", "bzip2", "xz", "zstd", "tar", "zip", "head", "tail", "xxd", "od",
+		"hexdump", "strings", "gpg", "openssl", "less", "more", "grep", "egrep", "fgrep", "rg", "ag", "sed", "awk", "gawk",
+		"mawk", "jq", "yq", "cut", "sort", "uniq", "paste", "column", "fold", "iconv", "cp", "install", "dd", "xargs":
+		// Readers and copiers: an operand (or if=FILE, -a FILE) that is a credential file. A
+		// copy passes it on: its destination becomes a secret file for the commands after it.
+		for i, a := range c.Args {
+			v := a
+			switch {
+			case c.Name == "dd" && strings.HasPrefix(a, "if="):
+				v = a[3:]
+			case c.Name == "xargs" && (a == "-a" || a == "--arg-file") && i+1 < len(c.Args):
+				v = c.Args[i+1]
+			case c.Name == "xargs" && strings.HasPrefix(a, "--arg-file="):
+				v = strings.TrimPrefix(a, "--arg-file=")
+			case strings.HasPrefix(a, "-"):
+				continue
+			}
+			if j.isSecretFile(j.resRead(c, v)) {
+				return v
+			}
+		}
+	}
+	if c.Stdin != nil && c.Stdin.File != "" && j.isSecretFile(j.resRead(c, c.Stdin.File)) {
+		return c.Stdin.File
+	}
+	return ""
+}

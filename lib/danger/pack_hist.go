@@ -1,0 +1,80 @@
+package danger
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+func (j *judge) ln(c *shell.Cmd) {
+	p := shell.Opts{Short: "tS", Long: []string{"target-directory", "suffix"}}.Parse(c.Args)
+	if len(p.Operands) == 2 && p.Operands[0] == "/dev/null" && historyFile(j.res(c, p.Operands[1])) {
+		j.add(c, "hist.history-file", Deny, Medium, "linking the shell history to /dev/null stops it being recorded", "leave the history file alone")
+	}
+}
+
+func (j *judge) history(c *shell.Cmd) {
+	if (shell.Opts{}).Parse(c.Args).Has("c") {
+		j.add(c, "hist.clear", Deny, Medium, "history -c wipes the shell history", "leave the history alone")
+	}
+}
+
+// setHist: set +o history stops the shell recording the commands after it.
+func (j *judge) setHist(c *shell.Cmd) {
+	for i, a := range c.Args {
+		if a == "+o" && at(c.Args, i+1) == "history" {
+			j.add(c, "hist.disable", Deny, Medium, "set +o history stops the shell recording history", "leave history recording on")
+		}
+	}
+}
+
+func (j *judge) unsetHist(c *shell.Cmd) {
+	if contains(c.Args, "HISTFILE") {
+		j.add(c, "hist.disable", Deny, Medium, "unsetting HISTFILE stops the shell recording history", "leave history recording on")
+	}
+}
+
+func (j *judge) exportHist(c *shell.Cmd) {
+	for _, a := range c.Args {
+		if v, ok := strings.CutPrefix(a, "HISTFILE="); ok && (v == "/dev/null" || v == "") {
+			j.add(c, "hist.disable", Deny, Medium, "pointing HISTFILE at /dev/null stops the shell recording history", "leave history recording on")
+		}
+		if v, ok := strings.CutPrefix(a, "HISTSIZE="); ok && v == "0" {
+			j.add(c, "hist.disable", Deny, Medium, "HISTSIZE=0 stops the shell recording history", "leave history recording on")
+		}
+	}
+}
+
+func (j *judge) journalctl(c *shell.Cmd) {
+	for _, a := range c.Args {
+		if _, v, _ := strings.Cut(a, "="); strings.HasPrefix(a, "--vacuum-size=") && sizeBytes(v) >= 64<<20 ||
+			strings.HasPrefix(a, "--vacuum-files=") && v != "0" && v != "1" {
+			continue // a cap that keeps a recent journal: routine housekeeping
+		}
+		if strings.HasPrefix(a, "--vacuum") {
+			j.add(c, "hist.logs", Deny, Medium, "journalctl --vacuum-time deletes the system journal", "cap it with --vacuum-size, or leave the journal to its retention settings")
+			return
+		}
+	}
+}
+
+// sizeBytes reads a journalctl size (500M, 1G, 1K); 0 when it is not one.
+func sizeBytes(v string) int64 {
+	mult := int64(1)
+	switch {
+	case strings.HasSuffix(v, "K"):
+		mult = 1 << 10
+	case strings.HasSuffix(v, "M"):
+		mult = 1 << 20
+	case strings.HasSuffix(v, "G"):
+		mult = 1 << 30
+	case strings.HasSuffix(v, "T"):
+		mult = 1 << 40
+	}
+	n, err := strconv.ParseInt(strings.TrimRight(v, "KMGTB"), 10, 64)
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n * mult
+}

@@ -1,0 +1,212 @@
+package danger
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+// Windows and macOS: the same dangers under other names. The text is split into words, so
+// that a drive root, a profile or a shutdown is a word of its own, not a substring.
+func (j *judge) windows(c *shell.Cmd) {
+	text := strings.Join(c.Args, " ")
+	if c.Name == "pwsh" || c.Name == "powershell" {
+		text = c.Code + " " + text
+	}
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || r == '"' || r == '\'' || r == ';' || r == '&' || r == '|' || r == '(' || r == ')'
+	})
+	has := func(ws ...string) bool {
+		for _, w := range words {
+			if slices.Contains(ws, w) {
+				return true
+			}
+		}
+		return false
+	}
+	after := func(cmd string, ok func(string) bool) bool { // a word right after cmd satisfies ok
+		for i, w := range words {
+			if w == cmd && i+1 < len(words) && ok(words[i+1]) {
+				return true
+			}
+		}
+		return false
+	}
+	drive := func(w string) bool {
+		return len(w) >= 2 && w[1] == ':' && w[0] >= 'a' && w[0] <= 'z' && len(strings.Trim(w[2:], "\\/*")) == 0
+	}
+	root := func(w string) bool {
+		w = strings.TrimRight(w, "\\/*")
+		return drive(w+":") && len(w) == 1 || drive(w) || w == "%userprofile%" || w == "$env:userprofile" || w == "$home" || w == "~" ||
+			w == "%systemroot%" || w == "$env:systemroot" || w == "c:\\windows" || w == "c:\\users" || w == "%windir%"
+	}
+	j.psPolicy(c, words, has)
+	removes := has("remove-item", "rm", "rmdir", "rd", "del", "erase", "ri") && has("-recurse", "/s", "-r", "-rf")
+	switch {
+	case has("format-volume", "clear-disk", "initialize-disk") || after("format", drive) || has("diskpart") && has("clean"):
+		j.add(c, "disk.format", Deny, High, c.Name+" formats or wipes a disk", "ask the user to manage disks")
+	case has("iex", "invoke-expression") && has("downloadstring", "invoke-webrequest", "iwr", "irm", "invoke-restmethod", "net.webclient"):
+		u := ""
+		for _, w := range words {
+			if strings.HasPrefix(w, "http") {
+				u = w
+				break
+			}
+		}
+		if host, p := hostPath(u); host != "" && j.trusted(host, p) {
+			j.add(c, "net.pipe-installer", Ask, Medium, c.Name+" runs an installer downloaded from "+host+" without a chance to read it first", "download the script, read it, then run it")
+			return
+		}
+		j.add(c, "net.pipe-shell", Deny, High, c.Name+" runs code downloaded from the network, unreviewed", "download the script, read it, then run it")
+	case has("stop-computer", "restart-computer") || after("shutdown", func(w string) bool { return w == "/s" || w == "/r" || w == "/p" || w == "-s" || w == "-r" }):
+		j.add(c, "power.shutdown", Deny, High, c.Name+" shuts down or restarts the machine", "ask the user to restart the machine")
+	case removes && slices.ContainsFunc(words, root):
+		j.add(c, "fs.rm-critical", Deny, High, c.Name+" deletes a drive root or the user's profile", "delete the specific directory you mean")
+	case removes:
+		// PowerShell on Linux or macOS: Remove-Item -Recurse on a path is rm -rf; only the
+		// operands of the removing statement count.
+		for _, stmt := range strings.FieldsFunc(text, func(r rune) bool { return r == ';' || r == '\n' || r == '|' }) {
+			ws := strings.FieldsFunc(stmt, func(r rune) bool { return r == ' ' || r == '\t' || r == '"' || r == '\'' || r == ',' })
+			if len(ws) == 0 || !slices.Contains([]string{"remove-item", "rm", "rmdir", "rd", "del", "erase", "ri"}, strings.ToLower(ws[0])) {
+				continue
+			}
+			for _, w := range ws[1:] {
+				lw := strings.ToLower(w)
+				if lw == "$home" || lw == "$env:home" || lw == "$env:userprofile" {
+					w = j.world.Home
+				}
+				if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, ".") || w == "*" {
+					j.deleted(c, j.res(c, w), true, "fs.rm-critical")
+					break
+				}
+			}
+		}
+	}
+}
+
+// diskutil erases and repartitions macOS disks.
+func (j *judge) diskutil(c *shell.Cmd) {
+	if len(c.Args) > 0 {
+		switch strings.ToLower(c.Args[0]) {
+		case "erasedisk", "erasevolume", "secureerase", "zerodisk", "randomdisk", "partitiondisk", "reformat", "apfs":
+			if c.Args[0] != "apfs" || len(c.Args) > 1 && strings.HasPrefix(strings.ToLower(c.Args[1]), "delete") {
+				j.add(c, "disk.format", Deny, High, "diskutil "+c.Args[0]+" erases a disk", "ask the user to manage disks")
+			}
+		}
+	}
+}
+
+// macOS: restart through System Events, login hooks.
+func (j *judge) macos(c *shell.Cmd) {
+	text := strings.ToLower(strings.Join(c.Args, " ") + " " + c.Code)
+	switch {
+	case c.Name == "osascript" && strings.Contains(text, "system events") && (strings.Contains(text, "restart") || strings.Contains(text, "shut down") || strings.Contains(text, "log out")):
+		j.add(c, "power.shutdown", Deny, High, "osascript asks System Events to restart or shut down", "ask the user to restart the machine")
+	case c.Name == "osascript" && strings.Contains(text, "login item") && strings.Contains(text, "make "):
+		j.add(c, "persist.autorun", Deny, High, "osascript adds a login item, a program started at every login", "ask the user to set up login items")
+	case c.Name == "defaults" && strings.Contains(text, "write") && strings.Contains(text, "com.apple.loginwindow") && (strings.Contains(text, "loginhook") || strings.Contains(text, "logouthook")):
+		j.add(c, "persist.autorun", Deny, High, "it installs a macOS login hook, a script run as root at every login", "ask the user to set up login items")
+	}
+}
+
+// JudgePowerShell judges a script for the PowerShell tool (or a PowerShell skill command) as
+// Bash judges pwsh -c SCRIPT: the Windows rules read the script's words (Format-Volume,
+// Remove-Item -Recurse of a root, Stop-Computer, iwr | iex, execution policy, run keys) and
+// each statement it runs, inside script blocks, Invoke-Expression strings and -EncodedCommand
+// too; the programs it starts are judged like the shell's.
+func JudgePowerShell(script string, in Input) Verdict {
+	pol := in.Policy
+	if pol == nil {
+		pol = Defaults()
+	}
+	an, err := shell.AnalyzePowerShell(script, in.World, in.Limits)
+	if err != nil {
+		return Verdict{Action: Deny, Findings: []Finding{limitFinding(err)}}
+	}
+	cwd := in.World.Cwd
+	whole := &shell.Cmd{Name: "pwsh", Prog: "pwsh", Args: []string{"-Command", script}, Code: script, Dir: cwd, Text: script, Via: []string{"PowerShell"}}
+	j := &judge{world: in.World, pol: pol, an: &shell.Analysis{Cmds: append([]*shell.Cmd{whole}, an.Cmds...)}}
+	j.harness = j.harnessHome()
+	j.policyRules(whole)
+	j.windows(whole)
+	j.code(whole)
+	j.psCmds(an.Cmds, script)
+	v := Verdict{Findings: j.findings, Analysis: an}
+	sort.SliceStable(v.Findings, func(a, b int) bool { return v.Findings[a].Action > v.Findings[b].Action })
+	for _, f := range v.Findings {
+		v.Action = max(v.Action, f.Action)
+	}
+	return v
+}
+
+// pwsh judges pwsh or powershell run from Bash: the Windows rules on its words, then the
+// script it runs as JudgePowerShell judges it.
+func (j *judge) pwsh(c *shell.Cmd) {
+	j.windows(c)
+	if c.Unread != "" {
+		j.add(c, "limits.unread", Ask, Medium, c.Name+" runs code that cannot be read before it runs: "+c.Unread, "run the commands themselves, written out")
+	}
+	if c.Code == "" {
+		return
+	}
+	w := j.world
+	w.Cwd = c.Dir
+	an, err := shell.AnalyzePowerShell(c.Code, w, shell.Limits{})
+	if err != nil {
+		f := limitFinding(err)
+		j.add(c, f.Rule, f.Action, f.Radius, f.Why, f.Instead)
+		return
+	}
+	j.an.Cmds = append(j.an.Cmds, an.Cmds...)
+	j.psCmds(an.Cmds, c.Code)
+}
+
+// psCmds judges what a PowerShell script runs: each statement by the Windows rules on its own
+// text, so one inside a script block, an Invoke-Expression string or an -EncodedCommand counts
+// as if written out; each program it starts as Bash judges it. A statement whose code cannot
+// be read asks: what cannot be judged is not let through in silence. A statement that is the
+// whole script has been judged as the script.
+func (j *judge) psCmds(cmds []*shell.Cmd, script string) {
+	for _, c := range cmds {
+		if !c.PS {
+			j.cmd(c)
+			continue
+		}
+		if c.Unread != "" {
+			j.add(c, "limits.unread", Ask, Medium, "PowerShell would run code that cannot be read before it runs: "+c.Unread, "run the commands themselves, written out")
+		}
+		if strings.TrimSpace(c.Text) == strings.TrimSpace(script) {
+			continue
+		}
+		st := &shell.Cmd{Name: "pwsh", Prog: "pwsh", Args: []string{"-Command", c.Text}, Code: c.Text, Dir: c.Dir, Text: c.Text, Via: c.Via}
+		j.policyRules(st)
+		j.windows(st)
+		j.code(st)
+	}
+}
+
+// psPolicy: Set-ExecutionPolicy Unrestricted or Bypass for the machine turns off script
+// signing for every user; registry Run keys start a program at every logon.
+func (j *judge) psPolicy(c *shell.Cmd, words []string, has func(...string) bool) {
+	if has("set-executionpolicy") && has("unrestricted", "bypass") {
+		scope := "localmachine"
+		for i, w := range words {
+			if w == "-scope" && i+1 < len(words) {
+				scope = words[i+1]
+			}
+		}
+		if scope == "localmachine" || scope == "machinepolicy" {
+			j.add(c, "persist.execution-policy", Deny, High, "it lets every script run unsigned for every user of the machine (Set-ExecutionPolicy "+scope+")", "use -Scope Process for this session, or ask the user")
+		}
+	}
+	for _, w := range words {
+		w = strings.ReplaceAll(w, "/", `\`)
+		if (strings.Contains(w, `\currentversion\run`) || strings.Contains(w, `\currentversion\policies\explorer\run`) || strings.Contains(w, `\winlogon`)) &&
+			has("new-itemproperty", "set-itemproperty", "add", "new-item", "set-item") {
+			j.add(c, "persist.autorun", Deny, High, "it adds a program to a registry Run key, started at every logon", "ask the user to set up startup programs")
+			return
+		}
+	}
+}

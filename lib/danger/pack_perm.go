@@ -1,0 +1,106 @@
+package danger
+
+import (
+	"strings"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+// perm: recursive permission and ownership changes of important places; world-writable trees.
+func (j *judge) perm(c *shell.Cmd) {
+	recursive := viaFind(c)
+	mode := ""
+	var ops []string
+	for i, a := range c.Args {
+		switch {
+		case a == "--":
+			ops = append(ops, c.Args[i+1:]...)
+		case a == "-R" || a == "--recursive" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "R") && !looksLikeMode(a):
+			recursive = true
+			continue
+		case mode == "" && (c.Name != "chmod" || looksLikeMode(a)):
+			if strings.HasPrefix(a, "-") && c.Name != "chmod" {
+				continue
+			}
+			mode = a
+			continue
+		case strings.HasPrefix(a, "-"):
+			continue
+		default:
+			ops = append(ops, a)
+			continue
+		}
+		break
+	}
+	wide := mode == "777" || mode == "0777" || mode == "a+rwx" || mode == "ugo+rwx" || mode == "000" || mode == "0000" || mode == "o+w" || mode == "a+w"
+	if c.Name == "chmod" && otherWritable(mode) {
+		wide = true
+	}
+	// setuid (u+s, +s, 4xxx, 6xxx) runs a file as its owner; g+s and 2xxx on a directory is the
+	// everyday group-inheritance bit.
+	setuid := c.Name == "chmod" && (strings.Contains(mode, "u+s") || strings.HasPrefix(mode, "+s") || strings.Contains(mode, "a+s") ||
+		len(strings.TrimLeft(mode, "0")) == 4 && strings.ContainsAny(mode[len(mode)-4:len(mode)-3], "46"))
+	for _, op := range ops {
+		t := j.res(c, op)
+		pl, label := j.classify(t)
+		if c.Name == "chmod" || c.Name == "setfacl" || c.Name == "chown" || c.Name == "chgrp" {
+			j.tamper(c, t, "change the permissions of")
+		}
+		if wide && (strings.HasPrefix(t, "/dev/") || strings.HasSuffix(t, ".sock")) {
+			j.add(c, "perm.device", Ask, Medium, "it opens "+t+" to every user (a device or socket: docker.sock that way is root for anyone)", "add your user to the owning group instead")
+			continue
+		}
+		if setuid && (pl == system || pl == root) {
+			j.add(c, "perm.setuid", Deny, High, "it makes "+label+" run as its owner (setuid/setgid) for anyone: a privilege escalation", "leave system binaries' modes alone")
+			continue
+		}
+		switch {
+		case recursive && (pl == root || pl == system || pl == home || pl == homeSecret || pl == ancestor):
+			j.add(c, "perm.recursive-critical", Deny, High, c.Name+" -R changes every file in "+label, "change only the files that need it")
+		case (pl == root || pl == home) && (wide || c.Name != "chmod"):
+			j.add(c, "perm.critical", Deny, High, "it changes the permissions or owner of "+label, "change only the files that need it")
+		case pl == system && (wide || c.Name != "chmod"):
+			j.add(c, "perm.system", Deny, High, "it changes the permissions or owner of "+label, "leave system files alone")
+		case pl == homeSecret && wide:
+			j.add(c, "perm.secret", Deny, High, "it opens up "+label+" to other users", "keep credentials at mode 600")
+		case recursive && wide:
+			j.add(c, "perm.world-writable", Ask, Medium, "it makes everything in "+label+" "+mode, "grant the narrowest permission that works (e.g. u+x on one script)")
+		}
+	}
+}
+
+// otherWritable reports an octal chmod mode that lets every user write (the last digit has
+// the write bit), such as 666 or 0757.
+func otherWritable(mode string) bool {
+	if len(mode) < 3 || strings.Trim(mode, "01234567") != "" {
+		return false
+	}
+	last := mode[len(mode)-1]
+	return last == '2' || last == '3' || last == '6' || last == '7'
+}
+
+// looksLikeMode reports a chmod mode: octal, or [ugoa]*[-+=][rwxXstugo]*, comma-separated.
+func looksLikeMode(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, part := range strings.Split(s, ",") {
+		i := 0
+		for i < len(part) && strings.IndexByte("ugoa", part[i]) >= 0 {
+			i++
+		}
+		if i == len(part) {
+			return false
+		}
+		if part[i] >= '0' && part[i] <= '7' && i == 0 {
+			if strings.Trim(part, "01234567") != "" {
+				return false
+			}
+			continue
+		}
+		if strings.IndexByte("-+=", part[i]) < 0 || strings.Trim(part[i+1:], "-+=rwxXstugo") != "" {
+			return false
+		}
+	}
+	return true
+}

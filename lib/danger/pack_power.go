@@ -1,0 +1,48 @@
+package danger
+
+import (
+	"strings"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+func (j *judge) power(c *shell.Cmd) {
+	if c.Name == "init" || c.Name == "telinit" {
+		if len(c.Args) == 0 || (c.Args[0] != "0" && c.Args[0] != "6") {
+			return
+		}
+	}
+	if c.Name == "shutdown" && contains(c.Args, "-c") {
+		return
+	}
+	j.add(c, "power.shutdown", Deny, High, c.Name+" shuts down or restarts the machine, ending every session and process on it", "ask the user to restart the machine")
+}
+
+func (j *judge) systemctl(c *shell.Cmd) {
+	for _, a := range c.Args {
+		switch a {
+		case "poweroff", "reboot", "halt", "kexec", "emergency", "rescue", "rescue.target", "emergency.target", "poweroff.target",
+			"halt.target", "reboot.target", "runlevel0.target", "runlevel1.target", "runlevel6.target":
+			j.add(c, "power.shutdown", Deny, High, "systemctl "+a+" takes the whole machine down", "ask the user to restart the machine")
+			return
+		}
+	}
+	ops := shell.Opts{}.Parse(c.Args).Operands
+	if len(ops) > 1 && (ops[0] == "stop" || ops[0] == "disable" || ops[0] == "mask" || ops[0] == "kill") {
+		for _, u := range ops[1:] {
+			switch strings.TrimSuffix(u, ".service") {
+			case "ssh", "sshd", "systemd-logind", "dbus", "networking", "NetworkManager", "systemd-networkd":
+				j.add(c, "power.critical-service", Deny, High, "systemctl "+ops[0]+" "+u+" cuts the machine off (logins, network or the system bus)", "ask the user to manage system services")
+				return
+			}
+		}
+	}
+}
+
+// logind over D-Bus: PowerOff, Reboot, Halt.
+func (j *judge) logind(c *shell.Cmd) {
+	text := strings.Join(c.Args, " ")
+	if strings.Contains(text, "login1") && (strings.Contains(text, "PowerOff") || strings.Contains(text, "Reboot") || strings.Contains(text, "Halt") || strings.Contains(text, "KExec")) {
+		j.add(c, "power.shutdown", Deny, High, c.Name+" asks logind to power off or restart the machine", "ask the user to restart the machine")
+	}
+}

@@ -1,0 +1,76 @@
+package danger
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+// ztcp (zsh's TCP module) connecting out: with the shell's streams on it, a reverse shell.
+func (j *judge) ztcp(c *shell.Cmd) {
+	if ops := (shell.Opts{}).Parse(c.Args).Operands; len(ops) >= 2 && !slices.Contains(c.Args, "-l") && !slices.Contains(c.Args, "-c") {
+		j.add(c, "rev.net-shell", Deny, High, "ztcp opens a raw connection from zsh to "+ops[0]+", the way zsh reverse shells start", "use curl or nc for network checks")
+	}
+}
+
+// streams: code from the network or a decoder run by a shell; shells wired to the network.
+func (j *judge) streams(c *shell.Cmd) {
+	if len(c.Runs) > 0 {
+		j.runs(c)
+	}
+	// A shell whose output is read by a network tool: sh -i | nc host port.
+	if fetchers[c.Name] && c.Stdin != nil {
+		for _, from := range c.Stdin.From {
+			if runsCode(from) && (contains(from.Args, "-i") || len(from.Args) == 0) {
+				j.add(c, "rev.shell-pipe", Deny, High, "it pipes a shell's output to "+c.Name+": a reverse shell", "")
+				return
+			}
+		}
+	}
+	for _, r := range c.Redirs {
+		if strings.HasPrefix(r.Target, "/dev/tcp/") || strings.HasPrefix(r.Target, "/dev/udp/") {
+			if loopbackTCP(r.Target) && !runsCode(c) {
+				return // exec 3<>/dev/tcp/127.0.0.1/6379: talking to a local service
+			}
+			if runsCode(c) || r.Op != "<" && r.Op != ">" || c.Name == "exec" {
+				j.add(c, "rev.dev-tcp", Deny, High, "it connects a shell to "+r.Target+": a reverse shell", "")
+			} else {
+				j.add(c, "rev.dev-tcp", Ask, Medium, "it opens a raw network connection through "+r.Target, "use curl or nc for network checks")
+			}
+			return
+		}
+	}
+	for _, a := range c.Args {
+		if strings.HasPrefix(a, "/dev/tcp/") || strings.HasPrefix(a, "/dev/udp/") {
+			j.add(c, "rev.dev-tcp", Deny, High, "it opens a raw network connection through "+a, "")
+			return
+		}
+	}
+}
+
+// loopbackTCP reports /dev/tcp/HOST/PORT on this machine.
+func loopbackTCP(p string) bool {
+	rest := strings.TrimPrefix(strings.TrimPrefix(p, "/dev/tcp/"), "/dev/udp/")
+	host, _, _ := strings.Cut(rest, "/")
+	return host == "localhost" || strings.HasPrefix(host, "127.") || host == "::1"
+}
+
+func (j *judge) netcat(c *shell.Cmd) {
+	for _, a := range c.Args {
+		if a == "-e" || a == "-c" || a == "--exec" || a == "--sh-exec" || a == "--lua-exec" || strings.HasPrefix(a, "-e/") || strings.HasPrefix(a, "--exec=") || strings.HasPrefix(a, "--sh-exec=") {
+			j.add(c, "rev.nc-exec", Deny, High, c.Name+" "+a+" hands a shell to whoever connects: a reverse or bind shell", "")
+			return
+		}
+	}
+}
+
+func (j *judge) socat(c *shell.Cmd) {
+	for _, a := range c.Args {
+		l := strings.ToLower(a)
+		if strings.HasPrefix(l, "exec:") || strings.HasPrefix(l, "system:") || strings.Contains(l, ",exec:") {
+			j.add(c, "rev.socat-exec", Deny, High, "socat "+a+" connects a program to the network: a reverse or bind shell", "")
+			return
+		}
+	}
+}

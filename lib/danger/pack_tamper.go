@@ -1,0 +1,68 @@
+package danger
+
+import (
+	"strings"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+// tamper: the guard's own settings and binaries.
+func (j *judge) tamper(c *shell.Cmd, t, verb string) {
+	if !strings.Contains(t, ".claude") && !under(t, j.harness) {
+		return
+	}
+	h := j.world.Home
+	hh := j.harness
+	switch {
+	case h != "" && (t == h+"/.claude/settings.json" || t == h+"/.claude/settings.local.json"):
+		j.add(c, "tamper.user-settings", Deny, High, "it would "+verb+" ~/.claude/settings.json, where the hooks that guard this session are configured", "ask the user to change their settings themselves")
+	case hh != "" && under(t, hh):
+		j.add(c, "tamper.harness", Deny, High, "it would "+verb+" the harness's own files ("+t+")", "ask the user to reinstall or uninstall the harness themselves")
+	case j.world.Project != "" && (t == j.world.Project+"/.claude/settings.json" || t == j.world.Project+"/.claude/settings.local.json"):
+		j.add(c, "tamper.project-settings", Ask, Medium, "it would "+verb+" the project's Claude Code settings, which can change the hooks", "edit the settings file with the Edit tool so the change is reviewed")
+	}
+}
+
+// writes judges every path a command writes: devices, the guard's files, history and logs,
+// persistence points, shell startup files and system files.
+func (j *judge) writes(c *shell.Cmd) {
+	targets := c.Writes(j.world.Home)
+	if strings.Contains(c.Text, "disableAllHooks") || argsContain(c, "disableAllHooks") {
+		// Writing the word into a note or a doc is data: only settings files, or tools that
+		// edit files in place, set it.
+		inPlace := (c.Name == "sed" || c.Name == "perl") && len(targets) > 0 // edits the files it names, and only those
+		if settingsWrite(targets) || !inPlace && (c.Name == "jq" || c.Name == "yq" || c.Name == "sed" || strings.HasPrefix(c.Name, "python") || c.Name == "node" || c.Name == "perl") {
+			j.add(c, "tamper.disable-hooks", Deny, High, "it sets disableAllHooks, which switches off every hook guarding this session", "ask the user to change hook settings themselves")
+		}
+	}
+	hostSide := len(c.Via) > 0 && strings.HasSuffix(c.Via[len(c.Via)-1], " run") // docker run CMD > file: the host shell writes file
+	for _, t := range targets {
+		if (len(c.Mounts) > 0 || c.Fresh) && !(hostSide && strings.HasSuffix(t.How, " redirect")) {
+			host, mounted := c.HostPath(t.Path)
+			if !mounted && c.Fresh {
+				continue // the new container's own file
+			}
+			t.Path = host
+		}
+		j.written(c, t)
+	}
+}
+
+// settingsWrite reports a write to a JSON settings file (or one whose name is not known).
+func settingsWrite(targets []shell.Target) bool {
+	for _, t := range targets {
+		if strings.HasSuffix(t.Path, ".json") || strings.Contains(t.Path, shell.Dyn) {
+			return true
+		}
+	}
+	return false
+}
+
+func argsContain(c *shell.Cmd, s string) bool {
+	for _, a := range c.Args {
+		if strings.Contains(a, s) {
+			return true
+		}
+	}
+	return false
+}
