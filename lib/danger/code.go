@@ -3,7 +3,6 @@ package danger
 import (
 	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/hookkit/harness/lib/shell"
 )
@@ -81,7 +80,7 @@ func runsCode(c *shell.Cmd) bool {
 // Interpreter code: a socket and a shell in one program, downloads evaluated, fork loops, credentials
 // posted, guarded files rewritten. The shell commands and deletes inside the code are already
 // separate commands (lib/shell); these are what only the code itself shows.
-var codePatterns = sync.OnceValue(func() map[string]*regexp.Regexp {
+var codePatterns = &lazy[map[string]*regexp.Regexp]{new: func() map[string]*regexp.Regexp {
 	return map[string]*regexp.Regexp{
 		"rev":     regexp.MustCompile(`(?is)(socket|require\(\s*['"]net['"]\s*\)|net\.connect|createConnection|TCPSocket|fsockopen|IO::Socket|Socket\.new|new\s+Socket|Net::Telnet).{0,500}(subprocess|pty\.spawn|os\.dup2|/bin/(ba)?sh|\bexec|\bspawn|popen|system\s*\(|child_process|cmd\.exe)`),
 		"eval":    regexp.MustCompile(`(?is)\b(exec|eval)\b[\s(]*[^;\n]{0,120}?(urlopen|requests\.get|LWP::Simple|\bget\s*\(|Net::HTTP|open-uri|URI\.open|fetch\s*\(|https?\.get|curl|wget|file_get_contents\s*\(\s*['"]https?:)|\bfetch\s*\([^;\n]{0,200}?\.then\s*\(\s*(\(?\w*\)?\s*=>\s*)?(eval|new\s+Function|Function)\b`),
@@ -92,10 +91,10 @@ var codePatterns = sync.OnceValue(func() map[string]*regexp.Regexp {
 		"sdk":     regexp.MustCompile(`\.(objects|buckets|instances|object_versions|volumes|snapshots|tables)\.all\(\)\s*\.(delete|terminate)\(|\.(objects|object_versions)\.delete\(|(?s)\.(delete|terminate)\(\)\s+for\s+\w+\s+in\s+[^\]\n]{0,120}\.(buckets|instances|volumes|snapshots|tables)\.all\(\)|for\s+\w+\s+in\s+[^:\n]{0,120}\.(buckets|instances|volumes|snapshots|tables)\.all\(\)\s*:[^\n]{0,120}\.(delete|terminate)\(`),
 		"literal": regexp.MustCompile("['\"`]([^'\"`\\s]{2,200})['\"`]"),
 	}
-})
+}}
 
 func (j *judge) code(c *shell.Cmd) {
-	pats := codePatterns()
+	pats := codePatterns.get()
 	code := c.Code
 	lower := strings.ToLower(code)
 	has := func(subs ...string) bool {
@@ -108,29 +107,29 @@ func (j *judge) code(c *shell.Cmd) {
 	}
 	if (has(".claude/settings.json", ".claude/settings.local.json") || has("'.claude'", "\".claude\"") && has("settings.json", "settings.local.json")) && (pats["write"].MatchString(code) || has("write_text", "writefile", "fs.write", "sed -i")) &&
 		has("hooks", "disableallhooks") {
-		j.add(c, "tamper.user-settings", Deny, High, c.Name+" code that rewrites Claude Code's settings, where the hooks that guard this session are configured", "ask the user to change their settings themselves")
+		j.add(c, tamperUserSettings, c.Name+" code that rewrites Claude Code's settings, where the hooks that guard this session are configured", "")
 	}
 	if has("os.kill", "process.kill", "posix.kill") && has("/proc") && has("listdir", "readdir", "glob") {
-		j.add(c, "kill.mass", Deny, High, c.Name+" code that signals every process it finds in /proc", "kill the process you mean by its pid")
+		j.add(c, killMass, c.Name+" code that signals every process it finds in /proc", "")
 	}
 	sockets := has("/inet/tcp", "/inet/udp", "socket", "fsockopen", "require('net')", `require("net")`, "net.connect", "createconnection", "tcpsocket", "io::socket", "net::telnet", "socket.new")
 	shells := has("/inet/tcp", "/inet/udp", "subprocess", "pty.spawn", "os.dup2", "/bin/sh", "/bin/bash", "exec", "spawn", "popen", "system", "child_process", "cmd.exe")
 	downloads := has("urlopen", "requests.get", "lwp", "get(", "net::http", "open-uri", "uri.open", "fetch(", "http.get", "https.get", "curl", "wget", "file_get_contents")
 	switch {
 	case sockets && shells:
-		j.add(c, "rev.interpreter", Deny, High, c.Name+" code that connects a socket to a shell or subprocess: a reverse shell", "")
+		j.add(c, revInterpreter, c.Name+" code that connects a socket to a shell or subprocess: a reverse shell", "")
 	case downloads && has("exec", "eval") && pats["eval"].MatchString(code):
-		j.add(c, "net.interpreter-eval", Deny, High, c.Name+" code that downloads code and evaluates it, unreviewed", "download it, read it, and run it only if it is what you expect")
+		j.add(c, netInterpreterEval, c.Name+" code that downloads code and evaluates it, unreviewed", "")
 	case has("fork") && pats["fork"].MatchString(code):
-		j.add(c, "fork.bomb", Deny, High, c.Name+" code that forks in an endless loop: a fork bomb that freezes the machine", "write a bounded loop instead")
+		j.add(c, forkBomb, c.Name+" code that forks in an endless loop: a fork bomb that freezes the machine", "")
 	}
 	if has("delete", "terminate") && has("boto3", "google.cloud", "aws-sdk", "@aws-sdk", "azure") && pats["sdk"].MatchString(code) {
-		j.add(c, "cloud.sdk-wholesale", Deny, High, c.Name+" code that deletes every object, bucket or instance a cloud SDK lists", "delete the resources you mean by name, and ask the user first")
+		j.add(c, cloudSdkWholesale, c.Name+" code that deletes every object, bucket or instance a cloud SDK lists", "")
 	}
 	sends := has("http", "url", "fetch", "socket", "request", "axios", "lwp", "smtp", "curl") && pats["net"].MatchString(code)
 	writes := has("write", "dump", "open", "put", "truncate", "io.") && pats["write"].MatchString(code)
 	if sends && has("environ", "env") && pats["env"].MatchString(code) {
-		j.add(c, "exfil.secret", Deny, High, c.Name+" code that sends the environment (API keys and tokens live there) over the network", "never send credentials anywhere")
+		j.add(c, exfilSecret, c.Name+" code that sends the environment (API keys and tokens live there) over the network", "")
 	}
 	if sends {
 		j.codeSecretVars(c, code)
@@ -148,7 +147,7 @@ func (j *judge) code(c *shell.Cmd) {
 		}
 		t := j.res(c, lit)
 		if sends && j.isSecretFile(j.resRead(c, lit)) {
-			j.add(c, "exfil.secret", Deny, High, c.Name+" code that reads "+lit+" and talks to the network", "never send credentials anywhere")
+			j.add(c, exfilSecret, c.Name+" code that reads "+lit+" and talks to the network", "")
 		}
 		if writes {
 			j.tamper(c, t, "rewrite")

@@ -68,7 +68,7 @@ func Judge(command string, in Input) Verdict {
 	if err != nil {
 		return Verdict{Action: Deny, Findings: []Finding{limitFinding(err)}}
 	}
-	j := &judge{world: in.World, pol: pol, an: an}
+	j := &judge{world: in.World, pol: pol, packs: packs[:], an: an}
 	j.harness = j.harnessHome()
 	j.run()
 	v := Verdict{Findings: j.findings, Analysis: an}
@@ -80,13 +80,17 @@ func Judge(command string, in Input) Verdict {
 }
 
 func limitFinding(err error) Finding {
+	r, why := limitRule(err)
+	return Finding{Rule: r.ID, Pack: packLimits.title, Action: r.Action, Radius: r.Radius, Why: why, Instead: r.Instead}
+}
+
+// limitRule is the rule and the reason for a command that cannot be analysed.
+func limitRule(err error) (*Rule, string) {
 	var le *shell.LimitError
 	if errors.As(err, &le) {
-		return Finding{Rule: "limits.analysis", Pack: "limits", Action: Deny, Radius: Medium,
-			Why: "it cannot be analysed in full: " + le.Reason, Instead: "split it into smaller commands"}
+		return limitsAnalysis, "it cannot be analysed in full: " + le.Reason
 	}
-	return Finding{Rule: "limits.parse", Pack: "limits", Action: Deny, Radius: Medium,
-		Why: "it is not valid Bash (" + err.Error() + "), so what it would run cannot be checked", Instead: "fix the syntax and run it again"}
+	return limitsParse, "it is not valid Bash (" + err.Error() + "), so what it would run cannot be checked"
 }
 
 type judge struct {
@@ -95,34 +99,33 @@ type judge struct {
 	harness  string            // the harness's own directory
 	tainted  []string          // files the line fills with secrets
 	pol      *Policy
+	packs    []*pack
 	an       *shell.Analysis
 	findings []Finding
 }
 
-func (j *judge) add(c *shell.Cmd, rule string, act Action, r Radius, why, instead string) {
-	if j.pol.disabled(rule) {
+func (j *judge) add(c *shell.Cmd, r *Rule, why, instead string) {
+	if j.pol.disabled(r.ID) {
 		return
 	}
-	pack, _, _ := strings.Cut(rule, ".")
-	if act == Ask && (pack == "cloud" || pack == "container") && c != nil {
+	p := j.packOf(r)
+	if instead == "" {
+		instead = r.Instead
+	}
+	if r.Action == Ask && p.production != nil && c != nil {
 		// A delete that asks in general is denied when it names a production target, or runs
 		// on everything a listing printed.
 		if w := prodArgs(c); w != "" {
-			act, r, why = Deny, High, why+", and it names production ("+w+")"
+			r, why = p.production, why+", and it names production ("+w+")"
 		} else if massListing(c.ArgsFrom) && !previewStage(c.Args) {
-			act, r, why = Deny, High, why+", for everything a listing printed"
+			r, why = p.listed, why+", for everything a listing printed"
+		}
+		if j.pol.disabled(r.ID) {
+			return
 		}
 	}
 	why, instead = shell.Show(why), shell.Show(instead)
-	j.findings = append(j.findings, Finding{Rule: rule, Pack: packNames[pack], Action: act, Radius: r, Why: why, Instead: instead, Cmd: c})
-}
-
-var packNames = map[string]string{
-	"fs": "filesystem destruction", "disk": "disks", "git": "git history", "perm": "permissions",
-	"net": "code from the network", "rev": "reverse shells", "fork": "fork bombs", "power": "shutdown",
-	"kill": "mass kills", "db": "databases", "cloud": "cloud and infrastructure", "container": "containers and clusters",
-	"exfil": "credential exfiltration", "hist": "log and history wiping", "persist": "persistence",
-	"tamper": "guard tampering", "clobber": "clobbered files", "policy": "policy", "limits": "limits",
+	j.findings = append(j.findings, Finding{Rule: r.ID, Pack: p.title, Action: r.Action, Radius: r.Radius, Why: why, Instead: instead, Cmd: c})
 }
 
 func (j *judge) run() {
@@ -137,7 +140,7 @@ func (j *judge) run() {
 	}
 	j.downloadThenRun()
 	for _, name := range j.an.ForkBombs {
-		j.add(nil, "fork.bomb", Deny, High, fmt.Sprintf("function %s calls itself in a pipeline or the background: a fork bomb that freezes the machine", name), "write a bounded loop instead")
+		j.add(nil, forkBomb, fmt.Sprintf("function %s calls itself in a pipeline or the background: a fork bomb that freezes the machine", name), "")
 	}
 	for _, c := range j.an.Cmds {
 		j.cmd(c)
@@ -149,8 +152,8 @@ func (j *judge) cmd(c *shell.Cmd) {
 	if c.Unparsed && c.Name != "fish" && c.Name != "zsh" && c.Name != "csh" && c.Name != "tcsh" && c.Name != "nu" && c.Name != "pwsh" {
 		// Bash runs the text it is handed line by line, up to the error: the lines before it
 		// would run, and what they do cannot be checked.
-		j.add(c, "limits.parse", Deny, Medium, "the code it hands to a shell ("+c.Name+") is not valid Bash; bash would still run the lines before the error, so what it runs cannot be checked",
-			"fix the syntax and run it again")
+		j.add(c, limitsParse, "the code it hands to a shell ("+c.Name+") is not valid Bash; bash would still run the lines before the error, so what it runs cannot be checked",
+			"")
 	}
 	j.policyRules(c)
 	j.streams(c)
@@ -160,10 +163,8 @@ func (j *judge) cmd(c *shell.Cmd) {
 	if c.Dynamic() || inertRun(c) {
 		return
 	}
-	if f, ok := byName[c.Name]; ok {
-		f(j, c)
-	} else if strings.HasPrefix(c.Name, "mkfs.") {
-		j.formats(c)
+	if check := j.program(c.Name); check != nil {
+		check(j, c)
 	}
 	j.frameworkDrop(c)
 	if c.Code != "" {
@@ -180,37 +181,6 @@ func inertRun(c *shell.Cmd) bool {
 		}
 	}
 	return len(c.Args) > 0 && c.Args[len(c.Args)-1] == "-h" && c.Name != "rm" && c.Name != "du" && c.Name != "df" && c.Name != "ls" && c.Name != "sort"
-}
-
-var byName map[string]func(*judge, *shell.Cmd)
-
-func init() {
-	byName = map[string]func(*judge, *shell.Cmd){
-		"rm": (*judge).rm, "unlink": (*judge).rm, "rimraf": (*judge).rimraf, "shred": (*judge).shred, "find": (*judge).find,
-		"rsync": (*judge).rsync, "mv": (*judge).mv, "chmod": (*judge).perm, "chown": (*judge).perm, "chgrp": (*judge).perm, "setfacl": (*judge).perm,
-		"dd": (*judge).dd, "wipefs": (*judge).wipefs, "fdisk": (*judge).partition, "sfdisk": (*judge).partition,
-		"parted": (*judge).partition, "gdisk": (*judge).partition, "sgdisk": (*judge).partition, "cfdisk": (*judge).partition,
-		"git": (*judge).git, "shutdown": (*judge).power, "reboot": (*judge).power, "halt": (*judge).power,
-		"poweroff": (*judge).power, "init": (*judge).power, "telinit": (*judge).power, "systemctl": (*judge).systemctl,
-		"kill": (*judge).kill, "killall5": (*judge).kill, "pkill": (*judge).kill, "killall": (*judge).kill,
-		"nc": (*judge).netcat, "ncat": (*judge).netcat, "netcat": (*judge).netcat, "socat": (*judge).socat,
-		"dropdb": (*judge).dropdb, "terraform": (*judge).terraform, "tofu": (*judge).terraform, "terragrunt": (*judge).terraform,
-		"pulumi": (*judge).pulumi, "helm": (*judge).helm, "ansible": (*judge).ansible, "npm": (*judge).npmScript,
-		"loginctl": (*judge).loginctl, "badblocks": (*judge).blockTools, "blkdiscard": (*judge).blockTools,
-		"cryptsetup": (*judge).blockTools, "nvme": (*judge).blockTools, "hdparm": (*judge).blockTools, "sg_format": (*judge).blockTools,
-		"bq": (*judge).bigquery, "ztcp": (*judge).ztcp, "dbus-send": (*judge).logind, "busctl": (*judge).logind, "gdbus": (*judge).logind, "visudo": (*judge).visudo, "cmd": (*judge).windows, "pwsh": (*judge).pwsh,
-		"powershell": (*judge).pwsh, "diskutil": (*judge).diskutil, "osascript": (*judge).macos, "defaults": (*judge).macos, "set": (*judge).setHist, "cdk": (*judge).stackTool, "cdktf": (*judge).stackTool, "serverless": (*judge).stackTool,
-		"sls": (*judge).stackTool, "sst": (*judge).stackTool, "amplify": (*judge).stackTool, "eksctl": (*judge).platform, "heroku": (*judge).platform, "doctl": (*judge).platform, "aws": (*judge).aws, "gcloud": (*judge).gcloud, "gsutil": (*judge).gsutil, "az": (*judge).az,
-		"kubectl": (*judge).kubectl, "oc": (*judge).kubectl, "docker": (*judge).docker, "podman": (*judge).docker, "docker-compose": (*judge).docker, "nerdctl": (*judge).docker,
-		"history": (*judge).history, "unset": (*judge).unsetHist, "export": (*judge).exportHist, "journalctl": (*judge).journalctl,
-		"crontab": (*judge).crontab, "ln": (*judge).ln,
-	}
-	for _, db := range dbClients {
-		byName[db] = (*judge).dbClient
-	}
-	for _, m := range []string{"mkfs", "mke2fs", "mkswap"} {
-		byName[m] = (*judge).mkfs
-	}
 }
 
 // Reason renders a verdict's main finding for the model: what was blocked, the rule, why, and

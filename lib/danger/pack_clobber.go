@@ -7,6 +7,20 @@ import (
 	"github.com/hookkit/harness/lib/shell"
 )
 
+// The rules of this pack.
+var (
+	clobberCredential   = &Rule{ID: "clobber.credential", Action: Deny, Radius: High, Instead: "leave credentials alone"}
+	clobberLocalBin     = &Rule{ID: "clobber.local-bin", Action: Ask, Radius: Medium, Instead: "check it is the program the user wants installed"}
+	clobberRcAppend     = &Rule{ID: "clobber.rc-append", Action: Ask, Radius: Low, Instead: "check the line is what the user wants in their shell"}
+	clobberRcFile       = &Rule{ID: "clobber.rc-file", Action: Deny, Radius: High, Instead: "append one line with >> after reading the file, or ask the user"}
+	clobberSystemAppend = &Rule{ID: "clobber.system-append", Action: Ask, Radius: Medium, Instead: "check the entry is what the user wants"}
+	clobberSystemFile   = &Rule{ID: "clobber.system-file", Action: Deny, Radius: High, Instead: "ask the user to change system configuration"}
+)
+
+var packClobber = pack{name: "clobber", title: "clobbered files",
+	rules: []*Rule{clobberCredential, clobberLocalBin, clobberRcAppend, clobberRcFile, clobberSystemAppend, clobberSystemFile},
+}
+
 func (j *judge) written(c *shell.Cmd, t shell.Target) {
 	p := t.Path
 	switch p {
@@ -17,34 +31,34 @@ func (j *judge) written(c *shell.Cmd, t shell.Target) {
 		return // a local service: judged as a connection (rev.dev-tcp)
 	}
 	if diskDevice(p) {
-		j.add(c, "disk.write-device", Deny, High, "it writes straight onto the disk device "+p+", destroying its filesystems", "write to an image file instead")
+		j.add(c, diskWriteDevice, "it writes straight onto the disk device "+p+", destroying its filesystems", "")
 		return
 	}
 	j.tamper(c, p, "overwrite")
 	base := path.Base(p)
 	switch {
 	case historyFile(p):
-		j.add(c, "hist.history-file", Deny, Medium, "it rewrites the shell history "+p, "leave the history file alone")
+		j.add(c, histHistoryFile, "it rewrites the shell history "+p, "")
 	case under(p, "/var/log"):
-		j.add(c, "hist.logs", Deny, Medium, "it overwrites the system log "+p, "leave the logs alone")
+		j.add(c, histLogs, "it overwrites the system log "+p, "")
 	case base == "authorized_keys" || base == "authorized_keys2":
-		j.add(c, "persist.authorized-keys", Deny, High, "it adds or replaces SSH keys allowed to log in as this user", "ask the user to manage their SSH access")
+		j.add(c, persistAuthorizedKeys, "it adds or replaces SSH keys allowed to log in as this user", "")
 	case p == "/etc/sudoers" || under(p, "/etc/sudoers.d"):
-		j.add(c, "persist.sudoers", Deny, High, "it changes who may run commands as root", "ask the user to edit sudoers with visudo")
+		j.add(c, persistSudoers, "it changes who may run commands as root", "")
 	case p == "/etc/ld.so.preload":
-		j.add(c, "persist.preload", Deny, High, "/etc/ld.so.preload injects a library into every program on the machine", "")
+		j.add(c, persistPreload, "/etc/ld.so.preload injects a library into every program on the machine", "")
 	case j.autorun(p) && !j.rcFile(p) && (runsFetched(j.content(c)) || hijacks(j.content(c))):
-		j.add(c, "persist.autorun", Deny, High, "it plants a command that downloads, connects or hijacks into "+p+", which runs by itself later", "ask the user to set up hooks, services and autostart entries themselves")
+		j.add(c, persistAutorun, "it plants a command that downloads, connects or hijacks into "+p+", which runs by itself later", "ask the user to set up hooks, services and autostart entries themselves")
 	case j.rcFile(p):
 		switch {
 		case fetchesCode(j.content(c)) || hijacks(j.content(c)):
-			j.add(c, "persist.rc-payload", Deny, High, "it plants a command that downloads or connects into "+p+", run by every new shell", "ask the user to edit their shell startup files")
+			j.add(c, persistRcPayload, "it plants a command that downloads or connects into "+p+", run by every new shell", "")
 		case !t.Append:
-			j.add(c, "clobber.rc-file", Deny, High, "it rewrites "+p+" (the user's shell startup file) through "+t.How, "append one line with >> after reading the file, or ask the user")
+			j.add(c, clobberRcFile, "it rewrites "+p+" (the user's shell startup file) through "+t.How, "")
 		case under(p, "/etc"):
-			j.add(c, "clobber.system-file", Deny, High, "it changes the system file "+p, "ask the user to change system configuration")
+			j.add(c, clobberSystemFile, "it changes the system file "+p, "")
 		default:
-			j.add(c, "clobber.rc-append", Ask, Low, "it appends to "+p+", which every new shell runs", "check the line is what the user wants in their shell")
+			j.add(c, clobberRcAppend, "it appends to "+p+", which every new shell runs", "")
 		}
 	default:
 		pl, label := j.classify(p)
@@ -53,13 +67,13 @@ func (j *judge) written(c *shell.Cmd, t shell.Target) {
 			!shadows(path.Base(p)):
 			// Installing a program where local software goes is how tools are installed; it
 			// also comes before /usr/bin on the PATH, so the user confirms it.
-			j.add(c, "clobber.local-bin", Ask, Medium, "it installs "+p+", a program that comes first on everyone's PATH ("+t.How+")", "check it is the program the user wants installed")
+			j.add(c, clobberLocalBin, "it installs "+p+", a program that comes first on everyone's PATH ("+t.How+")", "")
 		case pl == system && t.Append && p == "/etc/hosts":
-			j.add(c, "clobber.system-append", Ask, Medium, "it adds a name to /etc/hosts, which redirects that name for every program", "check the entry is what the user wants")
+			j.add(c, clobberSystemAppend, "it adds a name to /etc/hosts, which redirects that name for every program", "")
 		case pl == system:
-			j.add(c, "clobber.system-file", Deny, High, "it writes "+label+" ("+t.How+")", "ask the user to change system files themselves")
+			j.add(c, clobberSystemFile, "it writes "+label+" ("+t.How+")", "ask the user to change system files themselves")
 		case pl == homeSecret && j.isSecretFile(p):
-			j.add(c, "clobber.credential", Deny, High, "it overwrites the credential "+p, "leave credentials alone")
+			j.add(c, clobberCredential, "it overwrites the credential "+p, "")
 		}
 	}
 }

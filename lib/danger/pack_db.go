@@ -3,22 +3,35 @@ package danger
 import (
 	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/hookkit/harness/lib/shell"
 )
 
+// The rules of this pack.
+var (
+	dbDestructive       = &Rule{ID: "db.destructive", Action: Deny, Radius: High, Instead: "back it up first and ask the user to run destructive statements themselves"}
+	dbDestructiveHosted = &Rule{ID: "db.destructive-hosted", Action: Ask, Radius: Medium, Instead: "check which app it is, and capture a backup first (heroku pg:backups:capture)"}
+	dbDropDev           = &Rule{ID: "db.drop-dev", Action: Ask, Radius: Medium, Instead: "confirm it is not shared, or recreate it from migrations"}
+)
+
+var packDB = pack{name: "db", title: "databases",
+	rules: []*Rule{dbDestructive, dbDestructiveHosted, dbDropDev},
+	programs: []program{
+		{[]string{"dropdb"}, (*judge).dropdb}, {dbClients, (*judge).dbClient},
+	},
+}
+
 var dbClients = []string{"psql", "mysql", "mariadb", "sqlite3", "sqlite", "mongo", "mongosh", "redis-cli",
 	"clickhouse-client", "clickhouse", "sqlcmd", "cqlsh", "cockroach", "duckdb", "valkey-cli", "keydb-cli", "usql", "pgcli", "mycli", "wrangler", "turso"}
 
-var sqlPatterns = sync.OnceValue(func() [4]*regexp.Regexp {
+var sqlPatterns = &lazy[[4]*regexp.Regexp]{new: func() [4]*regexp.Regexp {
 	return [4]*regexp.Regexp{
 		regexp.MustCompile(`(?is)\bdrop\s+(database|schema|table|keyspace|collection)\s+(if\s+exists\s+)?([\w."` + "`" + `-]+)`),
 		regexp.MustCompile(`(?is)\btruncate\s+(table\s+)?([\w."` + "`" + `-]+)`),
 		regexp.MustCompile(`(?is)\bdelete\s+from\s+([\w."` + "`" + `-]+)\s*(;|$|\)|where\s+(1\s*=\s*1|true|1)\s*(;|$|\))|returning\b|using\b|limit\b|order\b)`),
 		regexp.MustCompile(`(?is)\bflushall\b|\bflushdb\b|\.dropDatabase\s*\(|\.drop\s*\(\s*\)|\.deleteMany\s*\(\s*\{\s*\}\s*\)|\.remove\s*\(\s*\{\s*\}\s*\)`),
 	}
-})
+}}
 
 // devName reports a database or table name that says it is for development or tests.
 func devName(n string) bool {
@@ -83,7 +96,7 @@ func (j *judge) dbClient(c *shell.Cmd) {
 	if text == "" {
 		return
 	}
-	pats := sqlPatterns()
+	pats := sqlPatterns.get()
 	if m := pats[0].FindStringSubmatch(text); m != nil {
 		j.dbDestroy(c, "DROP "+strings.ToUpper(m[1])+" "+m[3], m[3], c.Name)
 		return
@@ -142,10 +155,10 @@ func (j *judge) dbDestroy(c *shell.Cmd, stmt, name, client string) {
 		where = " (inside " + strings.Join(c.Via, ", ") + ")"
 	}
 	if devName(name) || devName(db) || devName(dbHost(c)) || devName(containerOf(c)) {
-		j.add(c, "db.drop-dev", Ask, Medium, stmt+" destroys data in what looks like a development database"+where, "confirm it is not shared, or recreate it from migrations")
+		j.add(c, dbDropDev, stmt+" destroys data in what looks like a development database"+where, "")
 		return
 	}
-	j.add(c, "db.destructive", Deny, High, stmt+" destroys data for good"+where, "back it up first and ask the user to run destructive statements themselves")
+	j.add(c, dbDestructive, stmt+" destroys data for good"+where, "")
 }
 
 // dbHost is the host a client connects to (-h, --host), "" when none is given.
@@ -214,14 +227,14 @@ func (j *judge) frameworkDrop(c *shell.Cmd) {
 		return
 	}
 	if where := prodArgs(c); where != "" {
-		j.add(c, "db.destructive", Deny, High, drop+" destroys the production database ("+where+")", "back it up first and ask the user to run it")
+		j.add(c, dbDestructive, drop+" destroys the production database ("+where+")", "back it up first and ask the user to run it")
 		return
 	}
 	if c.Name == "heroku" {
-		j.add(c, "db.destructive", Ask, Medium, drop+" wipes a hosted database", "check which app it is, and capture a backup first (heroku pg:backups:capture)")
+		j.add(c, dbDestructiveHosted, drop+" wipes a hosted database", "")
 		return
 	}
-	j.add(c, "db.drop-dev", Ask, Medium, drop+" drops the development or test database", "confirm it is not shared, or recreate it from migrations")
+	j.add(c, dbDropDev, drop+" drops the development or test database", "")
 }
 
 // frameworkRunner reports the programs that run framework and migration tasks (directly, or

@@ -7,6 +7,27 @@ import (
 	"github.com/hookkit/harness/lib/shell"
 )
 
+// The rules of this pack.
+var (
+	diskDd          = &Rule{ID: "disk.dd", Action: Deny, Radius: High, Instead: "write to an image file instead (of=disk.img)"}
+	diskFormat      = &Rule{ID: "disk.format", Action: Deny, Radius: High, Instead: "ask the user to manage disks"}
+	diskMkfs        = &Rule{ID: "disk.mkfs", Action: Deny, Radius: High, Instead: "format an image file, or ask the user to do it"}
+	diskPartition   = &Rule{ID: "disk.partition", Action: Deny, Radius: High}
+	diskWipe        = &Rule{ID: "disk.wipe", Action: Deny, Radius: High, Instead: "ask the user to manage disks"}
+	diskWipefs      = &Rule{ID: "disk.wipefs", Action: Deny, Radius: High, Instead: "ask the user to do it"}
+	diskWriteDevice = &Rule{ID: "disk.write-device", Action: Deny, Radius: High, Instead: "write to an image file instead"}
+)
+
+var packDisk = pack{name: "disk", title: "disks",
+	rules: []*Rule{diskDd, diskFormat, diskMkfs, diskPartition, diskWipe, diskWipefs, diskWriteDevice},
+	programs: []program{
+		{[]string{"dd"}, (*judge).dd}, {[]string{"wipefs"}, (*judge).wipefs},
+		{[]string{"fdisk", "sfdisk", "parted", "gdisk", "sgdisk", "cfdisk"}, (*judge).partition},
+		{[]string{"badblocks", "blkdiscard", "cryptsetup", "nvme", "hdparm", "sg_format"}, (*judge).blockTools},
+		{[]string{"mkfs", "mke2fs", "mkswap"}, (*judge).mkfs}, {[]string{"mkfs.*"}, (*judge).formats},
+	},
+}
+
 // diskDevice reports whether a path is a whole disk or partition device.
 func diskDevice(p string) bool {
 	if !strings.HasPrefix(p, "/dev/") {
@@ -24,7 +45,7 @@ func diskDevice(p string) bool {
 func (j *judge) dd(c *shell.Cmd) {
 	for _, a := range c.Args {
 		if of, ok := strings.CutPrefix(a, "of="); ok && diskDevice(j.res(c, of)) {
-			j.add(c, "disk.dd", Deny, High, "dd onto "+of+" overwrites a disk device, destroying its filesystems", "write to an image file instead (of=disk.img)")
+			j.add(c, diskDd, "dd onto "+of+" overwrites a disk device, destroying its filesystems", "")
 		}
 	}
 }
@@ -38,7 +59,7 @@ func (j *judge) formats(c *shell.Cmd) {
 	p := shell.Opts{Short: "tLbcCgiIjJlmNoOrTUE", Long: []string{"type"}}.Parse(c.Args) // -F is force, not a value
 	for _, op := range p.Operands {
 		if diskDevice(j.res(c, op)) {
-			j.add(c, "disk.mkfs", Deny, High, c.Name+" on "+op+" formats a disk device, destroying its data", "format an image file, or ask the user to do it")
+			j.add(c, diskMkfs, c.Name+" on "+op+" formats a disk device, destroying its data", "")
 			return
 		}
 	}
@@ -67,7 +88,7 @@ func (j *judge) blockTools(c *shell.Cmd) {
 	}
 	for _, a := range c.Args {
 		if diskDevice(j.res(c, a)) {
-			j.add(c, "disk.wipe", Deny, High, c.Name+" destroys the data on "+a, "ask the user to manage disks")
+			j.add(c, diskWipe, c.Name+" destroys the data on "+a, "")
 			return
 		}
 	}
@@ -79,7 +100,7 @@ func (j *judge) wipefs(c *shell.Cmd) {
 		return
 	}
 	if len(p.Operands) > 0 && !(len(p.Operands) == 1 && !p.Has("a", "all") && !p.Has("o", "offset")) || p.Has("a", "all") {
-		j.add(c, "disk.wipefs", Deny, High, "wipefs erases filesystem signatures, making the data unreachable", "ask the user to do it")
+		j.add(c, diskWipefs, "wipefs erases filesystem signatures, making the data unreachable", "")
 		return
 	}
 }
@@ -100,7 +121,7 @@ func (j *judge) partition(c *shell.Cmd) {
 	}
 	for _, a := range c.Args {
 		if diskDevice(a) {
-			j.add(c, "disk.partition", Deny, High, c.Name+" rewrites the partition table of "+a, "use "+c.Name+" -l to inspect, and ask the user to repartition")
+			j.add(c, diskPartition, c.Name+" rewrites the partition table of "+a, "use "+c.Name+" -l to inspect, and ask the user to repartition")
 			return
 		}
 	}

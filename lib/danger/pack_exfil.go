@@ -7,9 +7,22 @@ import (
 	"github.com/hookkit/harness/lib/shell"
 )
 
+// The rules of this pack.
+var (
+	exfilGitAddDevEnv     = &Rule{ID: "exfil.git-add-dev-env", Action: Ask, Radius: Medium, Instead: "check it holds no credentials"}
+	exfilGitAddSecret     = &Rule{ID: "exfil.git-add-secret", Action: Deny, Radius: High, Instead: "keep credentials out of the repository; commit a template such as .env.example instead"}
+	exfilSecret           = &Rule{ID: "exfil.secret", Action: Deny, Radius: High, Instead: "never send credentials anywhere"}
+	exfilSecretVar        = &Rule{ID: "exfil.secret-var", Action: Deny, Radius: High, Instead: "never send credentials anywhere; ask the user if something needs them"}
+	exfilSecretVarRequest = &Rule{ID: "exfil.secret-var-request", Action: Ask, Radius: Medium, Instead: "put the credential in a header or login option of a request to the service it belongs to"}
+)
+
+var packExfil = pack{name: "exfil", title: "credential exfiltration",
+	rules: []*Rule{exfilGitAddDevEnv, exfilGitAddSecret, exfilSecret, exfilSecretVar, exfilSecretVarRequest},
+}
+
 // exfil: credentials or the environment sent over the network.
 func (j *judge) exfil(c *shell.Cmd) {
-	if !fetchers[c.Name] && !dnsTool(c.Name) && c.Name != "rsync" && c.Name != "aws" && c.Name != "gsutil" && c.Name != "rclone" {
+	if !fetcher(c.Name) && !dnsTool(c.Name) && c.Name != "rsync" && c.Name != "aws" && c.Name != "gsutil" && c.Name != "rclone" {
 		return
 	}
 	secret := ""
@@ -100,7 +113,7 @@ func (j *judge) exfil(c *shell.Cmd) {
 	if (c.Name == "scp" || c.Name == "rsync" || c.Name == "sftp") && !anyRemote(c.Args) {
 		return
 	}
-	j.add(c, "exfil.secret", Deny, High, c.Name+" sends "+secret+" over the network", "never send credentials anywhere; ask the user if something needs them")
+	j.add(c, exfilSecret, c.Name+" sends "+secret+" over the network", "never send credentials anywhere; ask the user if something needs them")
 }
 
 func anyRemote(args []string) bool {

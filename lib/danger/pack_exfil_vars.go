@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/hookkit/harness/lib/shell"
 )
@@ -21,7 +20,7 @@ func (j *judge) secretVars(c *shell.Cmd) {
 		for _, a := range c.Args {
 			for _, v := range shell.Vars(a) {
 				if shell.SecretName(v) {
-					j.add(c, "exfil.secret-var", Deny, High, c.Name+" puts $"+v+" into a name it looks up: whoever serves that domain receives it", "never send credentials anywhere")
+					j.add(c, exfilSecretVar, c.Name+" puts $"+v+" into a name it looks up: whoever serves that domain receives it", "never send credentials anywhere")
 					return
 				}
 			}
@@ -31,7 +30,7 @@ func (j *judge) secretVars(c *shell.Cmd) {
 	for _, part := range hostParts(c.Name, c.Args) {
 		for _, v := range shell.Vars(part) {
 			if shell.SecretName(v) {
-				j.add(c, "exfil.secret-var", Deny, High, c.Name+" puts $"+v+" into a host name or login it sends: whoever serves that name receives it", "never send credentials anywhere")
+				j.add(c, exfilSecretVar, c.Name+" puts $"+v+" into a host name or login it sends: whoever serves that name receives it", "never send credentials anywhere")
 				return
 			}
 		}
@@ -152,7 +151,7 @@ func (j *judge) secretVars(c *shell.Cmd) {
 		return // a service on this machine or the private network
 	}
 	if len(sent) == 0 && len(login) > 0 && ipAddress(host) {
-		j.add(c, "exfil.secret-var", Ask, Medium, c.Name+" logs in to "+host+" with $"+strings.Join(login, ", $")+": an address, not a service's name", "check that "+host+" is the service the credential belongs to")
+		j.add(c, exfilSecretVarRequest, c.Name+" logs in to "+host+" with $"+strings.Join(login, ", $")+": an address, not a service's name", "check that "+host+" is the service the credential belongs to")
 		return
 	}
 	if len(sent) == 0 {
@@ -161,15 +160,15 @@ func (j *judge) secretVars(c *shell.Cmd) {
 	what := "$" + strings.Join(sent, ", $")
 	switch {
 	case raw:
-		j.add(c, "exfil.secret-var", Deny, High, c.Name+" sends "+what+" over a raw network connection", "never send credentials anywhere; ask the user if something needs them")
+		j.add(c, exfilSecretVar, c.Name+" sends "+what+" over a raw network connection", "")
 	case host == "":
-		j.add(c, "exfil.secret-var", Ask, Medium, c.Name+" sends "+what+" to a host not known before it runs", "put the credential in a header or login option of a request to the service it belongs to")
+		j.add(c, exfilSecretVarRequest, c.Name+" sends "+what+" to a host not known before it runs", "")
 	case captureHost(host) || ipAddress(host) && !contains(login, sent[0]):
-		j.add(c, "exfil.secret-var", Deny, High, c.Name+" sends "+what+" to "+host, "never send credentials anywhere; ask the user if something needs them")
+		j.add(c, exfilSecretVar, c.Name+" sends "+what+" to "+host, "")
 	case neverSent(sent) && !signs:
-		j.add(c, "exfil.secret-var", Deny, High, c.Name+" sends "+what+" to "+host+"; that key signs requests and is never sent itself", "use the provider's CLI or SDK, which sign requests with it")
+		j.add(c, exfilSecretVar, c.Name+" sends "+what+" to "+host+"; that key signs requests and is never sent itself", "use the provider's CLI or SDK, which sign requests with it")
 	default:
-		j.add(c, "exfil.secret-var", Ask, Medium, c.Name+" sends "+what+" in a request to "+host, "check that "+host+" is the service the credential belongs to")
+		j.add(c, exfilSecretVarRequest, c.Name+" sends "+what+" in a request to "+host, "check that "+host+" is the service the credential belongs to")
 	}
 }
 
@@ -215,16 +214,16 @@ func elsewhere(c *shell.Cmd) (string, bool) {
 }
 
 // envRef finds interpreter code reading one environment variable by name.
-var envRef = sync.OnceValue(func() *regexp.Regexp {
+var envRef = &lazy[*regexp.Regexp]{new: func() *regexp.Regexp {
 	return regexp.MustCompile(`(?:os\.environ(?:\.get)?\s*[\[(]|os\.getenv\(|process\.env\.|process\.env\[|ENV\[|ENV\.fetch\(|\$ENV\{|getenv\(|Deno\.env\.get\(|Bun\.env\.|Sys\.getenv\(|\$env:)\s*['"]?([A-Za-z_][A-Za-z0-9_]*)`)
-})
+}}
 
 // codeSecretVars is secretVars for interpreter code that talks to the network: a credential
 // read from the environment into a header is how it is used; into a body, a query or a URL it
 // is sent, judged by where the code's first URL points.
 func (j *judge) codeSecretVars(c *shell.Cmd, code string) {
 	var sent, login []string
-	for _, m := range envRef().FindAllStringSubmatchIndex(code, 32) {
+	for _, m := range envRef.get().FindAllStringSubmatchIndex(code, 32) {
 		v := code[m[2]:m[3]]
 		if !shell.SecretName(v) || contains(sent, v) || contains(login, v) {
 			continue
@@ -267,19 +266,19 @@ func (j *judge) codeSecretVars(c *shell.Cmd, code string) {
 	switch {
 	case localHost(host):
 	case captureHost(host):
-		j.add(c, "exfil.secret-var", Deny, High, c.Name+" code sends $"+strings.Join(append(sent, login...), ", $")+" to "+host, "never send credentials anywhere; ask the user if something needs them")
+		j.add(c, exfilSecretVar, c.Name+" code sends $"+strings.Join(append(sent, login...), ", $")+" to "+host, "")
 	case len(sent) == 0:
 		if ipAddress(host) {
-			j.add(c, "exfil.secret-var", Ask, Medium, c.Name+" code logs in to "+host+" with $"+strings.Join(login, ", $")+": an address, not a service's name", "check that "+host+" is the service the credential belongs to")
+			j.add(c, exfilSecretVarRequest, c.Name+" code logs in to "+host+" with $"+strings.Join(login, ", $")+": an address, not a service's name", "check that "+host+" is the service the credential belongs to")
 		}
 	case ipAddress(host):
-		j.add(c, "exfil.secret-var", Deny, High, c.Name+" code sends $"+strings.Join(sent, ", $")+" to "+host, "never send credentials anywhere; ask the user if something needs them")
+		j.add(c, exfilSecretVar, c.Name+" code sends $"+strings.Join(sent, ", $")+" to "+host, "")
 	case neverSent(sent):
-		j.add(c, "exfil.secret-var", Deny, High, c.Name+" code sends $"+strings.Join(sent, ", $")+"; that key signs requests and is never sent itself", "use the provider's SDK, which signs requests with it")
+		j.add(c, exfilSecretVar, c.Name+" code sends $"+strings.Join(sent, ", $")+"; that key signs requests and is never sent itself", "use the provider's SDK, which signs requests with it")
 	case host == "":
-		j.add(c, "exfil.secret-var", Ask, Medium, c.Name+" code sends $"+strings.Join(sent, ", $")+" to a host not known before it runs", "put the credential in a header of a request to the service it belongs to")
+		j.add(c, exfilSecretVarRequest, c.Name+" code sends $"+strings.Join(sent, ", $")+" to a host not known before it runs", "put the credential in a header of a request to the service it belongs to")
 	default:
-		j.add(c, "exfil.secret-var", Ask, Medium, c.Name+" code sends $"+strings.Join(sent, ", $")+" in a request to "+host, "check that "+host+" is the service the credential belongs to")
+		j.add(c, exfilSecretVarRequest, c.Name+" code sends $"+strings.Join(sent, ", $")+" in a request to "+host, "check that "+host+" is the service the credential belongs to")
 	}
 }
 

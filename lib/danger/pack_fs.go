@@ -8,69 +8,91 @@ import (
 	"github.com/hookkit/harness/lib/shell"
 )
 
+// The rules of this pack.
+var (
+	fsFindDelete       = &Rule{ID: "fs.find-delete", Action: Deny, Radius: High, Instead: "run find in a project directory, and list the matches before deleting"}
+	fsMvCritical       = &Rule{ID: "fs.mv-critical", Action: Deny, Radius: High, Instead: "move the specific files you mean"}
+	fsMvDevnull        = &Rule{ID: "fs.mv-devnull", Action: Deny, Radius: High, Instead: "use rm to delete a file"}
+	fsMvDynamic        = &Rule{ID: "fs.mv-dynamic", Action: Ask, Radius: Medium, Instead: "check where the files end up"}
+	fsRmCritical       = &Rule{ID: "fs.rm-critical", Action: Deny, Radius: High, Instead: "delete the specific directory you mean"}
+	fsRmNoPreserveRoot = &Rule{ID: "fs.rm-no-preserve-root", Action: Deny, Radius: High, Instead: "delete the specific directory you mean"}
+	fsRmTemp           = &Rule{ID: "fs.rm-temp", Action: Ask, Radius: Medium, Instead: "delete your own subdirectory of it"}
+	fsRmUnsetVariable  = &Rule{ID: "fs.rm-unset-variable", Action: Ask, Radius: High, Instead: "check the variable is set (use ${VAR:?}) or name the directory literally"}
+	fsRsyncDelete      = &Rule{ID: "fs.rsync-delete", Action: Deny, Radius: High, Instead: "sync into a dedicated directory"}
+	fsShred            = &Rule{ID: "fs.shred", Action: Deny, Radius: High, Instead: "leave it alone"}
+)
+
+var packFS = pack{name: "fs", title: "filesystem destruction",
+	rules: []*Rule{fsFindDelete, fsMvCritical, fsMvDevnull, fsMvDynamic, fsRmCritical, fsRmNoPreserveRoot, fsRmTemp, fsRmUnsetVariable, fsRsyncDelete, fsShred},
+	programs: []program{
+		{[]string{"rm", "unlink"}, (*judge).rm}, {[]string{"rimraf"}, (*judge).rimraf}, {[]string{"shred"}, (*judge).shred},
+		{[]string{"find"}, (*judge).find}, {[]string{"rsync"}, (*judge).rsync}, {[]string{"mv"}, (*judge).mv},
+	},
+}
+
 // rm: recursive deletes of the filesystem's important places, and any delete of system files,
 // credentials, history and the guard's own files.
 func (j *judge) rm(c *shell.Cmd) {
 	p := shell.Opts{}.Parse(c.Args)
 	recursive := p.Has("r", "R", "recursive") && c.Name == "rm" || viaFind(c)
 	if p.Has("no-preserve-root") {
-		j.add(c, "fs.rm-no-preserve-root", Deny, High, "--no-preserve-root exists only to delete the whole filesystem", "delete the specific directory you mean")
+		j.add(c, fsRmNoPreserveRoot, "--no-preserve-root exists only to delete the whole filesystem", "")
 		return
 	}
 	for _, op := range p.Operands {
-		j.deleted(c, j.res(c, op), recursive, "fs.rm-critical")
+		j.deleted(c, j.res(c, op), recursive, fsRmCritical)
 	}
 }
 
 // deleted judges one path a command deletes (recursively or not).
-func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule string) {
+func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule *Rule) {
 	if d, ok := matchUnder(t); ok {
 		if pl, label := j.classify(d); pl == root || pl == system {
-			j.add(c, rule, Deny, High, "it deletes matching files anywhere under "+label, "search a project directory instead, and list the matches before deleting them")
+			j.add(c, rule, "it deletes matching files anywhere under "+label, "search a project directory instead, and list the matches before deleting them")
 		}
 		return
 	}
 	if d, ok := dynamicTail(t); ok && recursive {
 		if pl, label := j.classify(d); pl >= ancestor {
-			j.add(c, "fs.rm-unset-variable", Ask, High, "the path ends in a variable unknown here; if it is empty this deletes "+label, "check the variable is set (use ${VAR:?}) or name the directory literally")
+			j.add(c, fsRmUnsetVariable, "the path ends in a variable unknown here; if it is empty this deletes "+label, "")
 		}
 		return
 	}
 	pl, label := j.classify(t)
 	if d, ok := userDir(t, j.world.Home); ok && recursive {
-		j.add(c, rule, Deny, High, "it recursively deletes ~/"+d+", the user's own files", "delete the specific files you mean")
+		j.add(c, rule, "it recursively deletes ~/"+d+", the user's own files", "delete the specific files you mean")
 		return
 	}
 	switch pl {
 	case root, home, project, ancestor, git:
 		if recursive {
-			j.add(c, rule, Deny, High, "it recursively deletes "+label, j.deleteInstead(pl))
+			j.add(c, rule, "it recursively deletes "+label, j.deleteInstead(pl))
 		}
 	case system, homeSecret:
 		if recursive || !strings.Contains(label, "directory") {
-			j.add(c, rule, Deny, High, "it deletes "+label, "leave system files and credentials alone; remove only what you created, inside the project")
+			j.add(c, rule, "it deletes "+label, "leave system files and credentials alone; remove only what you created, inside the project")
 		}
 	case logs:
-		j.add(c, "hist.logs", Deny, Medium, "it deletes "+label+", the record of what happened on this machine", "rotate logs with logrotate, or leave them")
+		j.add(c, histLogs, "it deletes "+label+", the record of what happened on this machine", "rotate logs with logrotate, or leave them")
 	case temp:
 		if recursive {
-			j.add(c, "fs.rm-temp", Ask, Medium, "it deletes "+label+", which every program on the machine shares", "delete your own subdirectory of it")
+			j.add(c, fsRmTemp, "it deletes "+label+", which every program on the machine shares", "")
 		}
 	case unknownRoot:
 		if strings.HasPrefix(t, shell.Dyn+"G") {
 			break // ${d:?}/...: never empty, so never the root
 		}
 		if recursive && strings.Contains(t, "/") && strings.Trim(shell.Plain(t), "/*"+shell.Dyn) == "" {
-			j.add(c, "fs.rm-unset-variable", Ask, High, "the path is a variable unknown here followed by /; if it is empty this deletes the whole filesystem", "check the variable is set (use ${VAR:?}) or name the directory literally")
+			j.add(c, fsRmUnsetVariable, "the path is a variable unknown here followed by /; if it is empty this deletes the whole filesystem", "")
 		} else if rest := unknownHead(t); recursive && rest != "" {
 			// "$X"/tmp, "$DIR/"*: with the variable empty, what is left is an absolute path.
 			if pl, label := j.classify(rest); pl == root || pl == home || pl == homeSecret {
-				j.add(c, "fs.rm-unset-variable", Ask, High, "the path starts with a variable unknown here; if it is empty this deletes "+label, "check the variable is set (use ${VAR:?}) or name the directory literally")
+				j.add(c, fsRmUnsetVariable, "the path starts with a variable unknown here; if it is empty this deletes "+label, "")
 			}
 		}
 	default:
 		if historyFile(t) {
-			j.add(c, "hist.history-file", Deny, Medium, "it deletes the shell history "+t, "leave the history file alone")
+			j.add(c, histHistoryFile, "it deletes the shell history "+t, "")
 		}
 		j.tamper(c, t, "delete")
 	}
@@ -94,7 +116,7 @@ func (j *judge) deepNames(c *shell.Cmd, start string, branch []string, name stri
 	for _, p := range []string{".claude/settings.json", ".claude/settings.local.json", ".claude/.credentials.json", ".ssh/id_rsa",
 		".ssh/id_ed25519", ".ssh/id_ecdsa", ".ssh/id_dsa", ".ssh/authorized_keys", ".ssh/known_hosts"} {
 		if ok, _ := path.Match(name, path.Base(p)); ok {
-			j.deleted(c, h+"/"+p, false, "fs.find-delete")
+			j.deleted(c, h+"/"+p, false, fsFindDelete)
 		}
 	}
 }
@@ -236,11 +258,11 @@ func (j *judge) shred(c *shell.Cmd) {
 		pl, label := j.classify(t)
 		switch {
 		case pl >= logs || strings.HasPrefix(t, "/dev/"):
-			j.add(c, "fs.shred", Deny, High, "it irrecoverably overwrites "+label, "leave it alone")
+			j.add(c, fsShred, "it irrecoverably overwrites "+label, "")
 		case historyFile(t):
-			j.add(c, "hist.history-file", Deny, Medium, "it destroys the shell history "+t, "leave the history file alone")
+			j.add(c, histHistoryFile, "it destroys the shell history "+t, "")
 		case j.world.Home != "" && path.Dir(t) == j.world.Home:
-			j.add(c, "fs.shred", Deny, High, "it irrecoverably overwrites "+t+" in your home directory", "leave it alone")
+			j.add(c, fsShred, "it irrecoverably overwrites "+t+" in your home directory", "")
 		default:
 			j.tamper(c, t, "destroy")
 		}
@@ -260,20 +282,20 @@ func (j *judge) find(c *shell.Cmd) {
 		branch := deleteBranch(c.Args)
 		for i, a := range branch {
 			if (a == "-name" || a == "-iname") && i+1 < len(branch) {
-				j.deleted(c, t+"/"+branch[i+1], false, "fs.find-delete")
+				j.deleted(c, t+"/"+branch[i+1], false, fsFindDelete)
 				j.deepNames(c, t, branch, branch[i+1], a == "-iname")
 			}
 		}
 		pl, label := j.classify(t)
 		switch {
 		case pl == unknownRoot && strings.HasSuffix(s, "/") && !filtered && strings.Trim(shell.Plain(t), "/") == shell.Dyn && !strings.HasPrefix(t, shell.Dyn+"G"):
-			j.add(c, "fs.rm-unset-variable", Ask, High, "find starts at a variable unknown here; if it is empty this deletes across the whole filesystem", "check the variable is set (use ${VAR:?}) or name the directory literally")
+			j.add(c, fsRmUnsetVariable, "find starts at a variable unknown here; if it is empty this deletes across the whole filesystem", "")
 		case pl == root:
-			j.add(c, "fs.find-delete", Deny, High, "it deletes files across the whole filesystem", "run find in a project directory, and list the matches before deleting")
+			j.add(c, fsFindDelete, "it deletes files across the whole filesystem", "")
 		case pl == system || pl == logs:
-			j.add(c, "fs.find-delete", Deny, High, "it deletes files in "+label, "leave system files alone")
+			j.add(c, fsFindDelete, "it deletes files in "+label, "leave system files alone")
 		case !filtered && (pl == home || pl == homeSecret || pl == ancestor || pl == git || pl == project && !narrowed):
-			j.add(c, "fs.find-delete", Deny, High, "it deletes everything in "+label+" (nothing narrows what it matches)", "add -name/-path tests and run without -delete first to see the matches")
+			j.add(c, fsFindDelete, "it deletes everything in "+label+" (nothing narrows what it matches)", "add -name/-path tests and run without -delete first to see the matches")
 		}
 	}
 }
@@ -295,7 +317,7 @@ func (j *judge) rsync(c *shell.Cmd) {
 		return // another host
 	}
 	if pl, label := j.classify(j.res(c, dest)); pl >= ancestor || pl == homeSecret || pl == git {
-		j.add(c, "fs.rsync-delete", Deny, High, "rsync --delete makes "+label+" match the source, deleting everything else in it", "sync into a dedicated directory")
+		j.add(c, fsRsyncDelete, "rsync --delete makes "+label+" match the source, deleting everything else in it", "")
 	}
 }
 
@@ -311,7 +333,7 @@ func (j *judge) mv(c *shell.Cmd) {
 		srcs, dest = ops, t
 	}
 	if dest == "/dev/null" {
-		j.add(c, "fs.mv-devnull", Deny, High, "moving onto /dev/null replaces the device and loses the file", "use rm to delete a file")
+		j.add(c, fsMvDevnull, "moving onto /dev/null replaces the device and loses the file", "")
 	}
 	to := j.res(c, dest)
 	for _, s := range srcs {
@@ -322,12 +344,12 @@ func (j *judge) mv(c *shell.Cmd) {
 		}
 		if pl == project && strings.Contains(dest, shell.Dyn) && (strings.HasPrefix(dest, shell.Dyn) || under(to, contentsOf(t))) {
 			// ls | while read f; do mv "$f" "${f// /_}"; done: each name renamed where it is
-			j.add(c, "fs.mv-critical", Ask, Medium, "it moves "+label+" to a name known only when it runs", "check where the files end up")
+			j.add(c, fsMvDynamic, "it moves "+label+" to a name known only when it runs", "")
 			continue
 		}
 		if pl == root || pl == home || pl == homeSecret || pl == project || pl == ancestor ||
 			pl == system && (strings.Contains(label, "directory") || strings.Count(t, "/") <= 2) {
-			j.add(c, "fs.mv-critical", Deny, High, "it moves "+label+" away", "move the specific files you mean")
+			j.add(c, fsMvCritical, "it moves "+label+" away", "")
 		} else {
 			j.tamper(c, t, "move")
 		}

@@ -9,6 +9,29 @@ import (
 	"github.com/hookkit/harness/lib/shell"
 )
 
+// The rules of this pack.
+var (
+	gitBranchForceDelete  = &Rule{ID: "git.branch-force-delete", Action: Ask, Radius: Medium, Instead: "use git branch -d, which refuses to lose unmerged work"}
+	gitClean              = &Rule{ID: "git.clean", Action: Deny, Radius: High, Instead: "run git clean -n to list them, then delete the ones you mean"}
+	gitDeleteDefault      = &Rule{ID: "git.delete-default", Action: Deny, Radius: High, Instead: "leave protected branches alone"}
+	gitDiscardTree        = &Rule{ID: "git.discard-tree", Action: Deny, Radius: High, Instead: "git stash (keeps the changes), or restore the single files you mean"}
+	gitForcePush          = &Rule{ID: "git.force-push", Action: Ask, Radius: Medium, Instead: "name the branch, and prefer --force-with-lease"}
+	gitForcePushProtected = &Rule{ID: "git.force-push-protected", Action: Deny, Radius: High, Instead: "force-push the one feature branch you mean"}
+	gitPushMirror         = &Rule{ID: "git.push-mirror", Action: Deny, Radius: High, Instead: "push the branches you mean by name"}
+	gitReflogExpire       = &Rule{ID: "git.reflog-expire", Action: Deny, Radius: High, Instead: "leave the reflog to expire on its own"}
+	gitResetHard          = &Rule{ID: "git.reset-hard", Action: Deny, Radius: High, Instead: "git stash (or commit) first; to move the branch keep changes with git reset --soft or --mixed"}
+	gitRewriteHistory     = &Rule{ID: "git.rewrite-history", Action: Deny, Radius: High, Instead: "ask the user to do history rewrites themselves"}
+	gitStashClear         = &Rule{ID: "git.stash-clear", Action: Deny, Radius: High, Instead: "drop the single stash you mean with git stash drop stash@{n}"}
+	gitStashDrop          = &Rule{ID: "git.stash-drop", Action: Ask, Radius: Medium, Instead: "check it with git stash show -p first"}
+)
+
+var packGit = pack{name: "git", title: "git history",
+	rules: []*Rule{gitBranchForceDelete, gitClean, gitDeleteDefault, gitDiscardTree, gitForcePush, gitForcePushProtected, gitPushMirror, gitReflogExpire, gitResetHard, gitRewriteHistory, gitStashClear, gitStashDrop},
+	programs: []program{
+		{[]string{"git"}, (*judge).git},
+	},
+}
+
 var gitOpts = shell.Opts{Short: "mCcFSo", Long: []string{"message", "file", "author", "date", "source", "onto", "strategy", "format", "pretty",
 	"repo", "push-option", "receive-pack", "exec", "upload-pack", "expire", "expire-unreachable", "git-dir", "work-tree", "pathspec-from-file", "conflict"}}
 
@@ -28,16 +51,16 @@ func (j *judge) git(c *shell.Cmd) {
 	switch sub {
 	case "reset":
 		if p.Has("hard") {
-			j.add(c, "git.reset-hard", Deny, High, "git reset --hard discards all uncommitted changes, and with a commit moves the branch away from work", "git stash (or commit) first; to move the branch keep changes with git reset --soft or --mixed")
+			j.add(c, gitResetHard, "git reset --hard discards all uncommitted changes, and with a commit moves the branch away from work", "")
 		} else if p.Has("merge", "keep") {
 			return
 		}
 	case "checkout", "switch":
 		j.moved(c, sub, p)
 		if p.Has("f", "force", "discard-changes") {
-			j.add(c, "git.discard-tree", Deny, High, "git "+sub+" --force throws away uncommitted changes", "git stash first, then "+sub)
+			j.add(c, gitDiscardTree, "git "+sub+" --force throws away uncommitted changes", "git stash first, then "+sub)
 		} else if sub == "checkout" && wholeTree(p.Operands, true) {
-			j.add(c, "git.discard-tree", Deny, High, "it discards every uncommitted change in the working tree", "git stash (keeps the changes), or restore the single files you mean")
+			j.add(c, gitDiscardTree, "it discards every uncommitted change in the working tree", "")
 		}
 	case "restore":
 		// restore's -S is --staged, not the signing option gitOpts reads it as.
@@ -45,18 +68,18 @@ func (j *judge) git(c *shell.Cmd) {
 		staged := p.Has("S", "staged")
 		worktree := p.Has("W", "worktree")
 		if (!staged || worktree) && wholeTree(p.Operands, false) {
-			j.add(c, "git.discard-tree", Deny, High, "it discards every uncommitted change in the working tree", "git stash (keeps the changes), or restore the single files you mean")
+			j.add(c, gitDiscardTree, "it discards every uncommitted change in the working tree", "")
 		}
 	case "rm":
 		if p.Has("f", "force") && p.Has("r") && !p.Has("cached") && wholeTree(p.Operands, false) {
-			j.add(c, "git.discard-tree", Deny, High, "git rm -rf on the whole tree deletes every tracked file, uncommitted changes included", "remove the files you mean by name")
+			j.add(c, gitDiscardTree, "git rm -rf on the whole tree deletes every tracked file, uncommitted changes included", "remove the files you mean by name")
 		}
 	case "clean":
 		if p.Has("n", "dry-run") {
 			return
 		}
 		if p.Has("f", "force") {
-			j.add(c, "git.clean", Deny, High, "git clean -f deletes untracked files for good, which no git command can bring back", "run git clean -n to list them, then delete the ones you mean")
+			j.add(c, gitClean, "git clean -f deletes untracked files for good, which no git command can bring back", "")
 		}
 	case "config":
 		for i, a := range p.Operands {
@@ -64,7 +87,7 @@ func (j *judge) git(c *shell.Cmd) {
 			if (k == "core.fsmonitor" || k == "core.sshcommand" || k == "core.pager" || k == "core.editor" || k == "credential.helper" ||
 				k == "sequence.editor" || strings.HasSuffix(k, ".textconv") || strings.HasSuffix(k, ".clean") || strings.HasSuffix(k, ".smudge") ||
 				strings.HasSuffix(k, ".process")) && i+1 < len(p.Operands) && (fetchesCode(p.Operands[i+1]) || hijacks(p.Operands[i+1])) {
-				j.add(c, "persist.git-config", Deny, High, "git config "+a+" makes git run a command that downloads or connects, every time it runs", "ask the user to change git's configuration")
+				j.add(c, persistGitConfig, "git config "+a+" makes git run a command that downloads or connects, every time it runs", "")
 				return
 			}
 		}
@@ -72,11 +95,11 @@ func (j *judge) git(c *shell.Cmd) {
 		if p.Has("f", "force") {
 			for _, op := range p.Operands {
 				if base := path.Base(op); base == ".env.test" || base == ".env.development" || base == ".env.ci" || base == ".env.dev" {
-					j.add(c, "exfil.git-add-secret", Ask, Medium, "git add -f stages "+op+", which .gitignore keeps out; some projects commit their test and development settings", "check it holds no credentials")
+					j.add(c, exfilGitAddDevEnv, "git add -f stages "+op+", which .gitignore keeps out; some projects commit their test and development settings", "")
 					return
 				}
 				if j.isSecretFile(j.res(c, op)) {
-					j.add(c, "exfil.git-add-secret", Deny, High, "git add -f stages "+op+", a credential file that .gitignore keeps out, to be committed and pushed", "keep credentials out of the repository; commit a template such as .env.example instead")
+					j.add(c, exfilGitAddSecret, "git add -f stages "+op+", a credential file that .gitignore keeps out, to be committed and pushed", "")
 					return
 				}
 			}
@@ -89,35 +112,35 @@ func (j *judge) git(c *shell.Cmd) {
 			// (main, master, ...), not merely by a pattern (release-*).
 			for _, b := range p.Operands {
 				if slices.Contains(j.pol.ProtectedBranches, strings.TrimPrefix(b, "refs/heads/")) {
-					j.add(c, "git.delete-default", Deny, High, "git branch -D deletes the protected branch "+b+", even where it is not merged", "keep "+b+"; delete the feature branches you mean")
+					j.add(c, gitDeleteDefault, "git branch -D deletes the protected branch "+b+", even where it is not merged", "keep "+b+"; delete the feature branches you mean")
 					return
 				}
 			}
-			j.add(c, "git.branch-force-delete", Ask, Medium, "git branch -D deletes a branch even when its commits are not merged anywhere", "use git branch -d, which refuses to lose unmerged work")
+			j.add(c, gitBranchForceDelete, "git branch -D deletes a branch even when its commits are not merged anywhere", "")
 		}
 	case "stash":
 		if len(p.Operands) > 0 {
 			switch p.Operands[0] {
 			case "clear":
-				j.add(c, "git.stash-clear", Deny, High, "git stash clear drops every stash for good", "drop the single stash you mean with git stash drop stash@{n}")
+				j.add(c, gitStashClear, "git stash clear drops every stash for good", "")
 			case "drop":
-				j.add(c, "git.stash-drop", Ask, Medium, "git stash drop deletes a stash", "check it with git stash show -p first")
+				j.add(c, gitStashDrop, "git stash drop deletes a stash", "")
 			}
 		}
 	case "reflog":
 		if len(p.Operands) > 0 && p.Operands[0] == "expire" {
 			for _, k := range []string{"expire", "expire-unreachable"} {
 				if v, ok := p.Flags[k]; ok && (v == "now" || v == "all" || v == "0" || strings.HasPrefix(v, "0.")) {
-					j.add(c, "git.reflog-expire", Deny, High, "expiring the reflog now removes the only record that recovers lost commits", "leave the reflog to expire on its own")
+					j.add(c, gitReflogExpire, "expiring the reflog now removes the only record that recovers lost commits", "")
 					return
 				}
 			}
 		}
 	case "filter-branch", "filter-repo":
-		j.add(c, "git.rewrite-history", Deny, High, "git "+sub+" rewrites the whole history of the repository", "ask the user to do history rewrites themselves")
+		j.add(c, gitRewriteHistory, "git "+sub+" rewrites the whole history of the repository", "")
 	case "update-ref":
 		if p.Has("d") && len(p.Operands) > 0 && j.protected(strings.TrimPrefix(p.Operands[0], "refs/heads/")) {
-			j.add(c, "git.delete-default", Deny, High, "it deletes the protected branch "+p.Operands[0], "leave protected branches alone")
+			j.add(c, gitDeleteDefault, "it deletes the protected branch "+p.Operands[0], "")
 		}
 	}
 }
@@ -142,7 +165,7 @@ func wholeTree(ops []string, checkout bool) bool {
 func (j *judge) push(c *shell.Cmd, p shell.Parsed) {
 	force := p.Has("f", "force", "force-with-lease", "force-if-includes")
 	if p.Has("mirror") {
-		j.add(c, "git.push-mirror", Deny, High, "git push --mirror makes the remote match this clone, deleting every branch and tag it lacks", "push the branches you mean by name")
+		j.add(c, gitPushMirror, "git push --mirror makes the remote match this clone, deleting every branch and tag it lacks", "")
 		return
 	}
 	ops := p.Operands
@@ -151,17 +174,17 @@ func (j *judge) push(c *shell.Cmd, p shell.Parsed) {
 		refspecs = ops[1:]
 	}
 	if force && p.Has("all", "branches") {
-		j.add(c, "git.force-push-protected", Deny, High, "git push --force --all rewrites every branch on the remote, protected ones among them", "force-push the one feature branch you mean")
+		j.add(c, gitForcePushProtected, "git push --force --all rewrites every branch on the remote, protected ones among them", "")
 		return
 	}
 	if p.Has("d", "delete") && massListing(c.ArgsFrom) {
-		j.add(c, "git.delete-default", Deny, High, "it deletes on the remote every branch a listing printed, protected ones among them", "delete the branches you mean by name")
+		j.add(c, gitDeleteDefault, "it deletes on the remote every branch a listing printed, protected ones among them", "delete the branches you mean by name")
 		return
 	}
 	if p.Has("d", "delete") {
 		for _, r := range refspecs {
 			if j.protected(r) {
-				j.add(c, "git.delete-default", Deny, High, "it deletes the protected branch "+r+" on the remote", "leave protected branches alone")
+				j.add(c, gitDeleteDefault, "it deletes the protected branch "+r+" on the remote", "")
 			}
 		}
 		return
@@ -179,7 +202,7 @@ func (j *judge) push(c *shell.Cmd, p shell.Parsed) {
 			dst = j.currentBranch(c.Dir) // HEAD pushes the branch checked out
 		}
 		if hasDst && src == "" && j.protected(dst) {
-			j.add(c, "git.delete-default", Deny, High, "pushing an empty ref to "+dst+" deletes the protected branch on the remote", "leave protected branches alone")
+			j.add(c, gitDeleteDefault, "pushing an empty ref to "+dst+" deletes the protected branch on the remote", "")
 			continue
 		}
 		if !force && !plus {
@@ -200,11 +223,11 @@ func (j *judge) forcePush(c *shell.Cmd, branch string, lease bool) {
 	branch = strings.TrimPrefix(strings.TrimPrefix(branch, "refs/heads/"), "HEAD:")
 	switch {
 	case branch == "" || branch == "HEAD":
-		j.add(c, "git.force-push", Ask, Medium, "a force push rewrites the remote branch, and which branch this is could not be told", "name the branch, and prefer --force-with-lease")
+		j.add(c, gitForcePush, "a force push rewrites the remote branch, and which branch this is could not be told", "")
 	case j.protected(branch):
-		j.add(c, "git.force-push-protected", Deny, High, "a force push to the protected branch "+branch+" rewrites shared history", "push a new branch and open a pull request, or revert with a new commit")
+		j.add(c, gitForcePushProtected, "a force push to the protected branch "+branch+" rewrites shared history", "push a new branch and open a pull request, or revert with a new commit")
 	default:
-		j.add(c, "git.force-push", Ask, Medium, "a force push rewrites the history of "+branch+" on the remote", instead)
+		j.add(c, gitForcePush, "a force push rewrites the history of "+branch+" on the remote", instead)
 	}
 }
 

@@ -7,16 +7,32 @@ import (
 	"github.com/hookkit/harness/lib/shell"
 )
 
+// The rules of this pack.
+var (
+	histClear       = &Rule{ID: "hist.clear", Action: Deny, Radius: Medium, Instead: "leave the history alone"}
+	histDisable     = &Rule{ID: "hist.disable", Action: Deny, Radius: Medium, Instead: "leave history recording on"}
+	histHistoryFile = &Rule{ID: "hist.history-file", Action: Deny, Radius: Medium, Instead: "leave the history file alone"}
+	histLogs        = &Rule{ID: "hist.logs", Action: Deny, Radius: Medium, Instead: "leave the logs alone"}
+)
+
+var packHist = pack{name: "hist", title: "log and history wiping",
+	rules: []*Rule{histClear, histDisable, histHistoryFile, histLogs},
+	programs: []program{
+		{[]string{"history"}, (*judge).history}, {[]string{"set"}, (*judge).setHist}, {[]string{"unset"}, (*judge).unsetHist},
+		{[]string{"export"}, (*judge).exportHist}, {[]string{"journalctl"}, (*judge).journalctl}, {[]string{"ln"}, (*judge).ln},
+	},
+}
+
 func (j *judge) ln(c *shell.Cmd) {
 	p := shell.Opts{Short: "tS", Long: []string{"target-directory", "suffix"}}.Parse(c.Args)
 	if len(p.Operands) == 2 && p.Operands[0] == "/dev/null" && historyFile(j.res(c, p.Operands[1])) {
-		j.add(c, "hist.history-file", Deny, Medium, "linking the shell history to /dev/null stops it being recorded", "leave the history file alone")
+		j.add(c, histHistoryFile, "linking the shell history to /dev/null stops it being recorded", "")
 	}
 }
 
 func (j *judge) history(c *shell.Cmd) {
 	if (shell.Opts{}).Parse(c.Args).Has("c") {
-		j.add(c, "hist.clear", Deny, Medium, "history -c wipes the shell history", "leave the history alone")
+		j.add(c, histClear, "history -c wipes the shell history", "")
 	}
 }
 
@@ -24,24 +40,24 @@ func (j *judge) history(c *shell.Cmd) {
 func (j *judge) setHist(c *shell.Cmd) {
 	for i, a := range c.Args {
 		if a == "+o" && at(c.Args, i+1) == "history" {
-			j.add(c, "hist.disable", Deny, Medium, "set +o history stops the shell recording history", "leave history recording on")
+			j.add(c, histDisable, "set +o history stops the shell recording history", "")
 		}
 	}
 }
 
 func (j *judge) unsetHist(c *shell.Cmd) {
 	if contains(c.Args, "HISTFILE") {
-		j.add(c, "hist.disable", Deny, Medium, "unsetting HISTFILE stops the shell recording history", "leave history recording on")
+		j.add(c, histDisable, "unsetting HISTFILE stops the shell recording history", "")
 	}
 }
 
 func (j *judge) exportHist(c *shell.Cmd) {
 	for _, a := range c.Args {
 		if v, ok := strings.CutPrefix(a, "HISTFILE="); ok && (v == "/dev/null" || v == "") {
-			j.add(c, "hist.disable", Deny, Medium, "pointing HISTFILE at /dev/null stops the shell recording history", "leave history recording on")
+			j.add(c, histDisable, "pointing HISTFILE at /dev/null stops the shell recording history", "")
 		}
 		if v, ok := strings.CutPrefix(a, "HISTSIZE="); ok && v == "0" {
-			j.add(c, "hist.disable", Deny, Medium, "HISTSIZE=0 stops the shell recording history", "leave history recording on")
+			j.add(c, histDisable, "HISTSIZE=0 stops the shell recording history", "")
 		}
 	}
 }
@@ -53,7 +69,7 @@ func (j *judge) journalctl(c *shell.Cmd) {
 			continue // a cap that keeps a recent journal: routine housekeeping
 		}
 		if strings.HasPrefix(a, "--vacuum") {
-			j.add(c, "hist.logs", Deny, Medium, "journalctl --vacuum-time deletes the system journal", "cap it with --vacuum-size, or leave the journal to its retention settings")
+			j.add(c, histLogs, "journalctl --vacuum-time deletes the system journal", "cap it with --vacuum-size, or leave the journal to its retention settings")
 			return
 		}
 	}

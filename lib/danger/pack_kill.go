@@ -6,9 +6,22 @@ import (
 	"github.com/hookkit/harness/lib/shell"
 )
 
+// The rules of this pack.
+var (
+	killMass = &Rule{ID: "kill.mass", Action: Deny, Radius: High, Instead: "kill the process you mean by its pid"}
+	killUser = &Rule{ID: "kill.user", Action: Deny, Radius: High, Instead: "ask the user to manage accounts"}
+)
+
+var packKill = pack{name: "kill", title: "mass kills",
+	rules: []*Rule{killMass, killUser},
+	programs: []program{
+		{[]string{"kill", "killall5", "pkill", "killall"}, (*judge).kill}, {[]string{"loginctl"}, (*judge).loginctl},
+	},
+}
+
 func (j *judge) kill(c *shell.Cmd) {
 	if c.Name == "killall5" {
-		j.add(c, "kill.mass", Deny, High, "killall5 signals every process on the machine", "kill the process you mean by its pid")
+		j.add(c, killMass, "killall5 signals every process on the machine", "")
 		return
 	}
 	if c.Name == "kill" {
@@ -26,7 +39,7 @@ func (j *judge) kill(c *shell.Cmd) {
 		}
 		for _, a := range args {
 			if a == "-1" || a == "1" {
-				j.add(c, "kill.mass", Deny, High, "kill "+a+" signals every process you can reach (or init)", "kill the process you mean by its pid")
+				j.add(c, killMass, "kill "+a+" signals every process you can reach (or init)", "")
 				return
 			}
 		}
@@ -34,7 +47,7 @@ func (j *judge) kill(c *shell.Cmd) {
 		// narrows the list (ps aux | grep node | awk ...) is the usual way to find one.
 		if len(c.ArgsFrom) == 1 && allProcesses(c.ArgsFrom[0]) {
 			f := c.ArgsFrom[0]
-			j.add(c, "kill.mass", Deny, High, "kill is given the pid of every process ("+f.Name+" lists them all)", "kill the process you mean by its pid")
+			j.add(c, killMass, "kill is given the pid of every process ("+f.Name+" lists them all)", "")
 		}
 		return
 	}
@@ -44,17 +57,17 @@ func (j *judge) kill(c *shell.Cmd) {
 		pat = "-1"
 	}
 	if pat == "." || pat == ".*" || pat == "-1" || (pat == "" && p.Has("u", "user", "U", "uid")) || c.Name == "pkill" && p.Has("v", "inverse") {
-		j.add(c, "kill.mass", Deny, High, c.Name+" matches every process", "name the program you mean to stop")
+		j.add(c, killMass, c.Name+" matches every process", "name the program you mean to stop")
 		return
 	}
 	switch pat {
 	case "bash", "sh", "zsh", "fish", "dash", "sshd", "systemd", "init", "login", "tmux", "screen", "claude":
-		j.add(c, "kill.mass", Deny, High, c.Name+" "+pat+" kills every "+pat+" process: the sessions, and the shell running this one", "kill the process you mean by its pid")
+		j.add(c, killMass, c.Name+" "+pat+" kills every "+pat+" process: the sessions, and the shell running this one", "")
 		return
 	}
 	for _, h := range []string{"SecurityValidator", "WriteProtector", "SecretGuard", "AuditLog", "PromptContext", "LoadContext", "SessionSummary", "AgentOutputCapture", "/harness/"} {
 		if strings.Contains(pat, h) || pat == "harness" {
-			j.add(c, "tamper.kill-hooks", Deny, High, c.Name+" "+pat+" kills the hooks that guard this session", "ask the user to change hook settings themselves")
+			j.add(c, tamperKillHooks, c.Name+" "+pat+" kills the hooks that guard this session", "")
 			return
 		}
 	}
@@ -85,6 +98,6 @@ func allProcesses(c *shell.Cmd) bool {
 // loginctl terminate-user, kill-user: every process and session of the user.
 func (j *judge) loginctl(c *shell.Cmd) {
 	if len(c.Args) > 0 && (c.Args[0] == "terminate-user" || c.Args[0] == "kill-user" || c.Args[0] == "terminate-seat") {
-		j.add(c, "kill.mass", Deny, High, "loginctl "+c.Args[0]+" ends every session and process of the user", "kill the process you mean by its pid")
+		j.add(c, killMass, "loginctl "+c.Args[0]+" ends every session and process of the user", "")
 	}
 }

@@ -6,19 +6,37 @@ import (
 	"github.com/hookkit/harness/lib/shell"
 )
 
-// fetchers read from the network; their output run as code is code from the network.
-var fetchers = map[string]bool{"curl": true, "wget": true, "fetch": true, "http": true, "https": true, "xh": true,
-	"aria2c": true, "lynx": true, "links": true, "nc": true, "ncat": true, "netcat": true, "socat": true,
-	"telnet": true, "openssl": true, "ftp": true, "tftp": true, "scp": true, "sftp": true, "ssh": true, "gh": true}
+// The rules of this pack.
+var (
+	netDecodedExec       = &Rule{ID: "net.decoded-exec", Action: Deny, Radius: High, Instead: "run the decoded command itself, in the open"}
+	netDownloadRun       = &Rule{ID: "net.download-run", Action: Deny, Radius: High, Instead: "download it, read it, and run it in a later step only if it is what you expect"}
+	netDownloadRunBinary = &Rule{ID: "net.download-run-binary", Action: Ask, Radius: Medium, Instead: "check the download (its checksum or signature) before running it"}
+	netInterpreterEval   = &Rule{ID: "net.interpreter-eval", Action: Deny, Radius: High, Instead: "download it, read it, and run it only if it is what you expect"}
+	netPipeInstaller     = &Rule{ID: "net.pipe-installer", Action: Ask, Radius: Medium, Instead: "download the script, read it, then run it"}
+	netPipeShell         = &Rule{ID: "net.pipe-shell", Action: Deny, Radius: High, Instead: "download it with curl -o, read it, and run it in a later step only if it is what you expect"}
+)
+
+var packNet = pack{name: "net", title: "code from the network",
+	rules: []*Rule{netDecodedExec, netDownloadRun, netDownloadRunBinary, netInterpreterEval, netPipeInstaller, netPipeShell},
+}
+
+// fetcher reports a program that reads from the network; their output run as code is code from the network.
+func fetcher(name string) bool {
+	switch name {
+	case "curl", "wget", "fetch", "http", "https", "xh", "aria2c", "lynx", "links", "nc", "ncat", "netcat", "socat", "telnet", "openssl", "ftp", "tftp", "scp", "sftp", "ssh", "gh":
+		return true
+	}
+	return false
+}
 
 func (j *judge) runs(c *shell.Cmd) {
 	var net []*shell.Cmd
 	for _, r := range c.Runs {
 		switch {
 		case isDecode(r):
-			j.add(c, "net.decoded-exec", Deny, High, "it runs text decoded by "+r.Name+", which hides what it really runs", "run the decoded command itself, in the open")
+			j.add(c, netDecodedExec, "it runs text decoded by "+r.Name+", which hides what it really runs", "")
 			return
-		case fetchers[r.Name]:
+		case fetcher(r.Name):
 			net = append(net, r)
 		case r.Name == "nc" || r.Name == "ncat":
 			net = append(net, r)
@@ -29,7 +47,7 @@ func (j *judge) runs(c *shell.Cmd) {
 	}
 	for _, n := range net {
 		if n.Name == "nc" || n.Name == "ncat" || n.Name == "netcat" || n.Name == "socat" || n.Name == "telnet" {
-			j.add(c, "rev.net-shell", Deny, High, "it runs commands that arrive over a raw network connection ("+n.Name+"): a reverse shell", "")
+			j.add(c, revNetShell, "it runs commands that arrive over a raw network connection ("+n.Name+"): a reverse shell", "")
 			return
 		}
 	}
@@ -43,10 +61,10 @@ func (j *judge) runs(c *shell.Cmd) {
 	}
 	what := "code downloaded from " + strings.Join(hosts, ", ")
 	if trusted {
-		j.add(c, "net.pipe-installer", Ask, Medium, "it runs "+what+" without a chance to read it first", "download the script, read it, then run it")
+		j.add(c, netPipeInstaller, "it runs "+what+" without a chance to read it first", "")
 		return
 	}
-	j.add(c, "net.pipe-shell", Deny, High, "it runs "+what+", unreviewed, with your permissions", "download it with curl -o, read it, and run it in a later step only if it is what you expect")
+	j.add(c, netPipeShell, "it runs "+what+", unreviewed, with your permissions", "")
 }
 
 // downloadThenRun finds a file fetched from the network and run later in the same command
@@ -55,7 +73,7 @@ func (j *judge) runs(c *shell.Cmd) {
 func (j *judge) downloadThenRun() {
 	fetched := map[string]*shell.Cmd{}
 	for _, c := range j.an.Cmds {
-		if fetchers[c.Name] && c.Name != "ssh" && c.Name != "scp" && c.Name != "sftp" {
+		if fetcher(c.Name) && c.Name != "ssh" && c.Name != "scp" && c.Name != "sftp" {
 			for _, t := range c.Writes(j.world.Home) {
 				fetched[t.Path] = c
 			}
@@ -86,13 +104,13 @@ func (j *judge) downloadThenRun() {
 		what := "code it downloaded from " + or(host, "an unknown host")
 		switch {
 		case host != "" && j.trusted(host, p):
-			j.add(c, "net.pipe-installer", Ask, Medium, "it runs "+what+" without a chance to read it first", "download the script, read it, then run it")
+			j.add(c, netPipeInstaller, "it runs "+what+" without a chance to read it first", "")
 		case ran == c.Prog && host != "" && !ipAddress(host) && !scriptName(ran):
 			// A downloaded program run directly is usually a release binary (kubectl, a CLI);
 			// a script handed to an interpreter is the curl | sh pattern one step removed.
-			j.add(c, "net.download-run", Ask, Medium, "it runs a program it just downloaded from "+or(host, "an unknown host"), "check the download (its checksum or signature) before running it")
+			j.add(c, netDownloadRunBinary, "it runs a program it just downloaded from "+or(host, "an unknown host"), "")
 		default:
-			j.add(c, "net.download-run", Deny, High, "it runs "+what+" in the same breath, unreviewed, with your permissions", "download it, read it, and run it in a later step only if it is what you expect")
+			j.add(c, netDownloadRun, "it runs "+what+" in the same breath, unreviewed, with your permissions", "")
 		}
 	}
 }

@@ -8,6 +8,14 @@ import (
 	"github.com/hookkit/harness/lib/shell"
 )
 
+var packOtherOS = pack{name: "otheros", title: "other systems' spellings",
+	rules: []*Rule{},
+	programs: []program{
+		{[]string{"cmd"}, (*judge).windows}, {[]string{"pwsh", "powershell"}, (*judge).pwsh},
+		{[]string{"diskutil"}, (*judge).diskutil}, {[]string{"osascript", "defaults"}, (*judge).macos},
+	},
+}
+
 // Windows and macOS: the same dangers under other names. The text is split into words, so
 // that a drive root, a profile or a shutdown is a word of its own, not a substring.
 func (j *judge) windows(c *shell.Cmd) {
@@ -46,7 +54,7 @@ func (j *judge) windows(c *shell.Cmd) {
 	removes := has("remove-item", "rm", "rmdir", "rd", "del", "erase", "ri") && has("-recurse", "/s", "-r", "-rf")
 	switch {
 	case has("format-volume", "clear-disk", "initialize-disk") || after("format", drive) || has("diskpart") && has("clean"):
-		j.add(c, "disk.format", Deny, High, c.Name+" formats or wipes a disk", "ask the user to manage disks")
+		j.add(c, diskFormat, c.Name+" formats or wipes a disk", "")
 	case has("iex", "invoke-expression") && has("downloadstring", "invoke-webrequest", "iwr", "irm", "invoke-restmethod", "net.webclient"):
 		u := ""
 		for _, w := range words {
@@ -56,14 +64,14 @@ func (j *judge) windows(c *shell.Cmd) {
 			}
 		}
 		if host, p := hostPath(u); host != "" && j.trusted(host, p) {
-			j.add(c, "net.pipe-installer", Ask, Medium, c.Name+" runs an installer downloaded from "+host+" without a chance to read it first", "download the script, read it, then run it")
+			j.add(c, netPipeInstaller, c.Name+" runs an installer downloaded from "+host+" without a chance to read it first", "")
 			return
 		}
-		j.add(c, "net.pipe-shell", Deny, High, c.Name+" runs code downloaded from the network, unreviewed", "download the script, read it, then run it")
+		j.add(c, netPipeShell, c.Name+" runs code downloaded from the network, unreviewed", "download the script, read it, then run it")
 	case has("stop-computer", "restart-computer") || after("shutdown", func(w string) bool { return w == "/s" || w == "/r" || w == "/p" || w == "-s" || w == "-r" }):
-		j.add(c, "power.shutdown", Deny, High, c.Name+" shuts down or restarts the machine", "ask the user to restart the machine")
+		j.add(c, powerShutdown, c.Name+" shuts down or restarts the machine", "")
 	case removes && slices.ContainsFunc(words, root):
-		j.add(c, "fs.rm-critical", Deny, High, c.Name+" deletes a drive root or the user's profile", "delete the specific directory you mean")
+		j.add(c, fsRmCritical, c.Name+" deletes a drive root or the user's profile", "")
 	case removes:
 		// PowerShell on Linux or macOS: Remove-Item -Recurse on a path is rm -rf; only the
 		// operands of the removing statement count.
@@ -78,7 +86,7 @@ func (j *judge) windows(c *shell.Cmd) {
 					w = j.world.Home
 				}
 				if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, ".") || w == "*" {
-					j.deleted(c, j.res(c, w), true, "fs.rm-critical")
+					j.deleted(c, j.res(c, w), true, fsRmCritical)
 					break
 				}
 			}
@@ -92,7 +100,7 @@ func (j *judge) diskutil(c *shell.Cmd) {
 		switch strings.ToLower(c.Args[0]) {
 		case "erasedisk", "erasevolume", "secureerase", "zerodisk", "randomdisk", "partitiondisk", "reformat", "apfs":
 			if c.Args[0] != "apfs" || len(c.Args) > 1 && strings.HasPrefix(strings.ToLower(c.Args[1]), "delete") {
-				j.add(c, "disk.format", Deny, High, "diskutil "+c.Args[0]+" erases a disk", "ask the user to manage disks")
+				j.add(c, diskFormat, "diskutil "+c.Args[0]+" erases a disk", "")
 			}
 		}
 	}
@@ -103,11 +111,11 @@ func (j *judge) macos(c *shell.Cmd) {
 	text := strings.ToLower(strings.Join(c.Args, " ") + " " + c.Code)
 	switch {
 	case c.Name == "osascript" && strings.Contains(text, "system events") && (strings.Contains(text, "restart") || strings.Contains(text, "shut down") || strings.Contains(text, "log out")):
-		j.add(c, "power.shutdown", Deny, High, "osascript asks System Events to restart or shut down", "ask the user to restart the machine")
+		j.add(c, powerShutdown, "osascript asks System Events to restart or shut down", "")
 	case c.Name == "osascript" && strings.Contains(text, "login item") && strings.Contains(text, "make "):
-		j.add(c, "persist.autorun", Deny, High, "osascript adds a login item, a program started at every login", "ask the user to set up login items")
+		j.add(c, persistAutorun, "osascript adds a login item, a program started at every login", "")
 	case c.Name == "defaults" && strings.Contains(text, "write") && strings.Contains(text, "com.apple.loginwindow") && (strings.Contains(text, "loginhook") || strings.Contains(text, "logouthook")):
-		j.add(c, "persist.autorun", Deny, High, "it installs a macOS login hook, a script run as root at every login", "ask the user to set up login items")
+		j.add(c, persistAutorun, "it installs a macOS login hook, a script run as root at every login", "")
 	}
 }
 
@@ -127,7 +135,7 @@ func JudgePowerShell(script string, in Input) Verdict {
 	}
 	cwd := in.World.Cwd
 	whole := &shell.Cmd{Name: "pwsh", Prog: "pwsh", Args: []string{"-Command", script}, Code: script, Dir: cwd, Text: script, Via: []string{"PowerShell"}}
-	j := &judge{world: in.World, pol: pol, an: &shell.Analysis{Cmds: append([]*shell.Cmd{whole}, an.Cmds...)}}
+	j := &judge{world: in.World, pol: pol, packs: packs[:], an: &shell.Analysis{Cmds: append([]*shell.Cmd{whole}, an.Cmds...)}}
 	j.harness = j.harnessHome()
 	j.policyRules(whole)
 	j.windows(whole)
@@ -146,7 +154,7 @@ func JudgePowerShell(script string, in Input) Verdict {
 func (j *judge) pwsh(c *shell.Cmd) {
 	j.windows(c)
 	if c.Unread != "" {
-		j.add(c, "limits.unread", Ask, Medium, c.Name+" runs code that cannot be read before it runs: "+c.Unread, "run the commands themselves, written out")
+		j.add(c, limitsUnread, c.Name+" runs code that cannot be read before it runs: "+c.Unread, "")
 	}
 	if c.Code == "" {
 		return
@@ -155,8 +163,8 @@ func (j *judge) pwsh(c *shell.Cmd) {
 	w.Cwd = c.Dir
 	an, err := shell.AnalyzePowerShell(c.Code, w, shell.Limits{})
 	if err != nil {
-		f := limitFinding(err)
-		j.add(c, f.Rule, f.Action, f.Radius, f.Why, f.Instead)
+		r, why := limitRule(err)
+		j.add(c, r, why, "")
 		return
 	}
 	j.an.Cmds = append(j.an.Cmds, an.Cmds...)
@@ -175,7 +183,7 @@ func (j *judge) psCmds(cmds []*shell.Cmd, script string) {
 			continue
 		}
 		if c.Unread != "" {
-			j.add(c, "limits.unread", Ask, Medium, "PowerShell would run code that cannot be read before it runs: "+c.Unread, "run the commands themselves, written out")
+			j.add(c, limitsUnread, "PowerShell would run code that cannot be read before it runs: "+c.Unread, "")
 		}
 		if strings.TrimSpace(c.Text) == strings.TrimSpace(script) {
 			continue
@@ -198,14 +206,14 @@ func (j *judge) psPolicy(c *shell.Cmd, words []string, has func(...string) bool)
 			}
 		}
 		if scope == "localmachine" || scope == "machinepolicy" {
-			j.add(c, "persist.execution-policy", Deny, High, "it lets every script run unsigned for every user of the machine (Set-ExecutionPolicy "+scope+")", "use -Scope Process for this session, or ask the user")
+			j.add(c, persistExecutionPolicy, "it lets every script run unsigned for every user of the machine (Set-ExecutionPolicy "+scope+")", "")
 		}
 	}
 	for _, w := range words {
 		w = strings.ReplaceAll(w, "/", `\`)
 		if (strings.Contains(w, `\currentversion\run`) || strings.Contains(w, `\currentversion\policies\explorer\run`) || strings.Contains(w, `\winlogon`)) &&
 			has("new-itemproperty", "set-itemproperty", "add", "new-item", "set-item") {
-			j.add(c, "persist.autorun", Deny, High, "it adds a program to a registry Run key, started at every logon", "ask the user to set up startup programs")
+			j.add(c, persistAutorun, "it adds a program to a registry Run key, started at every logon", "ask the user to set up startup programs")
 			return
 		}
 	}

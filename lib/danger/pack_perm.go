@@ -6,6 +6,24 @@ import (
 	"github.com/hookkit/harness/lib/shell"
 )
 
+// The rules of this pack.
+var (
+	permCritical          = &Rule{ID: "perm.critical", Action: Deny, Radius: High, Instead: "change only the files that need it"}
+	permDevice            = &Rule{ID: "perm.device", Action: Ask, Radius: Medium, Instead: "add your user to the owning group instead"}
+	permRecursiveCritical = &Rule{ID: "perm.recursive-critical", Action: Deny, Radius: High, Instead: "change only the files that need it"}
+	permSecret            = &Rule{ID: "perm.secret", Action: Deny, Radius: High, Instead: "keep credentials at mode 600"}
+	permSetuid            = &Rule{ID: "perm.setuid", Action: Deny, Radius: High, Instead: "leave system binaries' modes alone"}
+	permSystem            = &Rule{ID: "perm.system", Action: Deny, Radius: High, Instead: "leave system files alone"}
+	permWorldWritable     = &Rule{ID: "perm.world-writable", Action: Ask, Radius: Medium, Instead: "grant the narrowest permission that works (e.g. u+x on one script)"}
+)
+
+var packPerm = pack{name: "perm", title: "permissions",
+	rules: []*Rule{permCritical, permDevice, permRecursiveCritical, permSecret, permSetuid, permSystem, permWorldWritable},
+	programs: []program{
+		{[]string{"chmod", "chown", "chgrp", "setfacl"}, (*judge).perm},
+	},
+}
+
 // perm: recursive permission and ownership changes of important places; world-writable trees.
 func (j *judge) perm(c *shell.Cmd) {
 	recursive := viaFind(c)
@@ -47,24 +65,24 @@ func (j *judge) perm(c *shell.Cmd) {
 			j.tamper(c, t, "change the permissions of")
 		}
 		if wide && (strings.HasPrefix(t, "/dev/") || strings.HasSuffix(t, ".sock")) {
-			j.add(c, "perm.device", Ask, Medium, "it opens "+t+" to every user (a device or socket: docker.sock that way is root for anyone)", "add your user to the owning group instead")
+			j.add(c, permDevice, "it opens "+t+" to every user (a device or socket: docker.sock that way is root for anyone)", "")
 			continue
 		}
 		if setuid && (pl == system || pl == root) {
-			j.add(c, "perm.setuid", Deny, High, "it makes "+label+" run as its owner (setuid/setgid) for anyone: a privilege escalation", "leave system binaries' modes alone")
+			j.add(c, permSetuid, "it makes "+label+" run as its owner (setuid/setgid) for anyone: a privilege escalation", "")
 			continue
 		}
 		switch {
 		case recursive && (pl == root || pl == system || pl == home || pl == homeSecret || pl == ancestor):
-			j.add(c, "perm.recursive-critical", Deny, High, c.Name+" -R changes every file in "+label, "change only the files that need it")
+			j.add(c, permRecursiveCritical, c.Name+" -R changes every file in "+label, "")
 		case (pl == root || pl == home) && (wide || c.Name != "chmod"):
-			j.add(c, "perm.critical", Deny, High, "it changes the permissions or owner of "+label, "change only the files that need it")
+			j.add(c, permCritical, "it changes the permissions or owner of "+label, "")
 		case pl == system && (wide || c.Name != "chmod"):
-			j.add(c, "perm.system", Deny, High, "it changes the permissions or owner of "+label, "leave system files alone")
+			j.add(c, permSystem, "it changes the permissions or owner of "+label, "")
 		case pl == homeSecret && wide:
-			j.add(c, "perm.secret", Deny, High, "it opens up "+label+" to other users", "keep credentials at mode 600")
+			j.add(c, permSecret, "it opens up "+label+" to other users", "")
 		case recursive && wide:
-			j.add(c, "perm.world-writable", Ask, Medium, "it makes everything in "+label+" "+mode, "grant the narrowest permission that works (e.g. u+x on one script)")
+			j.add(c, permWorldWritable, "it makes everything in "+label+" "+mode, "")
 		}
 	}
 }

@@ -6,6 +6,20 @@ import (
 	"github.com/hookkit/harness/lib/shell"
 )
 
+// The rules of this pack.
+var (
+	powerCriticalService = &Rule{ID: "power.critical-service", Action: Deny, Radius: High, Instead: "ask the user to manage system services"}
+	powerShutdown        = &Rule{ID: "power.shutdown", Action: Deny, Radius: High, Instead: "ask the user to restart the machine"}
+)
+
+var packPower = pack{name: "power", title: "shutdown",
+	rules: []*Rule{powerCriticalService, powerShutdown},
+	programs: []program{
+		{[]string{"shutdown", "reboot", "halt", "poweroff", "init", "telinit"}, (*judge).power},
+		{[]string{"systemctl"}, (*judge).systemctl}, {[]string{"dbus-send", "busctl", "gdbus"}, (*judge).logind},
+	},
+}
+
 func (j *judge) power(c *shell.Cmd) {
 	if c.Name == "init" || c.Name == "telinit" {
 		if len(c.Args) == 0 || (c.Args[0] != "0" && c.Args[0] != "6") {
@@ -15,7 +29,7 @@ func (j *judge) power(c *shell.Cmd) {
 	if c.Name == "shutdown" && contains(c.Args, "-c") {
 		return
 	}
-	j.add(c, "power.shutdown", Deny, High, c.Name+" shuts down or restarts the machine, ending every session and process on it", "ask the user to restart the machine")
+	j.add(c, powerShutdown, c.Name+" shuts down or restarts the machine, ending every session and process on it", "")
 }
 
 func (j *judge) systemctl(c *shell.Cmd) {
@@ -23,7 +37,7 @@ func (j *judge) systemctl(c *shell.Cmd) {
 		switch a {
 		case "poweroff", "reboot", "halt", "kexec", "emergency", "rescue", "rescue.target", "emergency.target", "poweroff.target",
 			"halt.target", "reboot.target", "runlevel0.target", "runlevel1.target", "runlevel6.target":
-			j.add(c, "power.shutdown", Deny, High, "systemctl "+a+" takes the whole machine down", "ask the user to restart the machine")
+			j.add(c, powerShutdown, "systemctl "+a+" takes the whole machine down", "")
 			return
 		}
 	}
@@ -32,7 +46,7 @@ func (j *judge) systemctl(c *shell.Cmd) {
 		for _, u := range ops[1:] {
 			switch strings.TrimSuffix(u, ".service") {
 			case "ssh", "sshd", "systemd-logind", "dbus", "networking", "NetworkManager", "systemd-networkd":
-				j.add(c, "power.critical-service", Deny, High, "systemctl "+ops[0]+" "+u+" cuts the machine off (logins, network or the system bus)", "ask the user to manage system services")
+				j.add(c, powerCriticalService, "systemctl "+ops[0]+" "+u+" cuts the machine off (logins, network or the system bus)", "")
 				return
 			}
 		}
@@ -43,6 +57,6 @@ func (j *judge) systemctl(c *shell.Cmd) {
 func (j *judge) logind(c *shell.Cmd) {
 	text := strings.Join(c.Args, " ")
 	if strings.Contains(text, "login1") && (strings.Contains(text, "PowerOff") || strings.Contains(text, "Reboot") || strings.Contains(text, "Halt") || strings.Contains(text, "KExec")) {
-		j.add(c, "power.shutdown", Deny, High, c.Name+" asks logind to power off or restart the machine", "ask the user to restart the machine")
+		j.add(c, powerShutdown, c.Name+" asks logind to power off or restart the machine", "")
 	}
 }

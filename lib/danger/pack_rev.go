@@ -7,10 +7,28 @@ import (
 	"github.com/hookkit/harness/lib/shell"
 )
 
+// The rules of this pack.
+var (
+	revDevTcp      = &Rule{ID: "rev.dev-tcp", Action: Deny, Radius: High}
+	revDevTcpOpen  = &Rule{ID: "rev.dev-tcp-open", Action: Ask, Radius: Medium, Instead: "use curl or nc for network checks"}
+	revInterpreter = &Rule{ID: "rev.interpreter", Action: Deny, Radius: High}
+	revNcExec      = &Rule{ID: "rev.nc-exec", Action: Deny, Radius: High}
+	revNetShell    = &Rule{ID: "rev.net-shell", Action: Deny, Radius: High}
+	revShellPipe   = &Rule{ID: "rev.shell-pipe", Action: Deny, Radius: High}
+	revSocatExec   = &Rule{ID: "rev.socat-exec", Action: Deny, Radius: High}
+)
+
+var packRev = pack{name: "rev", title: "reverse shells",
+	rules: []*Rule{revDevTcp, revDevTcpOpen, revInterpreter, revNcExec, revNetShell, revShellPipe, revSocatExec},
+	programs: []program{
+		{[]string{"nc", "ncat", "netcat"}, (*judge).netcat}, {[]string{"socat"}, (*judge).socat}, {[]string{"ztcp"}, (*judge).ztcp},
+	},
+}
+
 // ztcp (zsh's TCP module) connecting out: with the shell's streams on it, a reverse shell.
 func (j *judge) ztcp(c *shell.Cmd) {
 	if ops := (shell.Opts{}).Parse(c.Args).Operands; len(ops) >= 2 && !slices.Contains(c.Args, "-l") && !slices.Contains(c.Args, "-c") {
-		j.add(c, "rev.net-shell", Deny, High, "ztcp opens a raw connection from zsh to "+ops[0]+", the way zsh reverse shells start", "use curl or nc for network checks")
+		j.add(c, revNetShell, "ztcp opens a raw connection from zsh to "+ops[0]+", the way zsh reverse shells start", "use curl or nc for network checks")
 	}
 }
 
@@ -20,10 +38,10 @@ func (j *judge) streams(c *shell.Cmd) {
 		j.runs(c)
 	}
 	// A shell whose output is read by a network tool: sh -i | nc host port.
-	if fetchers[c.Name] && c.Stdin != nil {
+	if fetcher(c.Name) && c.Stdin != nil {
 		for _, from := range c.Stdin.From {
 			if runsCode(from) && (contains(from.Args, "-i") || len(from.Args) == 0) {
-				j.add(c, "rev.shell-pipe", Deny, High, "it pipes a shell's output to "+c.Name+": a reverse shell", "")
+				j.add(c, revShellPipe, "it pipes a shell's output to "+c.Name+": a reverse shell", "")
 				return
 			}
 		}
@@ -34,16 +52,16 @@ func (j *judge) streams(c *shell.Cmd) {
 				return // exec 3<>/dev/tcp/127.0.0.1/6379: talking to a local service
 			}
 			if runsCode(c) || r.Op != "<" && r.Op != ">" || c.Name == "exec" {
-				j.add(c, "rev.dev-tcp", Deny, High, "it connects a shell to "+r.Target+": a reverse shell", "")
+				j.add(c, revDevTcp, "it connects a shell to "+r.Target+": a reverse shell", "")
 			} else {
-				j.add(c, "rev.dev-tcp", Ask, Medium, "it opens a raw network connection through "+r.Target, "use curl or nc for network checks")
+				j.add(c, revDevTcpOpen, "it opens a raw network connection through "+r.Target, "")
 			}
 			return
 		}
 	}
 	for _, a := range c.Args {
 		if strings.HasPrefix(a, "/dev/tcp/") || strings.HasPrefix(a, "/dev/udp/") {
-			j.add(c, "rev.dev-tcp", Deny, High, "it opens a raw network connection through "+a, "")
+			j.add(c, revDevTcp, "it opens a raw network connection through "+a, "")
 			return
 		}
 	}
@@ -59,7 +77,7 @@ func loopbackTCP(p string) bool {
 func (j *judge) netcat(c *shell.Cmd) {
 	for _, a := range c.Args {
 		if a == "-e" || a == "-c" || a == "--exec" || a == "--sh-exec" || a == "--lua-exec" || strings.HasPrefix(a, "-e/") || strings.HasPrefix(a, "--exec=") || strings.HasPrefix(a, "--sh-exec=") {
-			j.add(c, "rev.nc-exec", Deny, High, c.Name+" "+a+" hands a shell to whoever connects: a reverse or bind shell", "")
+			j.add(c, revNcExec, c.Name+" "+a+" hands a shell to whoever connects: a reverse or bind shell", "")
 			return
 		}
 	}
@@ -69,7 +87,7 @@ func (j *judge) socat(c *shell.Cmd) {
 	for _, a := range c.Args {
 		l := strings.ToLower(a)
 		if strings.HasPrefix(l, "exec:") || strings.HasPrefix(l, "system:") || strings.Contains(l, ",exec:") {
-			j.add(c, "rev.socat-exec", Deny, High, "socat "+a+" connects a program to the network: a reverse or bind shell", "")
+			j.add(c, revSocatExec, "socat "+a+" connects a program to the network: a reverse or bind shell", "")
 			return
 		}
 	}

@@ -6,6 +6,19 @@ import (
 	"github.com/hookkit/harness/lib/shell"
 )
 
+// The rules of this pack.
+var (
+	tamperDisableHooks    = &Rule{ID: "tamper.disable-hooks", Action: Deny, Radius: High, Instead: "ask the user to change hook settings themselves"}
+	tamperHarness         = &Rule{ID: "tamper.harness", Action: Deny, Radius: High, Instead: "ask the user to reinstall or uninstall the harness themselves"}
+	tamperKillHooks       = &Rule{ID: "tamper.kill-hooks", Action: Deny, Radius: High, Instead: "ask the user to change hook settings themselves"}
+	tamperProjectSettings = &Rule{ID: "tamper.project-settings", Action: Ask, Radius: Medium, Instead: "edit the settings file with the Edit tool so the change is reviewed"}
+	tamperUserSettings    = &Rule{ID: "tamper.user-settings", Action: Deny, Radius: High, Instead: "ask the user to change their settings themselves"}
+)
+
+var packTamper = pack{name: "tamper", title: "guard tampering",
+	rules: []*Rule{tamperDisableHooks, tamperHarness, tamperKillHooks, tamperProjectSettings, tamperUserSettings},
+}
+
 // tamper: the guard's own settings and binaries.
 func (j *judge) tamper(c *shell.Cmd, t, verb string) {
 	if !strings.Contains(t, ".claude") && !under(t, j.harness) {
@@ -15,11 +28,11 @@ func (j *judge) tamper(c *shell.Cmd, t, verb string) {
 	hh := j.harness
 	switch {
 	case h != "" && (t == h+"/.claude/settings.json" || t == h+"/.claude/settings.local.json"):
-		j.add(c, "tamper.user-settings", Deny, High, "it would "+verb+" ~/.claude/settings.json, where the hooks that guard this session are configured", "ask the user to change their settings themselves")
+		j.add(c, tamperUserSettings, "it would "+verb+" ~/.claude/settings.json, where the hooks that guard this session are configured", "")
 	case hh != "" && under(t, hh):
-		j.add(c, "tamper.harness", Deny, High, "it would "+verb+" the harness's own files ("+t+")", "ask the user to reinstall or uninstall the harness themselves")
+		j.add(c, tamperHarness, "it would "+verb+" the harness's own files ("+t+")", "")
 	case j.world.Project != "" && (t == j.world.Project+"/.claude/settings.json" || t == j.world.Project+"/.claude/settings.local.json"):
-		j.add(c, "tamper.project-settings", Ask, Medium, "it would "+verb+" the project's Claude Code settings, which can change the hooks", "edit the settings file with the Edit tool so the change is reviewed")
+		j.add(c, tamperProjectSettings, "it would "+verb+" the project's Claude Code settings, which can change the hooks", "")
 	}
 }
 
@@ -32,7 +45,7 @@ func (j *judge) writes(c *shell.Cmd) {
 		// edit files in place, set it.
 		inPlace := (c.Name == "sed" || c.Name == "perl") && len(targets) > 0 // edits the files it names, and only those
 		if settingsWrite(targets) || !inPlace && (c.Name == "jq" || c.Name == "yq" || c.Name == "sed" || strings.HasPrefix(c.Name, "python") || c.Name == "node" || c.Name == "perl") {
-			j.add(c, "tamper.disable-hooks", Deny, High, "it sets disableAllHooks, which switches off every hook guarding this session", "ask the user to change hook settings themselves")
+			j.add(c, tamperDisableHooks, "it sets disableAllHooks, which switches off every hook guarding this session", "")
 		}
 	}
 	hostSide := len(c.Via) > 0 && strings.HasSuffix(c.Via[len(c.Via)-1], " run") // docker run CMD > file: the host shell writes file

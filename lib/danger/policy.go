@@ -12,6 +12,16 @@ import (
 	"github.com/hookkit/harness/lib/shell"
 )
 
+// The rules of this pack.
+var (
+	policyAsk  = &Rule{ID: "policy.ask", Action: Ask, Radius: Low}
+	policyDeny = &Rule{ID: "policy.deny", Action: Deny, Radius: Medium}
+)
+
+var packPolicy = pack{name: "policy", title: "policy",
+	rules: []*Rule{policyAsk, policyDeny},
+}
+
 // Policy is what the rules are tuned by: embedded defaults, then the user's file, then the
 // project's, which may only tighten.
 type Policy struct {
@@ -139,12 +149,12 @@ func (r PatternRule) matchPrefix(words, have []string) bool {
 func (j *judge) policyRules(c *shell.Cmd) {
 	for _, r := range j.pol.Deny {
 		if r.Matches(c) {
-			j.add(c, "policy.deny", Deny, Medium, or(r.Reason, "the policy denies `"+r.Pattern+"`"), "")
+			j.add(c, policyDeny, or(r.Reason, "the policy denies `"+r.Pattern+"`"), "")
 		}
 	}
 	for _, r := range j.pol.Ask {
 		if r.Matches(c) {
-			j.add(c, "policy.ask", Ask, Low, or(r.Reason, "the policy asks before `"+r.Pattern+"`"), "")
+			j.add(c, policyAsk, or(r.Reason, "the policy asks before `"+r.Pattern+"`"), "")
 		}
 	}
 }
