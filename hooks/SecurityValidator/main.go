@@ -42,7 +42,8 @@ var spec = hook.Spec{
 		{Event: event.PreSkillShellCommand, Matcher: "Bash|PowerShell", Timeout: 5},
 	},
 	Flags: []hook.Flag{{Name: "--explain", Args: "'<command>' [cwd]",
-		Usage: "print the parse, the commands found, the rules that matched and the decision", Run: explain}},
+		Usage: "print the parse, the commands found, the rules that matched and the decision", Run: explain},
+		{Name: "--rules", Args: "[--json]", Usage: "list every rule: its pack, id, action, blast radius and advice", Run: rules}},
 }
 
 func main() { hook.Main(spec, run) }
@@ -111,6 +112,18 @@ func explain(args []string, stdout, stderr io.Writer) answer.Code {
 		fmt.Fprintf(stdout, "answer:   exit 0, permissionDecision \"ask\": %s\n", v.Reason())
 	default:
 		fmt.Fprintf(stdout, "answer:   exit 0, no output (the user's own permission rules decide)\n")
+	}
+	return answer.OK
+}
+
+func rules(args []string, stdout, stderr io.Writer) answer.Code {
+	if len(args) > 1 || len(args) == 1 && args[0] != "--json" {
+		fmt.Fprintln(stderr, "usage: SecurityValidator --rules [--json]")
+		return answer.Failed
+	}
+	if err := danger.WriteCatalog(stdout, len(args) == 1); err != nil {
+		fmt.Fprintf(stderr, "SecurityValidator: %v\n", err)
+		return answer.Failed
 	}
 	return answer.OK
 }

@@ -1,6 +1,10 @@
 package danger
 
 import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
@@ -72,3 +76,108 @@ var (
 )
 
 var packLimits = pack{name: "limits", title: "limits", rules: []*Rule{limitsAnalysis, limitsParse, limitsUnread}}
+
+// Entry is one rule of the catalog with the pack it belongs to.
+type Entry struct {
+	Pack  string `json:"pack"`
+	Title string `json:"title"`
+	*Rule
+}
+
+// Catalog lists every rule, pack by pack, in the order the packs are declared.
+func Catalog() []Entry {
+	var es []Entry
+	for _, p := range packs {
+		for _, r := range p.rules {
+			es = append(es, Entry{Pack: p.name, Title: p.title, Rule: r})
+		}
+	}
+	return es
+}
+
+// WriteCatalog prints every rule (pack, id, action, radius, advice) as aligned text, or as a
+// JSON array.
+func WriteCatalog(w io.Writer, asJSON bool) error {
+	es := Catalog()
+	if asJSON {
+		type row struct {
+			Pack    string `json:"pack"`
+			ID      string `json:"id"`
+			Action  string `json:"action"`
+			Radius  Radius `json:"radius"`
+			Instead string `json:"instead"`
+		}
+		rows := make([]row, len(es))
+		for i, e := range es {
+			rows[i] = row{e.Pack, e.ID, e.Action.String(), e.Radius, e.Instead}
+		}
+		b, err := json.MarshalIndent(rows, "", "  ")
+		if err != nil {
+			return fmt.Errorf("encoding the rule catalog: %w", err)
+		}
+		_, err = w.Write(append(b, '\n'))
+		return err
+	}
+	pw, iw := len("PACK"), len("RULE")
+	for _, e := range es {
+		pw, iw = max(pw, len(e.Pack)), max(iw, len(e.ID))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-*s  %-*s  %-6s  %-6s  %s\n", pw, "PACK", iw, "RULE", "ACTION", "RADIUS", "INSTEAD")
+	for _, e := range es {
+		fmt.Fprintf(&b, "%-*s  %-*s  %-6s  %-6s  %s\n", pw, e.Pack, iw, e.ID, e.Action, e.Radius, e.Instead)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// checkDisable reports a disable entry that names no rule and no pack ("git.*"), with the
+// nearest name.
+func checkDisable(d string) error {
+	best, dist := "", len(d)/2+1
+	try := func(name string) bool {
+		if name == d {
+			return true
+		}
+		if n := distance(d, name); n < dist {
+			best, dist = name, n
+		}
+		return false
+	}
+	for _, p := range packs {
+		if try(p.name + ".*") {
+			return nil
+		}
+		for _, r := range p.rules {
+			if try(r.ID) {
+				return nil
+			}
+		}
+	}
+	msg := fmt.Sprintf("disable: %q names no rule and no pack (a rule id such as git.reset-hard, or a pack such as git.*; SecurityValidator --rules lists them)", d)
+	if best != "" {
+		msg += "; did you mean " + best + "?"
+	}
+	return errors.New(msg)
+}
+
+// distance is the Levenshtein distance between a and b.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}

@@ -88,7 +88,15 @@ func (p *Policy) apply(doc gjson.Result, project bool) error {
 				return false
 			}
 			if k.Str == "disable" {
-				err = config.AppendStrings(&p.Disable, k.Str, v)
+				n := len(p.Disable)
+				if err = config.AppendStrings(&p.Disable, k.Str, v); err != nil {
+					return false
+				}
+				for _, d := range p.Disable[n:] {
+					if err = checkDisable(d); err != nil {
+						return false
+					}
+				}
 			} else {
 				err = config.AppendStrings(&p.TrustedHosts, k.Str, v)
 			}
