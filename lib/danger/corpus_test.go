@@ -23,6 +23,8 @@ type corpusCase struct {
 	Known string `json:"known"`
 	// Shell "powershell" judges Cmd as a PowerShell tool script (JudgePowerShell).
 	Shell string `json:"shell"`
+	// Rule, when set, is the rule the case must be decided by (the first finding).
+	Rule string `json:"rule"`
 }
 
 func loadCorpus(t testing.TB) []corpusCase { return loadCases(t, "testdata/corpus.jsonl") }
@@ -70,6 +72,9 @@ func score(t *testing.T, name string, cases []corpusCase) {
 			v = JudgePowerShell(c.Cmd, Input{World: testWorld(c.Cwd)})
 		}
 		got := v.Action.String()
+		if c.Rule != "" && (len(v.Findings) == 0 || v.Findings[0].Rule != c.Rule) {
+			got += " (not by rule " + c.Rule + ")"
+		}
 		if c.Want == "allow" {
 			safe++
 			if got != "allow" {

@@ -12,7 +12,7 @@ var (
 	diskDd          = &Rule{ID: "disk.dd", Action: Deny, Radius: High, Instead: "write to an image file instead (of=disk.img)"}
 	diskFormat      = &Rule{ID: "disk.format", Action: Deny, Radius: High, Instead: "ask the user to manage disks"}
 	diskMkfs        = &Rule{ID: "disk.mkfs", Action: Deny, Radius: High, Instead: "format an image file, or ask the user to do it"}
-	diskPartition   = &Rule{ID: "disk.partition", Action: Deny, Radius: High}
+	diskPartition   = &Rule{ID: "disk.partition", Action: Deny, Radius: High, Instead: "ask the user to repartition"}
 	diskWipe        = &Rule{ID: "disk.wipe", Action: Deny, Radius: High, Instead: "ask the user to manage disks"}
 	diskWipefs      = &Rule{ID: "disk.wipefs", Action: Deny, Radius: High, Instead: "ask the user to do it"}
 	diskWriteDevice = &Rule{ID: "disk.write-device", Action: Deny, Radius: High, Instead: "write to an image file instead"}

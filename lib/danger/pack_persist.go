@@ -14,7 +14,7 @@ var (
 	persistCrontabRemove   = &Rule{ID: "persist.crontab-remove", Action: Deny, Radius: Medium, Instead: "edit the single entry you mean with crontab -e"}
 	persistExecutionPolicy = &Rule{ID: "persist.execution-policy", Action: Deny, Radius: High, Instead: "use -Scope Process for this session, or ask the user"}
 	persistGitConfig       = &Rule{ID: "persist.git-config", Action: Deny, Radius: High, Instead: "ask the user to change git's configuration"}
-	persistPreload         = &Rule{ID: "persist.preload", Action: Deny, Radius: High}
+	persistPreload         = &Rule{ID: "persist.preload", Action: Deny, Radius: High, Instead: "ask the user to change what the dynamic linker preloads"}
 	persistRcPayload       = &Rule{ID: "persist.rc-payload", Action: Deny, Radius: High, Instead: "ask the user to edit their shell startup files"}
 	persistSudoers         = &Rule{ID: "persist.sudoers", Action: Deny, Radius: High, Instead: "ask the user to edit sudoers with visudo"}
 )

@@ -9,13 +9,13 @@ import (
 
 // The rules of this pack.
 var (
-	revDevTcp      = &Rule{ID: "rev.dev-tcp", Action: Deny, Radius: High}
+	revDevTcp      = &Rule{ID: "rev.dev-tcp", Action: Deny, Radius: High, Instead: "use curl or nc for network checks"}
 	revDevTcpOpen  = &Rule{ID: "rev.dev-tcp-open", Action: Ask, Radius: Medium, Instead: "use curl or nc for network checks"}
-	revInterpreter = &Rule{ID: "rev.interpreter", Action: Deny, Radius: High}
-	revNcExec      = &Rule{ID: "rev.nc-exec", Action: Deny, Radius: High}
-	revNetShell    = &Rule{ID: "rev.net-shell", Action: Deny, Radius: High}
-	revShellPipe   = &Rule{ID: "rev.shell-pipe", Action: Deny, Radius: High}
-	revSocatExec   = &Rule{ID: "rev.socat-exec", Action: Deny, Radius: High}
+	revInterpreter = &Rule{ID: "rev.interpreter", Action: Deny, Radius: High, Instead: "use curl or nc for network checks"}
+	revNcExec      = &Rule{ID: "rev.nc-exec", Action: Deny, Radius: High, Instead: "use curl or nc for network checks"}
+	revNetShell    = &Rule{ID: "rev.net-shell", Action: Deny, Radius: High, Instead: "use curl or nc for network checks"}
+	revShellPipe   = &Rule{ID: "rev.shell-pipe", Action: Deny, Radius: High, Instead: "use curl or nc for network checks"}
+	revSocatExec   = &Rule{ID: "rev.socat-exec", Action: Deny, Radius: High, Instead: "use curl or nc for network checks"}
 )
 
 var packRev = pack{name: "rev", title: "reverse shells",
