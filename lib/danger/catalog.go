@@ -25,6 +25,12 @@ type pack struct {
 	name, title string
 	rules       []*Rule
 	programs    []program
+	// line checks the whole command line once; each checks every command, even one whose
+	// program is known only when it runs; known checks every command whose program is known,
+	// after that program's own check.
+	line  func(*judge)
+	each  []func(*judge, *shell.Cmd)
+	known func(*judge, *shell.Cmd)
 	// production and listed, when set, replace an asking rule of the pack when its command
 	// names a production target, or runs on everything a listing printed.
 	production, listed *Rule
@@ -36,11 +42,12 @@ type program struct {
 	check func(*judge, *shell.Cmd)
 }
 
-// packs is every rule pack, in the order the catalog lists them.
+// packs is every rule pack, in the order they judge a command (the order of findings of one
+// severity) and the catalog lists them.
 var packs = [...]*pack{
-	&packFS, &packDisk, &packGit, &packPerm, &packNet, &packRev, &packFork, &packPower, &packKill, &packDB,
-	&packCloud, &packContainer, &packExfil, &packHist, &packPersist, &packTamper, &packClobber, &packOtherOS,
-	&packPolicy, &packLimits,
+	&packPolicy, &packFS, &packDisk, &packGit, &packPerm, &packNet, &packRev, &packFork, &packPower, &packKill,
+	&packDB, &packCloud, &packContainer, &packHist, &packPersist, &packTamper, &packClobber, &packExfil,
+	&packOtherOS, &packLimits,
 }
 
 // program returns the check that judges a program, or nil.

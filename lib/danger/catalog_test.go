@@ -1,7 +1,9 @@
 package danger
 
 import (
+	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -61,6 +63,31 @@ func TestEveryRuleHit(t *testing.T) {
 	for _, e := range Catalog() {
 		if !hit[e.ID] && e.Pack != "policy" {
 			t.Errorf("no case of the corpus or the holdouts hits rule %s (%s %s)", e.ID, e.Action, e.Radius)
+		}
+	}
+}
+
+// TestEveryRuleListed checks that every Rule declared in the package's files is in its
+// pack's list, so that the catalog, --rules and disable know it.
+func TestEveryRuleListed(t *testing.T) {
+	listed := map[string]bool{}
+	for _, e := range Catalog() {
+		listed[e.ID] = true
+	}
+	files, _ := filepath.Glob("*.go")
+	decl := regexp.MustCompile(`&Rule\{ID: "([^"]+)"`)
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range decl.FindAllStringSubmatch(string(src), -1) {
+			if !listed[m[1]] {
+				t.Errorf("%s declares rule %s, which no pack lists", f, m[1])
+			}
 		}
 	}
 }

@@ -138,9 +138,10 @@ func (j *judge) run() {
 			}
 		}
 	}
-	j.downloadThenRun()
-	for _, name := range j.an.ForkBombs {
-		j.add(nil, forkBomb, fmt.Sprintf("function %s calls itself in a pipeline or the background: a fork bomb that freezes the machine", name), "")
+	for _, p := range j.packs {
+		if p.line != nil {
+			p.line(j)
+		}
 	}
 	for _, c := range j.an.Cmds {
 		j.cmd(c)
@@ -155,18 +156,22 @@ func (j *judge) cmd(c *shell.Cmd) {
 		j.add(c, limitsParse, "the code it hands to a shell ("+c.Name+") is not valid Bash; bash would still run the lines before the error, so what it runs cannot be checked",
 			"")
 	}
-	j.policyRules(c)
-	j.streams(c)
-	j.writes(c)
-	j.exfil(c)
-	j.secretVars(c)
+	for _, p := range j.packs {
+		for _, each := range p.each {
+			each(j, c)
+		}
+	}
 	if c.Dynamic() || inertRun(c) {
 		return
 	}
 	if check := j.program(c.Name); check != nil {
 		check(j, c)
 	}
-	j.frameworkDrop(c)
+	for _, p := range j.packs {
+		if p.known != nil {
+			p.known(j, c)
+		}
+	}
 	if c.Code != "" {
 		j.code(c)
 	}

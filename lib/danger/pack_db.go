@@ -19,6 +19,7 @@ var packDB = pack{name: "db", title: "databases",
 	programs: []program{
 		{[]string{"dropdb"}, (*judge).dropdb}, {dbClients, (*judge).dbClient},
 	},
+	known: (*judge).frameworkDrop,
 }
 
 var dbClients = []string{"psql", "mysql", "mariadb", "sqlite3", "sqlite", "mongo", "mongosh", "redis-cli",

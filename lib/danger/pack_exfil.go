@@ -18,6 +18,7 @@ var (
 
 var packExfil = pack{name: "exfil", title: "credential exfiltration",
 	rules: []*Rule{exfilGitAddDevEnv, exfilGitAddSecret, exfilSecret, exfilSecretVar, exfilSecretVarRequest},
+	each:  []func(*judge, *shell.Cmd){(*judge).exfil, (*judge).secretVars},
 }
 
 // exfil: credentials or the environment sent over the network.

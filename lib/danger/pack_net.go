@@ -18,6 +18,7 @@ var (
 
 var packNet = pack{name: "net", title: "code from the network",
 	rules: []*Rule{netDecodedExec, netDownloadRun, netDownloadRunBinary, netInterpreterEval, netPipeInstaller, netPipeShell},
+	line:  (*judge).downloadThenRun,
 }
 
 // fetcher reports a program that reads from the network; their output run as code is code from the network.

@@ -23,6 +23,7 @@ var packRev = pack{name: "rev", title: "reverse shells",
 	programs: []program{
 		{[]string{"nc", "ncat", "netcat"}, (*judge).netcat}, {[]string{"socat"}, (*judge).socat}, {[]string{"ztcp"}, (*judge).ztcp},
 	},
+	each: []func(*judge, *shell.Cmd){(*judge).streams},
 }
 
 // ztcp (zsh's TCP module) connecting out: with the shell's streams on it, a reverse shell.

@@ -17,6 +17,7 @@ var (
 
 var packTamper = pack{name: "tamper", title: "guard tampering",
 	rules: []*Rule{tamperDisableHooks, tamperHarness, tamperKillHooks, tamperProjectSettings, tamperUserSettings},
+	each:  []func(*judge, *shell.Cmd){(*judge).writes},
 }
 
 // tamper: the guard's own settings and binaries.

@@ -20,6 +20,7 @@ var (
 
 var packPolicy = pack{name: "policy", title: "policy",
 	rules: []*Rule{policyAsk, policyDeny},
+	each:  []func(*judge, *shell.Cmd){(*judge).policyRules},
 }
 
 // Policy is what the rules are tuned by: embedded defaults, then the user's file, then the
