@@ -75,15 +75,6 @@ func (j *judge) packOf(r *Rule) *pack {
 	return &packLimits
 }
 
-// The rules of the analysis itself: what cannot be read is not let through.
-var (
-	limitsAnalysis = &Rule{ID: "limits.analysis", Action: Deny, Radius: Medium, Instead: "split it into smaller commands"}
-	limitsParse    = &Rule{ID: "limits.parse", Action: Deny, Radius: Medium, Instead: "fix the syntax and run it again"}
-	limitsUnread   = &Rule{ID: "limits.unread", Action: Ask, Radius: Medium, Instead: "run the commands themselves, written out"}
-)
-
-var packLimits = pack{name: "limits", title: "limits", rules: []*Rule{limitsAnalysis, limitsParse, limitsUnread}}
-
 // Entry is one rule of the catalog with the pack it belongs to.
 type Entry struct {
 	Pack  string `json:"pack"`

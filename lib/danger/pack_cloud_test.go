@@ -1,0 +1,27 @@
+package danger
+
+import "testing"
+
+// TestPackCloud names the rule of the cloud and infrastructure pack each command must be decided by ("": allowed).
+func TestPackCloud(t *testing.T) {
+	checkPack(t, []packCase{
+		{"bq rm -r -f -d acme-prod:analytics", "cloud.delete-production"},
+		{"heroku apps:destroy --app myapp --confirm myapp", "cloud.app-destroy"},
+		{"gsutil rm -r gs://prod-bucket", "cloud.bucket-delete"},
+		{"eksctl delete cluster --name prod", "cloud.cluster-delete"},
+		{"az vm delete -g dev-rg -n scratch-1 --yes", "cloud.delete"},
+		{"gcloud projects delete acme-prod", "cloud.delete-critical"},
+		{"tofu destroy", "cloud.iac-destroy"},
+		{"sls remove --stage dev", "cloud.iac-destroy-preview"},
+		{"terraform destroy -target=aws_instance.bastion", "cloud.iac-destroy-target"},
+		{"pulumi stack rm dev", "cloud.iac-stack-rm"},
+		{"terraform state rm aws_instance.web", "cloud.iac-state-rm"},
+		{"terraform state list | xargs -n1 terraform state rm", "cloud.iac-state-rm-all"},
+		{"terraform workspace delete -force prod", "cloud.iac-workspace-delete"},
+		{"aws s3 rb s3://acme-logs --force", "cloud.s3-delete"},
+		{"python3 -c \"import boto3; [i.terminate() for i in boto3.resource('ec2').instances.all()]\"", "cloud.sdk-wholesale"},
+		{"aws s3 ls", ""},
+		{"pulumi preview", ""},
+		{"terraform plan", ""},
+	})
+}

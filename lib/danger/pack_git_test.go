@@ -1,0 +1,24 @@
+package danger
+
+import "testing"
+
+// TestPackGit names the rule of the git history pack each command must be decided by ("": allowed).
+func TestPackGit(t *testing.T) {
+	checkPack(t, []packCase{
+		{"git branch -D pr-482", "git.branch-force-delete"},
+		{"git clean -f", "git.clean"},
+		{"git branch -D main", "git.delete-default"},
+		{"git rm -rf .", "git.discard-tree"},
+		{"git push -f fork patch-1", "git.force-push"},
+		{"git push origin +main", "git.force-push-protected"},
+		{"git push --mirror", "git.push-mirror"},
+		{"git reflog expire --expire=now --all", "git.reflog-expire"},
+		{"git reset --hard", "git.reset-hard"},
+		{"git filter-repo --path secrets/ --invert-paths", "git.rewrite-history"},
+		{"git stash clear", "git.stash-clear"},
+		{"git stash drop", "git.stash-drop"},
+		{"git gc", ""},
+		{"git push", ""},
+		{"git diff", ""},
+	})
+}

@@ -1,0 +1,14 @@
+package danger
+
+import "testing"
+
+// TestPackPower names the rule of the shutdown pack each command must be decided by ("": allowed).
+func TestPackPower(t *testing.T) {
+	checkPack(t, []packCase{
+		{"sudo systemctl stop sshd", "power.critical-service"},
+		{"reboot", "power.shutdown"},
+		{"who -b", ""},
+		{"uptime", ""},
+		{"docker restart api", ""},
+	})
+}
