@@ -91,3 +91,17 @@ func TestEveryRuleListed(t *testing.T) {
 		}
 	}
 }
+
+// TestDocsNamePacks checks that the rule reference (docs/hooks.md) names every pack.
+func TestDocsNamePacks(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/hooks.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(doc)), " ")
+	for _, p := range packs {
+		if !strings.Contains(text, "`"+p.name+"` ("+p.title) {
+			t.Errorf("docs/hooks.md does not name pack %s as `%s` (%s)", p.name, p.name, p.title)
+		}
+	}
+}
