@@ -9,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/hookkit/harness/lib/danger"
 	"github.com/hookkit/harness/lib/hook"
 )
 
@@ -103,6 +104,17 @@ func app() *cli.App {
 						return fmt.Errorf("events takes at most one event name")
 					}
 					return events(c.App.Writer, c.Args().First())
+				},
+			},
+			{
+				Name:  "rules",
+				Usage: "list every rule of SecurityValidator: its pack, id, action, blast radius and advice",
+				Flags: []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print a JSON array"}},
+				Action: func(c *cli.Context) error {
+					if c.NArg() > 0 {
+						return fmt.Errorf("rules takes no arguments")
+					}
+					return danger.WriteCatalog(c.App.Writer, c.Bool("json"))
 				},
 			},
 			{
