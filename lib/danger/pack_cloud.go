@@ -38,6 +38,17 @@ var packCloud = pack{name: "cloud", title: "cloud and infrastructure",
 	production: cloudDeleteProduction, listed: cloudDeleteListed,
 }
 
+// The option grammars of the programs this file judges: which options take a value.
+var (
+	platformOpts  = shell.Opts{Short: "fr", Long: []string{"name", "region", "app", "confirm", "context", "access-token", "output", "format"}}
+	stackToolOpts = shell.Opts{Long: []string{"app", "a", "profile", "context", "c", "region", "stage", "s", "output", "o", "config"}}
+	awsOpts       = shell.Opts{Long: []string{"profile", "region", "output", "endpoint-url", "query", "instance-ids", "bucket", "key"}}
+	gcloudOpts    = shell.Opts{Long: []string{"project", "zone", "region", "format", "account"}}
+	gsutilOpts    = shell.Opts{Short: "hop", Long: []string{}}
+	azOpts        = shell.Opts{Long: []string{"name", "resource-group", "subscription", "output"}}
+	bigqueryOpts  = shell.Opts{Long: []string{"project_id", "location"}}
+)
+
 // scratchBucket reports a bucket named for development or scratch data (acme-dev-scratch).
 func scratchBucket(b string) bool {
 	for _, w := range strings.FieldsFunc(strings.ToLower(b), func(r rune) bool { return r == '-' || r == '.' || r == '_' }) {
@@ -93,7 +104,7 @@ func (j *judge) terraform(c *shell.Cmd) {
 // platform covers the cluster and platform CLIs whose delete takes a whole cluster or app:
 // eksctl delete cluster, heroku apps:destroy, doctl ... delete.
 func (j *judge) platform(c *shell.Cmd) {
-	ops := shell.Opts{Short: "fr", Long: []string{"name", "region", "app", "confirm", "context", "access-token", "output", "format"}}.Parse(c.Args).Operands
+	ops := platformOpts.Parse(c.Args).Operands
 	switch {
 	case c.Name == "eksctl" && len(ops) > 1 && ops[0] == "delete" && ops[1] == "cluster":
 		j.add(c, cloudClusterDelete, "eksctl delete cluster deletes the cluster and everything running in it", "")
@@ -118,7 +129,7 @@ func (j *judge) pulumi(c *shell.Cmd) {
 // stackTool: CLIs that deploy a whole stack and tear it down again (cdk destroy, cdktf
 // destroy, serverless remove, sst remove, amplify delete).
 func (j *judge) stackTool(c *shell.Cmd) {
-	ops := shell.Opts{Long: []string{"app", "a", "profile", "context", "c", "region", "stage", "s", "output", "o", "config"}}.Parse(c.Args).Operands
+	ops := stackToolOpts.Parse(c.Args).Operands
 	if len(ops) == 0 {
 		return
 	}
@@ -135,7 +146,7 @@ func (j *judge) stackTool(c *shell.Cmd) {
 }
 
 func (j *judge) aws(c *shell.Cmd) {
-	p := shell.Opts{Long: []string{"profile", "region", "output", "endpoint-url", "query", "instance-ids", "bucket", "key"}}.Parse(c.Args)
+	p := awsOpts.Parse(c.Args)
 	ops := p.Operands
 	if len(ops) < 2 {
 		return
@@ -168,7 +179,7 @@ func (j *judge) aws(c *shell.Cmd) {
 }
 
 func (j *judge) gcloud(c *shell.Cmd) {
-	ops := shell.Opts{Long: []string{"project", "zone", "region", "format", "account"}}.Parse(c.Args).Operands
+	ops := gcloudOpts.Parse(c.Args).Operands
 	s := strings.Join(ops, " ")
 	switch {
 	case strings.HasPrefix(s, "projects delete"):
@@ -181,7 +192,7 @@ func (j *judge) gcloud(c *shell.Cmd) {
 }
 
 func (j *judge) gsutil(c *shell.Cmd) {
-	ops := shell.Opts{Short: "hop", Long: []string{}}.Parse(c.Args)
+	ops := gsutilOpts.Parse(c.Args)
 	for i, a := range ops.Operands {
 		if (a == "rm" || a == "rb") && (contains(c.Args[i:], "-r") || contains(c.Args, "-R") || contains(c.Args, "-rf") || a == "rb") {
 			j.add(c, cloudBucketDelete, "gsutil "+a+" -r deletes a bucket's objects wholesale", "")
@@ -191,7 +202,7 @@ func (j *judge) gsutil(c *shell.Cmd) {
 }
 
 func (j *judge) az(c *shell.Cmd) {
-	ops := shell.Opts{Long: []string{"name", "resource-group", "subscription", "output"}}.Parse(c.Args).Operands
+	ops := azOpts.Parse(c.Args).Operands
 	s := strings.Join(ops, " ")
 	switch {
 	case strings.HasPrefix(s, "group delete"):
@@ -203,7 +214,7 @@ func (j *judge) az(c *shell.Cmd) {
 
 // bigquery: bq rm of a dataset or table.
 func (j *judge) bigquery(c *shell.Cmd) {
-	p := shell.Opts{Long: []string{"project_id", "location"}}.Parse(c.Args)
+	p := bigqueryOpts.Parse(c.Args)
 	if len(p.Operands) == 0 || p.Operands[0] != "rm" {
 		return
 	}

@@ -35,6 +35,12 @@ var packContainer = pack{name: "container", title: "containers and clusters",
 	production: containerDeleteProduction, listed: containerDeleteListed,
 }
 
+// The option grammars of the programs this file judges: which options take a value.
+var (
+	helmOpts   = shell.Opts{Short: "n", Long: []string{"namespace", "kube-context", "kubeconfig", "timeout"}}
+	dockerOpts = shell.Opts{Short: "f", Long: []string{"filter", "format"}}
+)
+
 // inNamespace reports a kubectl command aimed at the namespace ns.
 func inNamespace(p shell.Parsed, ns string) bool {
 	v, _ := p.Value("n", "namespace")
@@ -43,7 +49,7 @@ func inNamespace(p shell.Parsed, ns string) bool {
 
 // helm: uninstalling a release deletes everything it installed.
 func (j *judge) helm(c *shell.Cmd) {
-	ops := shell.Opts{Short: "n", Long: []string{"namespace", "kube-context", "kubeconfig", "timeout"}}.Parse(c.Args).Operands
+	ops := helmOpts.Parse(c.Args).Operands
 	if len(ops) == 0 || ops[0] != "uninstall" && ops[0] != "delete" && ops[0] != "del" && ops[0] != "un" {
 		return
 	}
@@ -57,7 +63,7 @@ func (j *judge) helm(c *shell.Cmd) {
 }
 
 func (j *judge) kubectl(c *shell.Cmd) {
-	p := shell.Opts{Short: "nclfo", Long: []string{"namespace", "context", "selector", "filename", "output", "kubeconfig", "cluster", "field-selector"}}.Parse(c.Args)
+	p := shell.KubectlOpts.Parse(c.Args)
 	ops := p.Operands
 	if len(ops) > 0 && ops[0] == "scale" && p.Has("all") && (contains(c.Args, "--replicas=0") || p.Flags["replicas"] == "0") {
 		j.add(c, containerK8sScaleAll, "it scales every deployment to zero: an outage of the namespace", "")
@@ -117,7 +123,7 @@ func (j *judge) docker(c *shell.Cmd) {
 			return
 		}
 	}
-	ops := shell.Opts{Short: "f", Long: []string{"filter", "format"}}.Parse(sub).Operands
+	ops := dockerOpts.Parse(sub).Operands
 	s := strings.Join(ops, " ")
 	switch {
 	case strings.HasPrefix(s, "system prune"):

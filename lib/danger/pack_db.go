@@ -22,6 +22,14 @@ var packDB = pack{name: "db", title: "databases",
 	known: (*judge).frameworkDrop,
 }
 
+// The option grammars of the programs this file judges: which options take a value.
+var (
+	sqlClientOpts = shell.Opts{Short: "cefhUPdDuqQnsHiw", Long: []string{"command", "execute", "eval", "query", "file", "host", "user", "port", "dbname", "database", "username", "password"}}
+	dbClientOpts  = shell.Opts{Short: "dDhUpPcefnqQ", Long: []string{"dbname", "database", "host", "command", "execute", "eval"}}
+	mysqlOpts     = shell.Opts{Short: "uhPpS", Long: []string{"user", "host", "port", "socket"}}
+	dropdbOpts    = shell.Opts{Short: "hpUdD", Long: []string{"host", "port", "username", "maintenance-db"}}
+)
+
 var dbClients = []string{"psql", "mysql", "mariadb", "sqlite3", "sqlite", "mongo", "mongosh", "redis-cli",
 	"clickhouse-client", "clickhouse", "sqlcmd", "cqlsh", "cockroach", "duckdb", "valkey-cli", "keydb-cli", "usql", "pgcli", "mycli", "wrangler", "turso"}
 
@@ -68,7 +76,7 @@ func sqlText(c *shell.Cmd) string {
 		}
 		args = kept
 	}
-	p := shell.Opts{Short: "cefhUPdDuqQnsHiw", Long: []string{"command", "execute", "eval", "query", "file", "host", "user", "port", "dbname", "database", "username", "password"}}.Parse(args)
+	p := sqlClientOpts.Parse(args)
 	for _, k := range []string{"c", "command", "e", "execute", "eval", "q", "query", "Q"} {
 		if v, ok := p.Flags[k]; ok {
 			parts = append(parts, v)
@@ -164,7 +172,7 @@ func (j *judge) dbDestroy(c *shell.Cmd, stmt, name, client string) {
 
 // dbHost is the host a client connects to (-h, --host), "" when none is given.
 func dbHost(c *shell.Cmd) string {
-	p := shell.Opts{Short: "dDhUpPcefnqQ", Long: []string{"dbname", "database", "host", "command", "execute", "eval"}}.Parse(c.Args)
+	p := dbClientOpts.Parse(c.Args)
 	v, _ := p.Value("h", "host")
 	for _, label := range strings.Split(strings.ToLower(v), ".") {
 		if label == "prod" || label == "production" || label == "live" {
@@ -192,7 +200,7 @@ func containerOf(c *shell.Cmd) string {
 
 // dbNameOf finds the database a client connects to (-d, --dbname, a connection URL, sqlite file).
 func dbNameOf(c *shell.Cmd) string {
-	p := shell.Opts{Short: "dDhUpPcefnqQ", Long: []string{"dbname", "database", "host", "command", "execute", "eval"}}.Parse(c.Args)
+	p := dbClientOpts.Parse(c.Args)
 	if v, ok := p.Value("d", "dbname", "database", "D"); ok {
 		return v
 	}
@@ -214,7 +222,7 @@ func dbNameOf(c *shell.Cmd) string {
 // off): deny.
 func (j *judge) frameworkDrop(c *shell.Cmd) {
 	if c.Name == "mysqladmin" {
-		ops := shell.Opts{Short: "uhPpS", Long: []string{"user", "host", "port", "socket"}}.Parse(c.Args).Operands
+		ops := mysqlOpts.Parse(c.Args).Operands
 		if len(ops) >= 2 && (ops[0] == "drop") {
 			j.dbDestroy(c, "mysqladmin drop "+ops[1], ops[1], "mysqladmin")
 		}
@@ -299,7 +307,7 @@ func schemaDrop(c *shell.Cmd) string {
 }
 
 func (j *judge) dropdb(c *shell.Cmd) {
-	ops := shell.Opts{Short: "hpUdD", Long: []string{"host", "port", "username", "maintenance-db"}}.Parse(c.Args).Operands
+	ops := dropdbOpts.Parse(c.Args).Operands
 	if len(ops) == 0 {
 		return
 	}

@@ -28,6 +28,12 @@ var packDisk = pack{name: "disk", title: "disks",
 	},
 }
 
+// The option grammars of the programs this file judges: which options take a value.
+var (
+	mkfsOpts   = shell.Opts{Short: "tLbcCgiIjJlmNoOrTUE", Long: []string{"type"}}
+	wipefsOpts = shell.Opts{Short: "optO", Long: []string{"offset", "output", "types"}}
+)
+
 // diskDevice reports whether a path is a whole disk or partition device.
 func diskDevice(p string) bool {
 	if !strings.HasPrefix(p, "/dev/") {
@@ -56,7 +62,7 @@ func (j *judge) mkfs(c *shell.Cmd) {
 
 // formats: mkfs and friends on a device destroy what is on it.
 func (j *judge) formats(c *shell.Cmd) {
-	p := shell.Opts{Short: "tLbcCgiIjJlmNoOrTUE", Long: []string{"type"}}.Parse(c.Args) // -F is force, not a value
+	p := mkfsOpts.Parse(c.Args) // -F is force, not a value
 	for _, op := range p.Operands {
 		if diskDevice(j.res(c, op)) {
 			j.add(c, diskMkfs, c.Name+" on "+op+" formats a disk device, destroying its data", "")
@@ -95,7 +101,7 @@ func (j *judge) blockTools(c *shell.Cmd) {
 }
 
 func (j *judge) wipefs(c *shell.Cmd) {
-	p := shell.Opts{Short: "optO", Long: []string{"offset", "output", "types"}}.Parse(c.Args)
+	p := wipefsOpts.Parse(c.Args)
 	if p.Has("n", "no-act") {
 		return
 	}

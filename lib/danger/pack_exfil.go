@@ -21,6 +21,11 @@ var packExfil = pack{name: "exfil", title: "credential exfiltration",
 	each:  []func(*judge, *shell.Cmd){(*judge).exfil, (*judge).secretVars},
 }
 
+// The option grammars of the programs this file judges: which options take a value.
+var (
+	jqOpts = shell.Opts{Long: []string{"arg", "argjson", "slurpfile", "rawfile", "indent"}}
+)
+
 // exfil: credentials or the environment sent over the network.
 func (j *judge) exfil(c *shell.Cmd) {
 	if !fetcher(c.Name) && !dnsTool(c.Name) && c.Name != "rsync" && c.Name != "aws" && c.Name != "gsutil" && c.Name != "rclone" {
@@ -215,7 +220,7 @@ func printsToken(c *shell.Cmd) string {
 			return "a Key Vault secret"
 		}
 	case "kubectl", "oc":
-		ops := shell.Opts{Short: "nol", Long: []string{"namespace", "output", "selector", "context"}}.Parse(c.Args).Operands
+		ops := shell.KubectlOpts.Parse(c.Args).Operands
 		if len(ops) > 1 && ops[0] == "get" && (ops[1] == "secret" || ops[1] == "secrets" || strings.HasPrefix(ops[1], "secret/")) {
 			return "Kubernetes secrets (kubectl get secrets)"
 		}
@@ -250,7 +255,7 @@ func printsToken(c *shell.Cmd) string {
 func (j *judge) readsSecret(c *shell.Cmd) string {
 	if c.Name == "jq" || c.Name == "gojq" || c.Name == "jaq" {
 		// jq -n env, jq -n '$ENV': the whole environment as JSON.
-		p := shell.Opts{Long: []string{"arg", "argjson", "slurpfile", "rawfile", "indent"}}.Parse(c.Args)
+		p := jqOpts.Parse(c.Args)
 		if len(p.Operands) > 0 {
 			if f := strings.TrimSpace(p.Operands[0]); f == "env" || f == "$ENV" || f == "{env: env}" || f == "{env: $ENV}" {
 				return "the environment (API keys and tokens live there)"

@@ -30,6 +30,13 @@ var packFS = pack{name: "fs", title: "filesystem destruction",
 	},
 }
 
+// The option grammars of the programs this file judges: which options take a value.
+var (
+	shredOpts = shell.Opts{Short: "nsx", Long: []string{"iterations", "size", "random-source"}}
+	rsyncOpts = shell.Opts{Short: "eTf", Long: []string{"rsh", "exclude", "include", "filter", "temp-dir", "chmod", "chown", "rsync-path", "backup-dir", "log-file", "password-file"}}
+	mvOpts    = shell.Opts{Short: "tS", Long: []string{"target-directory", "suffix", "backup"}}
+)
+
 // rm: recursive deletes of the filesystem's important places, and any delete of system files,
 // credentials, history and the guard's own files.
 func (j *judge) rm(c *shell.Cmd) {
@@ -252,7 +259,7 @@ func (j *judge) rimraf(c *shell.Cmd) {
 }
 
 func (j *judge) shred(c *shell.Cmd) {
-	p := shell.Opts{Short: "nsx", Long: []string{"iterations", "size", "random-source"}}.Parse(c.Args)
+	p := shredOpts.Parse(c.Args)
 	for _, op := range p.Operands {
 		t := j.res(c, op)
 		pl, label := j.classify(t)
@@ -308,7 +315,7 @@ func (j *judge) rsync(c *shell.Cmd) {
 			del = true
 		}
 	}
-	p := shell.Opts{Short: "eTf", Long: []string{"rsh", "exclude", "include", "filter", "temp-dir", "chmod", "chown", "rsync-path", "backup-dir", "log-file", "password-file"}}.Parse(c.Args)
+	p := rsyncOpts.Parse(c.Args)
 	if !del || len(p.Operands) < 2 {
 		return
 	}
@@ -323,7 +330,7 @@ func (j *judge) rsync(c *shell.Cmd) {
 
 // mv of an important place somewhere else, or onto /dev/null.
 func (j *judge) mv(c *shell.Cmd) {
-	p := shell.Opts{Short: "tS", Long: []string{"target-directory", "suffix", "backup"}}.Parse(c.Args)
+	p := mvOpts.Parse(c.Args)
 	ops := p.Operands
 	if len(ops) < 2 {
 		return

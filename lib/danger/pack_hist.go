@@ -23,8 +23,13 @@ var packHist = pack{name: "hist", title: "log and history wiping",
 	},
 }
 
+// The option grammars of the programs this file judges: which options take a value.
+var (
+	lnOpts = shell.Opts{Short: "tS", Long: []string{"target-directory", "suffix"}}
+)
+
 func (j *judge) ln(c *shell.Cmd) {
-	p := shell.Opts{Short: "tS", Long: []string{"target-directory", "suffix"}}.Parse(c.Args)
+	p := lnOpts.Parse(c.Args)
 	if len(p.Operands) == 2 && p.Operands[0] == "/dev/null" && historyFile(j.res(c, p.Operands[1])) {
 		j.add(c, histHistoryFile, "linking the shell history to /dev/null stops it being recorded", "")
 	}

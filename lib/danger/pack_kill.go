@@ -19,6 +19,11 @@ var packKill = pack{name: "kill", title: "mass kills",
 	},
 }
 
+// The option grammars of the programs this file judges: which options take a value.
+var (
+	killOpts = shell.Opts{Short: "snuUgPtFG", Long: []string{"signal", "user", "uid", "group", "parent", "terminal", "pidfile"}}
+)
+
 func (j *judge) kill(c *shell.Cmd) {
 	if c.Name == "killall5" {
 		j.add(c, killMass, "killall5 signals every process on the machine", "")
@@ -51,7 +56,7 @@ func (j *judge) kill(c *shell.Cmd) {
 		}
 		return
 	}
-	p := shell.Opts{Short: "snuUgPtFG", Long: []string{"signal", "user", "uid", "group", "parent", "terminal", "pidfile"}}.Parse(c.Args)
+	p := killOpts.Parse(c.Args)
 	pat := at(p.Operands, 0)
 	if len(c.Args) >= 2 && c.Args[len(c.Args)-1] == "-1" {
 		pat = "-1"

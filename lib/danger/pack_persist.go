@@ -27,10 +27,15 @@ var packPersist = pack{name: "persist", title: "persistence",
 	},
 }
 
+// The option grammars of the programs this file judges: which options take a value.
+var (
+	crontabOpts = shell.Opts{Short: "u"}
+)
+
 // ansible: modules that plant access or run code on every host matched (the shell ones are
 // analysed as commands on those hosts, lib/shell).
 func (j *judge) ansible(c *shell.Cmd) {
-	p := shell.Opts{Short: "mauiefMlBPtTc", Long: []string{"module-name", "args", "user", "inventory", "extra-vars", "limit"}}.Parse(c.Args)
+	p := shell.AnsibleOpts.Parse(c.Args)
 	switch m, _ := p.Value("m", "module-name"); strings.TrimPrefix(strings.TrimPrefix(m, "ansible.posix."), "ansible.builtin.") {
 	case "authorized_key":
 		j.add(c, persistAuthorizedKeys, "ansible -m authorized_key adds SSH keys allowed to log in on every host matched", "ask the user to manage SSH access")
@@ -55,7 +60,7 @@ func (j *judge) npmScript(c *shell.Cmd) {
 }
 
 func (j *judge) crontab(c *shell.Cmd) {
-	p := shell.Opts{Short: "u"}.Parse(c.Args)
+	p := crontabOpts.Parse(c.Args)
 	if p.Has("r") {
 		j.add(c, persistCrontabRemove, "crontab -r deletes every scheduled job of the user", "")
 		return

@@ -6,6 +6,11 @@ import (
 	"github.com/hookkit/harness/lib/shell"
 )
 
+// The option grammars of the programs this file judges: which options take a value.
+var (
+	netcatOpts = shell.Opts{Short: "spwiqxXecTIOVLm", Long: []string{"source", "source-port", "proxy", "proxy-type", "wait", "exec", "sh-exec"}}
+)
+
 // ipAddress reports a host written as an IP address (an IPv6 one in brackets, or a dotted
 // IPv4 one), rather than a name; the net package is left out of the hook for its start-up cost.
 func ipAddress(host string) bool {
@@ -92,7 +97,7 @@ func secondOctet(host string) int {
 // (nc HOST PORT, socat - TCP:HOST:PORT, telnet HOST).
 func rawHost(prog string, args []string) string {
 	if prog == "nc" || prog == "ncat" || prog == "netcat" {
-		args = shell.Opts{Short: "spwiqxXecTIOVLm", Long: []string{"source", "source-port", "proxy", "proxy-type", "wait", "exec", "sh-exec"}}.Parse(args).Operands
+		args = netcatOpts.Parse(args).Operands
 	}
 	host := ""
 	for _, a := range args {

@@ -42,7 +42,8 @@ var (
 	suOpts      = Opts{Short: "cgGsw", Long: []string{"command", "group", "supp-group", "shell", "session-command", "whitelist-environment"}}
 	runuserOpts = Opts{Short: "cgGsu", Long: []string{"command", "group", "supp-group", "shell", "user"}}
 	sshOpts     = Opts{Short: "bcDEeFIiJLlmOopQRSWwB", StopAtOperand: true}
-	ansibleOpts = Opts{Short: "mauiefMlBPtTc", Long: []string{"module-name", "args", "user", "inventory", "extra-vars", "forks",
+	// AnsibleOpts is ansible's option grammar, shared with the rules that judge its modules.
+	AnsibleOpts = Opts{Short: "mauiefMlBPtTc", Long: []string{"module-name", "args", "user", "inventory", "extra-vars", "forks",
 		"module-path", "limit", "background", "poll", "tree", "timeout", "become-user", "become-method", "connection", "private-key",
 		"vault-password-file", "ssh-common-args", "ssh-extra-args", "scp-extra-args", "sftp-extra-args", "playbook-dir", "task-timeout"}}
 	dockerRun = Opts{Short: "vewuplhmc", Long: []string{"volume", "env", "env-file", "workdir", "user", "publish", "label", "hostname", "memory",
@@ -67,8 +68,10 @@ var (
 	// Standalone docker-compose also takes the engine's connection options before its command.
 	standaloneOpts = Opts{Short: "fpcH", Long: append(slices.Clone(composeOpts.Long), "context", "host", "log-level",
 		"tlscacert", "tlscert", "tlskey"), StopAtOperand: true}
-	kubectlOpts = Opts{Short: "cnf", Long: []string{"container", "namespace", "filename", "context", "kubeconfig", "pod-running-timeout"}}
-	shellOpts   = Opts{Short: "oO", StopAtOperand: true}
+	// KubectlOpts is kubectl's (and oc's) option grammar, shared with the rules that judge it.
+	KubectlOpts = Opts{Short: "cnflo", Long: []string{"container", "namespace", "filename", "context", "kubeconfig", "pod-running-timeout",
+		"selector", "output", "cluster", "field-selector"}}
+	shellOpts = Opts{Short: "oO", StopAtOperand: true}
 )
 
 // shells read a script from -c, a file operand, or stdin.
@@ -312,7 +315,7 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 		case "ansible":
 			// ansible HOSTS -m shell|command|raw -a 'CMD': CMD runs on every host matched (command
 			// is the default module).
-			p := ansibleOpts.Parse(args)
+			p := AnsibleOpts.Parse(args)
 			a.record(c, words)
 			module, _ := p.Value("m", "module-name")
 			if cmd, ok := p.Value("a", "args"); ok && (module == "" || module == "shell" || module == "command" || module == "raw" ||
@@ -1039,7 +1042,7 @@ func kubectlExec(args []string) ([]string, bool) {
 			return args[i+1:], len(args) > i+1
 		}
 	}
-	p := kubectlOpts.Parse(args[1:])
+	p := KubectlOpts.Parse(args[1:])
 	if len(p.Operands) < 2 {
 		return nil, false
 	}
