@@ -129,15 +129,7 @@ func (j *judge) add(c *shell.Cmd, r *Rule, why, instead string) {
 }
 
 func (j *judge) run() {
-	// A file that an earlier command fills with a secret (env > /tmp/e.txt) is a secret file
-	// for the commands after it.
-	for _, c := range j.an.Cmds {
-		if j.readsSecret(c) != "" || printsToken(c) != "" {
-			for _, t := range c.Writes(j.world.Home) {
-				j.tainted = append(j.tainted, t.Path)
-			}
-		}
-	}
+	j.taint()
 	for _, p := range j.packs {
 		if p.line != nil {
 			p.line(j)

@@ -349,3 +349,15 @@ func historyFile(p string) bool {
 		b == ".zhistory" || b == ".python_history" || b == ".mysql_history" || b == ".psql_history" ||
 		b == ".node_repl_history" || b == ".lesshst" || b == "fish_history"
 }
+
+// taint notes the files the line fills with secrets: a file that an earlier command fills
+// with a secret (env > /tmp/e.txt) is a secret file for the commands after it.
+func (j *judge) taint() {
+	for _, c := range j.an.Cmds {
+		if j.readsSecret(c) != "" || printsToken(c) != "" {
+			for _, t := range c.Writes(j.world.Home) {
+				j.tainted = append(j.tainted, t.Path)
+			}
+		}
+	}
+}
