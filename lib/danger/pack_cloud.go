@@ -156,7 +156,7 @@ func (j *judge) aws(c *shell.Cmd) {
 	case svc == "s3" && op == "rm" && p.Has("recursive"):
 		bucket, prefix, _ := strings.Cut(strings.TrimPrefix(at(ops, 2), "s3://"), "/")
 		// A prefix in a scratch bucket (acme-dev-scratch/tmp/) is a cleanup; anything else is data.
-		if strings.Trim(prefix, "/*") == "" || !scratchBucket(bucket) || prodWord(bucket) || strings.Contains(prefix, shell.Dyn) {
+		if strings.Trim(prefix, "/*") == "" || !scratchBucket(bucket) || prodWord(bucket) || !shell.Known(prefix) {
 			j.add(c, cloudS3Delete, "aws s3 rm --recursive deletes every object under "+or(at(ops, 2), "the prefix"), "")
 		}
 	case svc == "s3" && op == "rb" && p.Has("force"):

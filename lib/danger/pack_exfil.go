@@ -39,7 +39,7 @@ func (j *judge) exfil(c *shell.Cmd) {
 	}
 	check := func(v string) {
 		v = strings.TrimSuffix(strings.SplitN(v, ";", 2)[0], ",")
-		if v != "" && !strings.Contains(v, "://") && !strings.Contains(v, shell.Dyn) && j.isSecretFile(j.resRead(c, v)) {
+		if v != "" && !strings.Contains(v, "://") && shell.Known(v) && j.isSecretFile(j.resRead(c, v)) {
 			note(v)
 		}
 	}

@@ -349,7 +349,7 @@ func (j *judge) mv(c *shell.Cmd) {
 		if pl == project && under(to, contentsOf(t)) {
 			continue // the project's files moved into a directory of the project stay in it
 		}
-		if pl == project && strings.Contains(dest, shell.Dyn) && (strings.HasPrefix(dest, shell.Dyn) || under(to, contentsOf(t))) {
+		if pl == project && !shell.Known(dest) && (strings.HasPrefix(dest, shell.Dyn) || under(to, contentsOf(t))) {
 			// ls | while read f; do mv "$f" "${f// /_}"; done: each name renamed where it is
 			j.add(c, fsMvDynamic, "it moves "+label+" to a name known only when it runs", "")
 			continue

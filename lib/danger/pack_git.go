@@ -252,7 +252,7 @@ func (j *judge) moved(c *shell.Cmd, sub string, p shell.Parsed) {
 			branch = strings.TrimPrefix(branch, remote)
 		}
 	}
-	if branch == "" || strings.Contains(branch, shell.Dyn) {
+	if branch == "" || !shell.Known(branch) {
 		return
 	}
 	if j.branches == nil {
@@ -267,7 +267,7 @@ func (j *judge) currentBranch(dir string) string {
 	if b, ok := j.branches[dir]; ok {
 		return b
 	}
-	if strings.Contains(dir, shell.Dyn) {
+	if !shell.Known(dir) {
 		return ""
 	}
 	for d := dir; ; d = path.Dir(d) {

@@ -65,7 +65,7 @@ func (j *judge) writes(c *shell.Cmd) {
 // settingsWrite reports a write to a JSON settings file (or one whose name is not known).
 func settingsWrite(targets []shell.Target) bool {
 	for _, t := range targets {
-		if strings.HasSuffix(t.Path, ".json") || strings.Contains(t.Path, shell.Dyn) {
+		if strings.HasSuffix(t.Path, ".json") || !shell.Known(t.Path) {
 			return true
 		}
 	}

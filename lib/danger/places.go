@@ -113,7 +113,7 @@ func toolInstall(p string) bool {
 		"Homebrew", "Cellar", "Caskroom", "Frameworks", "opt", "mysql", "pgsql", "mongodb", "redis", "var-lib":
 		return false // Homebrew's prefix, and servers whose data lives there
 	}
-	return !strings.ContainsAny(top, "*?[") && !strings.Contains(top, shell.Dyn)
+	return !strings.ContainsAny(top, "*?[") && shell.Known(top)
 }
 
 // under reports whether p is dir or inside it (dir without a trailing slash, or "/").
@@ -251,7 +251,7 @@ func matchUnder(p string) (string, bool) {
 // empty: the literal rest after the leading value, when it is an absolute path ("" if not).
 func unknownHead(p string) string {
 	rest := strings.TrimLeft(shell.Plain(p), shell.Dyn)
-	if strings.Contains(rest, shell.Dyn) || !strings.HasPrefix(rest, "/") {
+	if !shell.Known(rest) || !strings.HasPrefix(rest, "/") {
 		return ""
 	}
 	return path.Clean(rest)

@@ -27,7 +27,7 @@ func firstURL(args []string) string {
 		}
 	}
 	for _, a := range args {
-		if !strings.HasPrefix(a, "-") && strings.Contains(a, ".") && !strings.Contains(a, shell.Dyn) {
+		if !strings.HasPrefix(a, "-") && strings.Contains(a, ".") && shell.Known(a) {
 			return "https://" + a
 		}
 	}
@@ -37,7 +37,7 @@ func firstURL(args []string) string {
 // hostPath splits a URL into its host (lower case, no port or credentials) and path. It is
 // written out rather than net/url, which costs every hook start an init of net/netip.
 func hostPath(u string) (string, string) {
-	if strings.Contains(u, shell.Dyn) {
+	if !shell.Known(u) {
 		return "", ""
 	}
 	_, rest, ok := strings.Cut(u, "://")
@@ -112,7 +112,7 @@ func rawHost(prog string, args []string) string {
 		return host
 	}
 	for _, a := range args {
-		if !strings.HasPrefix(a, "-") && a != "" && strings.Trim(a, "0123456789") != "" && !strings.Contains(a, shell.Dyn) {
+		if !strings.HasPrefix(a, "-") && a != "" && strings.Trim(a, "0123456789") != "" && shell.Known(a) {
 			return strings.ToLower(a)
 		}
 	}
@@ -160,7 +160,7 @@ func httpieHeader(prog, a string) bool {
 		return false
 	}
 	name := a[:i]
-	return !strings.ContainsAny(name, "=/ ") && !strings.Contains(name, shell.Dyn)
+	return !strings.ContainsAny(name, "=/ ") && shell.Known(name)
 }
 
 // requestHost is the host of the first URL among the arguments ("" when it is not literal).
@@ -184,7 +184,7 @@ func requestHost(args []string) string {
 	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
 		rest = rest[i+1:]
 	}
-	if strings.Contains(rest, shell.Dyn) {
+	if !shell.Known(rest) {
 		return ""
 	}
 	host, _ := hostPath("https://" + rest)

@@ -201,7 +201,7 @@ func (e Env) shellAccess(tool string, in event.ToolInput, env func(string) (stri
 			if c.Remote {
 				break // a container's writes are SecurityValidator's (mounts) business, as before
 			}
-			if strings.Contains(t.Path, shell.Dyn) {
+			if !shell.Known(t.Path) {
 				continue
 			}
 			ws = append(ws, Access{Path: t.Path, How: t.How})

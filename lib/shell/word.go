@@ -14,6 +14,10 @@ import (
 // variable, a command substitution's output, arithmetic. Rules treat it as "could be anything".
 const Dyn = "\x00"
 
+// Known reports whether s is known before the command runs: it holds no Dyn, so no
+// substitution, unknown variable or other run-time part.
+func Known(s string) bool { return !strings.Contains(s, Dyn) }
+
 // Match stands for the files a filtered find matches under a start path: some things inside it,
 // never the start path itself.
 const Match = Dyn + "M" + Dyn

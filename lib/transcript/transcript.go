@@ -442,7 +442,7 @@ func bashWrites(cmd, cwd, home string) []string {
 	var out []string
 	for _, c := range a.Cmds {
 		for _, t := range c.Writes(home) {
-			if !strings.HasPrefix(t.Path, "/dev/") && !strings.Contains(t.Path, shell.Dyn) {
+			if !strings.HasPrefix(t.Path, "/dev/") && shell.Known(t.Path) {
 				out = append(out, t.Path)
 			}
 		}
