@@ -8,19 +8,19 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/hookkit/harness/lib/paths"
 	"github.com/hookkit/harness/lib/shell"
 )
 
-// Action is a verdict, ordered by severity.
-type Action int
+// Action is a verdict, ordered by severity: the one lib/paths judges paths with, so a
+// command's verdict and a path's compare and print alike.
+type Action = paths.Action
 
 const (
-	Allow Action = iota
-	Ask
-	Deny
+	Allow = paths.Allow
+	Ask   = paths.Ask
+	Deny  = paths.Deny
 )
-
-func (a Action) String() string { return [...]string{"allow", "ask", "deny"}[a] }
 
 // Radius is how much a rule's command can destroy.
 type Radius string

@@ -9,7 +9,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 )
 
-// Action is a verdict, ordered by severity.
+// Action is a verdict, ordered by severity. lib/danger's verdicts are the same type.
 type Action int
 
 const (
