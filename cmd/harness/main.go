@@ -139,12 +139,9 @@ func app() *cli.App {
 
 // harnessHome is $HARNESS_HOME, by default ~/.claude/harness.
 func harnessHome() (string, error) {
-	if h := os.Getenv("HARNESS_HOME"); h != "" {
+	home, err := os.UserHomeDir()
+	if h := hook.HarnessHome(os.LookupEnv, home); h != "" {
 		return h, nil
 	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("finding the home directory: %w", err)
-	}
-	return home + "/.claude/harness", nil
+	return "", fmt.Errorf("finding the home directory: %w", err)
 }

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/hookkit/harness/lib/hook"
 	"github.com/hookkit/harness/lib/paths"
 	"github.com/hookkit/harness/lib/shell"
 )
@@ -41,17 +42,7 @@ func (j *judge) resRead(c *shell.Cmd, p string) string {
 	return j.res(c, p)
 }
 
-func (j *judge) harnessHome() string {
-	if j.world.Env != nil {
-		if v, ok := j.world.Env("HARNESS_HOME"); ok && v != "" {
-			return v
-		}
-	}
-	if j.world.Home == "" {
-		return ""
-	}
-	return j.world.Home + "/.claude/harness"
-}
+func (j *judge) harnessHome() string { return hook.HarnessHome(j.world.Env, j.world.Home) }
 
 // place is what a path is to the rules.
 type place int

@@ -442,3 +442,24 @@ func TestDeadlinePerEvent(t *testing.T) {
 		t.Errorf("Stop: code %d, stderr %q", code, errb.String())
 	}
 }
+
+func TestHarnessHome(t *testing.T) {
+	env := func(v string) func(string) (string, bool) {
+		return func(name string) (string, bool) { return v, name == "HARNESS_HOME" && v != "" }
+	}
+	for _, c := range []struct {
+		env  func(string) (string, bool)
+		home string
+		want string
+	}{
+		{env("/opt/h"), "/home/u", "/opt/h"},
+		{env(""), "/home/u", "/home/u/.claude/harness"},
+		{nil, "/home/u", "/home/u/.claude/harness"},
+		{nil, "", ""},
+		{env("/opt/h"), "", "/opt/h"},
+	} {
+		if got := HarnessHome(c.env, c.home); got != c.want {
+			t.Errorf("HarnessHome(home %q) = %q, want %q", c.home, got, c.want)
+		}
+	}
+}

@@ -18,17 +18,29 @@ type Where struct {
 // Locate reads where a call happens from its payload and the environment Claude Code gives.
 func Locate(in event.Input) Where {
 	home, _ := os.UserHomeDir()
-	w := Where{Cwd: in.Cwd(), Project: os.Getenv("CLAUDE_PROJECT_DIR"), Home: home, HarnessHome: os.Getenv("HARNESS_HOME")}
+	w := Where{Cwd: in.Cwd(), Project: os.Getenv("CLAUDE_PROJECT_DIR"), Home: home, HarnessHome: HarnessHome(os.LookupEnv, home)}
 	if w.Project == "" {
 		w.Project = w.Cwd
 	}
 	if w.Cwd == "" {
 		w.Cwd = w.Project
 	}
-	if w.HarnessHome == "" && home != "" {
-		w.HarnessHome = home + "/.claude/harness"
-	}
 	return w
+}
+
+// HarnessHome is the harness's own directory (its binaries, policies, records): $HARNESS_HOME
+// as env reports it, by default ~/.claude/harness under home; "" when neither is known. env
+// may be nil (no variables known). Every package that needs the directory asks this.
+func HarnessHome(env func(string) (string, bool), home string) string {
+	if env != nil {
+		if v, ok := env("HARNESS_HOME"); ok && v != "" {
+			return v
+		}
+	}
+	if home == "" {
+		return ""
+	}
+	return home + "/.claude/harness"
 }
 
 // ClaudeDir is Claude Code's own configuration folder for a home: $CLAUDE_CONFIG_DIR, else
