@@ -118,7 +118,7 @@ func Load(path string) (State, bool) {
 
 // Save writes a state atomically.
 func Save(path string, s State) error {
-	return state.WriteFile(path, []byte(`{"branch":`+strconv.Quote(s.Branch)+`,"head":`+strconv.Quote(s.Head)+"}\n"), 0o600)
+	return state.Write(path, []byte(`{"branch":`+strconv.Quote(s.Branch)+`,"head":`+strconv.Quote(s.Head)+"}\n"), 0o600)
 }
 
 // Snapshot saves the state of the repository at dir as the session's start, unless one is

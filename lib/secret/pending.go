@@ -172,5 +172,5 @@ func writePending(record string, p Pending) error {
 	if err != nil {
 		return err
 	}
-	return state.WriteFile(record, b, 0o600)
+	return state.Write(record, b, 0o600)
 }

@@ -121,7 +121,7 @@ func Backup(dir string, f *File) (string, error) {
 	}
 	name := strings.ReplaceAll(strings.Trim(f.Path, "/"), "/", "_")
 	p := filepath.Join(dir, name+"."+time.Now().UTC().Format("20060102T150405.000000000Z"))
-	if err := state.WriteFile(p, f.Raw, 0o600); err != nil {
+	if err := state.Write(p, f.Raw, 0o600); err != nil {
 		return "", err
 	}
 	return p, nil

@@ -86,7 +86,7 @@ func (m *Manifest) Save() error {
 	if err != nil {
 		return err
 	}
-	return state.WriteFile(m.path, append(b, '\n'), 0o644)
+	return state.Write(m.path, append(b, '\n'), 0o644)
 }
 
 // Find returns the record of a settings file, or nil.

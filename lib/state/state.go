@@ -10,34 +10,22 @@ import (
 	"github.com/gofrs/flock"
 )
 
-// crashBeforeRename lets tests kill the writer between the temp file and the rename.
-var crashBeforeRename = os.Getenv("HARNESS_TEST_CRASH_BEFORE_RENAME") != ""
-
 // Write replaces path with data atomically: a temp file in the same directory, fsync, the
-// old file's mode, rename, fsync of the directory. A crash leaves the old file or the new
-// one, never a mix. The directory is created when missing.
+// given mode, rename, fsync of the directory. A crash leaves the old file or the new one,
+// never a mix, and the next Write removes the temp file a crashed writer left. The directory
+// is created when missing.
 func Write(path string, data []byte, mode fs.FileMode) error {
-	return write(path, data, mode, crashBeforeRename)
-}
-
-// WriteFile is Write without the test crash point: for files written along the way (backups,
-// manifests, records) rather than the one a crash test aims at.
-func WriteFile(path string, data []byte, mode fs.FileMode) error {
-	return write(path, data, mode, false)
-}
-
-func write(path string, data []byte, mode fs.FileMode, crash bool) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("creating %s: %w", dir, err)
 	}
 	// A temp file left by a writer that died before its rename is ours to remove.
-	if stale, _ := filepath.Glob(filepath.Join(dir, "."+filepath.Base(path)+".harness-*")); len(stale) > 0 {
+	if stale, _ := filepath.Glob(filepath.Join(dir, tempPattern(path))); len(stale) > 0 {
 		for _, s := range stale {
 			os.Remove(s)
 		}
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".harness-*")
+	tmp, err := os.CreateTemp(dir, tempPattern(path))
 	if err != nil {
 		return fmt.Errorf("writing next to %s: %w", path, err)
 	}
@@ -60,9 +48,6 @@ func write(path string, data []byte, mode fs.FileMode, crash bool) error {
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("closing %s: %w", tmp.Name(), err)
 	}
-	if crash {
-		os.Exit(3)
-	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("replacing %s: %w", path, err)
 	}
@@ -73,6 +58,10 @@ func write(path string, data []byte, mode fs.FileMode, crash bool) error {
 	}
 	return nil
 }
+
+// tempPattern names the temp files Write makes for path (os.CreateTemp's pattern, which is
+// also a glob for them): hidden, beside it.
+func tempPattern(path string) string { return "." + filepath.Base(path) + ".harness-*" }
 
 // ProjectDir is where the harness keeps a project's files: $HARNESS_HOME/projects/<key>, the
 // key made the way Claude Code names its own project folders (every character that is not a

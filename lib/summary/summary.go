@@ -124,7 +124,7 @@ func (s Store) SaveCheckpoint(id string, cp *transcript.Checkpoint) error {
 	if err != nil {
 		return err
 	}
-	return state.WriteFile(s.cp(id), b, 0o600)
+	return state.Write(s.cp(id), b, 0o600)
 }
 
 // Agents lists the subagent runs captured for a session, in agent id order.
@@ -152,11 +152,11 @@ func (s Store) SaveAgent(a Agent) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := state.WriteFile(filepath.Join(dir, safe(a.AgentID)+".json"), b, 0o600); err != nil {
+	if err := state.Write(filepath.Join(dir, safe(a.AgentID)+".json"), b, 0o600); err != nil {
 		return "", err
 	}
 	md := filepath.Join(dir, safe(a.AgentID)+".md")
-	return md, state.WriteFile(md, RenderAgent(a), 0o600)
+	return md, state.Write(md, RenderAgent(a), 0o600)
 }
 
 // Save writes a session's summary (Markdown and JSON) and updates the index under its lock,
@@ -169,10 +169,10 @@ func (s Store) Save(d Doc) error {
 	if err != nil {
 		return err
 	}
-	if err := state.WriteFile(s.js(d.Session), b, 0o600); err != nil {
+	if err := state.Write(s.js(d.Session), b, 0o600); err != nil {
 		return err
 	}
-	if err := state.WriteFile(s.md(d.Session), Render(d), 0o600); err != nil {
+	if err := state.Write(s.md(d.Session), Render(d), 0o600); err != nil {
 		return err
 	}
 	return s.index(d)
@@ -240,7 +240,7 @@ func (s Store) index(d Doc) error {
 	if err != nil {
 		return err
 	}
-	return state.WriteFile(s.indexPath(), b, 0o600)
+	return state.Write(s.indexPath(), b, 0o600)
 }
 
 // newer orders sessions by their last activity (then start), newest first.
