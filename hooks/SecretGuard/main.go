@@ -1,5 +1,5 @@
 // Hook: SecretGuard
-// Event: UserPromptSubmit; PreToolUse; PreSkillShellCommand; SessionEnd
+// Event: UserPromptSubmit, PreToolUse, PreSkillShellCommand, SessionEnd
 // Matcher: Bash|PowerShell (PreToolUse, PreSkillShellCommand), * (SessionEnd)
 // Failure policy: closed
 //

@@ -1,5 +1,5 @@
 // Hook: SecurityValidator
-// Event: PreToolUse; PreSkillShellCommand
+// Event: PreToolUse, PreSkillShellCommand
 // Matcher: Bash|PowerShell
 // Failure policy: closed
 //

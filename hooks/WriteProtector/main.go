@@ -1,6 +1,7 @@
 // Hook: WriteProtector
-// Event: PreToolUse; PreSkillShellCommand
-// Matcher: Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell|Read|NotebookRead|Grep|Glob|mcp__.*
+// Event: PreToolUse, PreSkillShellCommand
+// Matcher: Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell|Read|NotebookRead|Grep|Glob|mcp__.* (PreToolUse),
+// Bash|PowerShell (PreSkillShellCommand)
 // Failure policy: closed
 //
 // Guards the files a tool call writes and reads. Every path a call writes (file_path,
