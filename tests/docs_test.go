@@ -194,3 +194,27 @@ func TestReadmeFrontDoor(t *testing.T) {
 		}
 	}
 }
+
+// Every package under lib/ keeps its package doc in doc.go, and only there (DESIGN.md).
+func TestPackageDocs(t *testing.T) {
+	pkgDoc := regexp.MustCompile(`(?m)^// Package \w+ `)
+	dirs, _ := filepath.Glob("../lib/*")
+	for _, d := range dirs {
+		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(d, "doc.go")); err != nil {
+			t.Errorf("%s has no doc.go", d)
+		}
+		files, _ := filepath.Glob(filepath.Join(d, "*.go"))
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if has, doc := pkgDoc.Match(src), filepath.Base(f) == "doc.go"; has != doc {
+				t.Errorf("%s: holds a package doc: %v; only doc.go should", f, has)
+			}
+		}
+	}
+}

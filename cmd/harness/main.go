@@ -1,5 +1,3 @@
-// Command harness is the project's CLI: it explains the hook protocol and the built hooks.
-// run, test, new and doctor arrive with their issues.
 package main
 
 import (

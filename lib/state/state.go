@@ -1,4 +1,3 @@
-// Package state writes the files the harness keeps: atomically replaced files and locks.
 package state
 
 import (

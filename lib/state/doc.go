@@ -1,0 +1,2 @@
+// Package state writes the files the harness keeps: atomically replaced files and locks.
+package state
