@@ -27,7 +27,7 @@ func (j *judge) written(c *shell.Cmd, t shell.Target) {
 	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero", "/dev/random", "/dev/urandom":
 		return
 	}
-	if strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, shell.Dyn) || loopbackTCP(p) {
+	if strings.HasPrefix(p, "/dev/fd/") || shell.StartsUnknown(p) || loopbackTCP(p) {
 		return // a local service: judged as a connection (rev.dev-tcp)
 	}
 	if diskDevice(p) {

@@ -298,7 +298,7 @@ func substOnly(v string) bool {
 	if i := strings.LastIndexByte(v, '@'); i >= 0 {
 		v = v[i+1:]
 	}
-	return shell.Plain(v) == shell.Dyn
+	return shell.Unknown(v)
 }
 
 // attachedBody reads curl's short body options written with their value: -d@file, -sd@file.

@@ -86,7 +86,7 @@ func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule *Rule) {
 			j.add(c, fsRmTemp, "it deletes "+label+", which every program on the machine shares", "")
 		}
 	case unknownRoot:
-		if strings.HasPrefix(t, shell.Dyn+"G") {
+		if shell.Guarded(t) {
 			break // ${d:?}/...: never empty, so never the root
 		}
 		if recursive && strings.Contains(t, "/") && strings.Trim(shell.Plain(t), "/*"+shell.Dyn) == "" {
@@ -295,7 +295,7 @@ func (j *judge) find(c *shell.Cmd) {
 		}
 		pl, label := j.classify(t)
 		switch {
-		case pl == unknownRoot && strings.HasSuffix(s, "/") && !filtered && strings.Trim(shell.Plain(t), "/") == shell.Dyn && !strings.HasPrefix(t, shell.Dyn+"G"):
+		case pl == unknownRoot && strings.HasSuffix(s, "/") && !filtered && strings.Trim(shell.Plain(t), "/") == shell.Dyn && !shell.Guarded(t):
 			j.add(c, fsRmUnsetVariable, "find starts at a variable unknown here; if it is empty this deletes across the whole filesystem", "")
 		case pl == root:
 			j.add(c, fsFindDelete, "it deletes files across the whole filesystem", "")
@@ -349,7 +349,7 @@ func (j *judge) mv(c *shell.Cmd) {
 		if pl == project && under(to, contentsOf(t)) {
 			continue // the project's files moved into a directory of the project stay in it
 		}
-		if pl == project && !shell.Known(dest) && (strings.HasPrefix(dest, shell.Dyn) || under(to, contentsOf(t))) {
+		if pl == project && !shell.Known(dest) && (shell.StartsUnknown(dest) || under(to, contentsOf(t))) {
 			// ls | while read f; do mv "$f" "${f// /_}"; done: each name renamed where it is
 			j.add(c, fsMvDynamic, "it moves "+label+" to a name known only when it runs", "")
 			continue

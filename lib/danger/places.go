@@ -118,7 +118,7 @@ func under(p, dir string) bool {
 // classify says what a resolved path is. A path ending in /* (or /.*) names the contents of its
 // directory, which the rules treat as the directory itself.
 func (j *judge) classify(p string) (place, string) {
-	if strings.HasPrefix(p, shell.Dyn) {
+	if shell.StartsUnknown(p) {
 		return unknownRoot, "a path that starts with a value unknown until it runs"
 	}
 	p = contentsOf(p)

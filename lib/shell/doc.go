@@ -18,10 +18,11 @@
 //   - Match (Dyn 'M' Dyn) stands for what a filtered find matches under a start path: things
 //     inside it, never the start path itself.
 //
-// Other packages ask Known whether a string has a run-time part rather than looking for Dyn
-// themselves; Plain folds every marker to a single Dyn (for the few rules that need where a
-// run-time part sits: at the start, or the whole value), Vars lists the unknown variables a
-// value is made of, and Show renders a string for people ($NAME for a variable, "…" otherwise).
+// Other packages ask rather than look for Dyn themselves: Known (no run-time part), Unknown
+// (nothing but one), StartsUnknown and Guarded (${name:?}, never empty) say what a string
+// holds; Plain folds every marker to a single Dyn, for the few rules that take a path apart
+// where its run-time part sits; Vars lists the unknown variables a value is made of, and Show
+// renders a string for people ($NAME for a variable, "…" otherwise).
 //
 // Inside the package, a few more bytes are markers that never leave it: splitMark ("\x02")
 // before each IFS character of an unquoted expansion, where the word splits; arraySep ("\x01")

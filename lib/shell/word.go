@@ -18,6 +18,16 @@ const Dyn = "\x00"
 // substitution, unknown variable or other run-time part.
 func Known(s string) bool { return !strings.Contains(s, Dyn) }
 
+// Unknown reports whether s is one run-time value and nothing else: "$X", "$(cmd)".
+func Unknown(s string) bool { return Plain(s) == Dyn }
+
+// StartsUnknown reports whether s begins with a run-time value: "$DIR/x", "$(pwd)/build".
+func StartsUnknown(s string) bool { return strings.HasPrefix(s, Dyn) }
+
+// Guarded reports whether s begins with a variable under ${name:?}: unknown, but never empty
+// (the command stops first), so "${DIR:?}/x" is never "/x".
+func Guarded(s string) bool { return strings.HasPrefix(s, guardMark) }
+
 // Match stands for the files a filtered find matches under a start path: some things inside it,
 // never the start path itself.
 const Match = Dyn + "M" + Dyn
