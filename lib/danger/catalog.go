@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
+	"github.com/hookkit/harness/lib/spell"
 )
 
 // Rule is one thing the guard judges, declared once at the top of its pack's file: its id
@@ -137,7 +138,7 @@ func checkDisable(d string) error {
 		if name == d {
 			return true
 		}
-		if n := distance(d, name); n < dist {
+		if n := spell.Distance(d, name); n < dist {
 			best, dist = name, n
 		}
 		return false
@@ -157,25 +158,4 @@ func checkDisable(d string) error {
 		msg += "; did you mean " + best + "?"
 	}
 	return errors.New(msg)
-}
-
-// distance is the Levenshtein distance between a and b.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }

@@ -3,6 +3,8 @@ package lint
 import (
 	"slices"
 	"strings"
+
+	"github.com/hookkit/harness/lib/spell"
 )
 
 // The keys Claude Code 2.1.330 reads at each level of a settings file (REFERENCE.md §2.1,
@@ -86,7 +88,7 @@ func nearest(name string, known []string) string {
 		if strings.EqualFold(k, name) {
 			return k
 		}
-		if d := distance(strings.ToLower(name), strings.ToLower(k)); d < dist {
+		if d := spell.Distance(strings.ToLower(name), strings.ToLower(k)); d < dist {
 			best, dist = k, d
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/spell"
 )
 
 // Severity says whether a finding breaks a hook (Error) or only surprises (Warning).
@@ -223,7 +224,7 @@ func unknownEvent(name string) string {
 		if strings.EqualFold(n, strings.TrimSpace(name)) {
 			return msg + "; did you mean " + n + "? (names are case-sensitive)"
 		}
-		if d := distance(strings.ToLower(name), strings.ToLower(n)); d < dist {
+		if d := spell.Distance(strings.ToLower(name), strings.ToLower(n)); d < dist {
 			best, dist = n, d
 		}
 	}
@@ -231,27 +232,6 @@ func unknownEvent(name string) string {
 		return msg + "; did you mean " + best + "?"
 	}
 	return msg + " (run 'harness events' for the list)"
-}
-
-// distance is the Levenshtein distance between a and b.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // required returns the fields a handler type cannot do without (REFERENCE.md §2.3), and
