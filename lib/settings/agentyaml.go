@@ -93,31 +93,29 @@ func InstallAgentYAML(p Plan, agent, block string) (Result, error) {
 		return res, err
 	}
 	rec := m.Find(p.File)
+	// An earlier install's block is taken out first; the same block going back in is no change.
+	var removed []Change
 	if rec != nil && rec.Block != "" && bytes.Contains(raw, []byte(rec.Block)) {
 		raw = bytes.Replace(raw, []byte(rec.Block), nil, 1)
 		for _, e := range rec.Entries {
-			res.Changes = append(res.Changes, Change{"remove", e.Hook, e.Event, e.Matcher})
+			removed = append(removed, Change{"remove", e.Hook, e.Event, e.Matcher})
 		}
 	}
 	out, want, err := insertAgentHooks(p.File, raw, agent, block)
 	if err != nil {
 		return res, err
 	}
+	res.After = out
 	if rec != nil && rec.Block == want && bytes.Equal(out, res.Before) {
-		res.Changes = nil
 		for _, g := range p.Groups {
 			res.Changes = append(res.Changes, Change{"keep", g.Hook, g.Event, g.Matcher})
 		}
-		res.After = out
 		return res, nil
 	}
-	if rec == nil || !bytes.Contains(res.Before, []byte(rec.Block)) {
-		res.Changes = nil
-	}
+	res.Changes = removed
 	for _, g := range p.Groups {
 		res.Changes = append(res.Changes, Change{"add", g.Hook, g.Event, g.Matcher})
 	}
-	res.After = out
 	if p.DryRun {
 		return res, nil
 	}
