@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -267,13 +268,19 @@ func separators(src string) int {
 	return n
 }
 
+// parsers are reused: a parser resets itself on every Parse and keeps nothing of the tree it
+// built, and a summary of a long session analyses tens of thousands of commands.
+var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
+
 // script parses and analyses shell text run at one more level of nesting.
 func (a *analyzer) script(src string, st *state, in *Input, via string) error {
 	if a.depth >= a.limits.MaxDepth {
 		a.fail(&LimitError{fmt.Sprintf("commands nest deeper than %d levels (bash -c, eval, ...)", a.limits.MaxDepth)})
 		return a.err
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	p := parsers.Get().(*syntax.Parser)
+	f, err := p.Parse(strings.NewReader(src), "")
+	parsers.Put(p)
 	if err != nil {
 		var pe syntax.ParseError
 		if errors.As(err, &pe) {

@@ -211,15 +211,15 @@ type outcome struct {
 func (st *State) done(id string, o outcome) {
 	p, known := st.Pending[id]
 	delete(st.Pending, id)
-	e := Event{Time: o.time, Tool: p.Tool, ToolUseID: id, Input: p.Input, Reason: firstLine(o.reason, MaxText)}
+	e := Event{Time: o.time, Tool: p.Tool, ToolUseID: id, Input: p.Input}
 	switch {
 	case o.by != "" || p.Hook:
 		if e.By = o.by; e.By == "" {
 			e.By = "hook"
 		}
-		st.block(e)
+		st.block(e, o.reason)
 	case o.failed:
-		st.fail(e)
+		st.fail(e, o.reason)
 	case known:
 		for _, f := range p.New {
 			st.file(f, true)
@@ -230,8 +230,9 @@ func (st *State) done(id string, o outcome) {
 	}
 }
 
-func (st *State) fail(e Event) {
+func (st *State) fail(e Event, reason string) {
 	if len(st.Summary.Failures) < MaxList {
+		e.Reason = firstLine(reason, MaxText)
 		st.Summary.Failures = append(st.Summary.Failures, e)
 	} else {
 		st.Summary.Omitted++
@@ -289,9 +290,9 @@ func contextBlock(s string) bool {
 
 // pick is the values of keys in a JSON object, read in one pass. gjson's GetMany reads the
 // object once per key, and a key that is not there costs a read of the whole object: on lines
-// dense with tool calls that was most of a reader's time.
-func pick(obj gjson.Result, keys ...string) []gjson.Result {
-	out := make([]gjson.Result, len(keys))
+// dense with tool calls that was most of a reader's time. The values come back in an array,
+// on the caller's stack: a slice per object was a third of a chat file's allocations.
+func pick(obj gjson.Result, keys ...string) (out [maxPick]gjson.Result) {
 	obj.ForEach(func(k, v gjson.Result) bool {
 		for i, key := range keys {
 			if k.Str == key {
@@ -303,3 +304,6 @@ func pick(obj gjson.Result, keys ...string) []gjson.Result {
 	})
 	return out
 }
+
+// maxPick is the most keys pick reads at once (a caller asking for more panics in its tests).
+const maxPick = 7

@@ -39,8 +39,13 @@ func (st *State) gemini(line []byte) {
 }
 
 func (st *State) geminiCall(call gjson.Result) {
+	// A message is written again as its calls progress: a call already folded is passed over
+	// before its long result is read.
+	id := call.Get("id").Str
+	if st.Calls[id] == 2 {
+		return
+	}
 	c := pick(call, "id", "name", "args", "status", "result", "timestamp", "resultDisplay")
-	id := c[0].Str
 	if st.Calls == nil {
 		st.Calls = map[string]int{}
 	}

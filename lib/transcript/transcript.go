@@ -264,8 +264,7 @@ func (st *State) Line(line []byte) {
 		}
 	case "attachment":
 		if f.attachment.Get("type").Str == "hook_blocking_error" {
-			st.block(Event{Time: f.time, By: f.attachment.Get("hookEvent").Str,
-				Reason: firstLine(f.attachment.Get("blockingError.blockingError").Str, MaxText)})
+			st.block(Event{Time: f.time, By: f.attachment.Get("hookEvent").Str}, f.attachment.Get("blockingError.blockingError").Str)
 		}
 	}
 }
@@ -453,11 +452,11 @@ func (st *State) result(f *fields, b gjson.Result) {
 	text := resultText(b.Get("content"))
 	if d := f.decision.Get("decision").Str; d == "reject" || d == "deny" {
 		by := f.decision.Get("source").Str
-		st.block(Event{Time: f.time, Tool: p.Tool, ToolUseID: id, Input: p.Input, By: by, Reason: firstLine(text, MaxText)})
+		st.block(Event{Time: f.time, Tool: p.Tool, ToolUseID: id, Input: p.Input, By: by}, text)
 		return
 	}
 	if b.Get("is_error").Bool() {
-		st.fail(Event{Time: f.time, Tool: p.Tool, ToolUseID: id, Input: p.Input, Reason: firstLine(strings.TrimPrefix(text, "Error: "), MaxText)})
+		st.fail(Event{Time: f.time, Tool: p.Tool, ToolUseID: id, Input: p.Input}, strings.TrimPrefix(text, "Error: "))
 		return
 	}
 	if !known {
@@ -507,8 +506,11 @@ func (st *State) file(path string, created bool) {
 	}
 }
 
-func (st *State) block(e Event) {
+// block and fail keep an event with the first line of its reason, cleaned only when the list
+// has room: redacting the reason of an event not kept is most of the cost of a long session.
+func (st *State) block(e Event, reason string) {
 	if len(st.Summary.Blocked) < MaxList {
+		e.Reason = firstLine(reason, MaxText)
 		st.Summary.Blocked = append(st.Summary.Blocked, e)
 	} else {
 		st.Summary.Omitted++
