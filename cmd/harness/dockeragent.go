@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/tidwall/gjson"
 	"github.com/urfave/cli/v2"
 
 	"github.com/hookkit/harness/lib/dialect"
+	"github.com/hookkit/harness/lib/lint"
 	"github.com/hookkit/harness/lib/settings"
 )
 
@@ -29,7 +31,7 @@ func dockerAgentInstall(c *cli.Context, d *dialect.Dialect, home, bin string) er
 		return err
 	}
 	var block strings.Builder
-	if err := writeAgentHooks(&block, entries); err != nil {
+	if err := writeAgentHooks(&block, entries, c.Bool("on-error")); err != nil {
 		return err
 	}
 	file := c.String("settings")
@@ -78,8 +80,10 @@ func dockerAgentInstall(c *cli.Context, d *dialect.Dialect, home, bin string) er
 
 // writeAgentHooks renders the entries as docker-agent's hooks block: tool events as matcher
 // groups, the others as plain lists of handlers. Strings are JSON-quoted, which YAML reads as
-// double-quoted scalars.
-func writeAgentHooks(w io.Writer, entries []settings.Entry) error {
+// double-quoted scalars. With onError each hook says what its failure does, where the event
+// lets it: a guard blocks (pre_tool_use does anyway), the others warn.
+func writeAgentHooks(w io.Writer, entries []settings.Entry, onError bool) error {
+	events := lint.DockerAgentEvents()
 	var order []string
 	byEvent := map[string][]settings.Entry{}
 	for _, e := range entries {
@@ -110,6 +114,13 @@ func writeAgentHooks(w io.Writer, entries []settings.Entry) error {
 			for _, h := range gjson.GetBytes(e.Group, "hooks").Array() {
 				fmt.Fprintf(&b, "%s- type: command\n%s  command: %s\n%s  timeout: %d\n",
 					indent, indent, q(h.Get("command").Str), indent, h.Get("timeout").Int())
+				if onError {
+					policy := "warn"
+					if slices.Contains(lint.HarnessGuards, e.Hook) && events[ev].CanBlock {
+						policy = "block"
+					}
+					fmt.Fprintf(&b, "%s  on_error: %s\n", indent, policy)
+				}
 			}
 		}
 	}

@@ -45,6 +45,7 @@ var installCommand = &cli.Command{
 		&cli.StringFlag{Name: "from", Usage: "import a Harness-style settings file (path, timeout in ms, matcher object) instead of the default wiring"},
 		&cli.StringFlag{Name: "defaults", Usage: "read the default wiring from this file instead of the embedded settings.json"},
 		&cli.StringFlag{Name: "agent", Usage: "with --client docker-agent --settings AGENT.yaml: the agent whose hooks to set (default root)"},
+		&cli.BoolFlag{Name: "on-error", Usage: "with --client docker-agent: write each hook's on_error (block for the guards, warn for the others); for versions that have it, which v1.32.3 does not (it refuses the key)"},
 		&cli.BoolFlag{Name: "managed", Usage: "print the managed-settings file an administrator deploys, instead of editing anything"},
 		// install.sh --dry-run builds into a temporary directory: the settings still name --bin.
 		&cli.StringFlag{Name: "built", Hidden: true, Usage: "where the binaries are now, when --bin is where they will be"},
@@ -126,6 +127,11 @@ func install(c *cli.Context) error {
 		bin = filepath.Join(home, "bin")
 	}
 	bin, _ = filepath.Abs(bin)
+	for _, f := range []string{"agent", "on-error"} {
+		if c.IsSet(f) && c.String("client") != string(dialect.DockerAgent) {
+			return fmt.Errorf("--%s is for --client docker-agent only", f)
+		}
+	}
 	if name := c.String("client"); name != "" && name != string(dialect.Claude) {
 		d, err := dialect.Lookup(name)
 		if err != nil {

@@ -19,8 +19,8 @@ import (
 // ClientFile checks another client's hook file in that client's own terms
 // (../shared/protocol/clients/): its event names, its timeout unit, what its matchers can
 // select, what it ignores, and for Codex the top-level keys it accepts and the trust each hook
-// needs. VT Code's vtcode.toml is read with the TOML parser; docker-agent's agent YAML is not
-// checked (nothing here parses YAML).
+// needs. VT Code's vtcode.toml is read with the TOML parser, docker-agent's agent YAML with the
+// YAML parser.
 func ClientFile(path string, d *dialect.Dialect) Report {
 	r := Report{File: path, Findings: []Finding{}}
 	c := &checker{}
@@ -29,7 +29,7 @@ func ClientFile(path string, d *dialect.Dialect) Report {
 	case err != nil:
 		c.add(Error, "file.unreadable", "", "%v", err)
 	case d.Client == dialect.DockerAgent:
-		c.add(Warning, "client.unchecked", "", "docker-agent keeps hooks in its agent YAML, which harness does not parse: compare it with `harness install --client docker-agent`")
+		c.dockerAgent(path, data, d)
 	case d.Client == dialect.VTCode:
 		c.vtcode(path, data, d)
 	case !gjson.ValidBytes(data):

@@ -223,3 +223,9 @@ func agentOf(doc any, agent string) map[string]any {
 	a, _ := agents[agent].(map[string]any)
 	return a
 }
+
+// DecodeYAML decodes a YAML file, a syntax error naming its line.
+func DecodeYAML(path string, data []byte) (any, error) {
+	_, v, err := decodeYAML(path, data)
+	return v, err
+}
