@@ -66,6 +66,8 @@ func TestCorpus(t *testing.T) { score(t, "corpus", loadCorpus(t)) }
 func score(t *testing.T, name string, cases []corpusCase) {
 	var wrong []string
 	dangerous, caught, safe, flagged, exact := 0, 0, 0, 0, 0
+	// per category: cases, exact, dangerous, caught, safe, flagged
+	perCat := map[string]*[6]int{}
 	for _, c := range cases {
 		v := Judge(c.Cmd, Input{World: testWorld(c.Cwd)})
 		if c.Shell == "powershell" {
@@ -75,19 +77,30 @@ func score(t *testing.T, name string, cases []corpusCase) {
 		if c.Rule != "" && (len(v.Findings) == 0 || v.Findings[0].Rule != c.Rule) {
 			got += " (not by rule " + c.Rule + ")"
 		}
+		pc := perCat[c.Cat]
+		if pc == nil {
+			pc = new([6]int)
+			perCat[c.Cat] = pc
+		}
+		pc[0]++
 		if c.Want == "allow" {
 			safe++
+			pc[4]++
 			if got != "allow" {
 				flagged++
+				pc[5]++
 			}
 		} else {
 			dangerous++
+			pc[2]++
 			if got != "allow" {
 				caught++
+				pc[3]++
 			}
 		}
 		if got == c.Want {
 			exact++
+			pc[1]++
 			if c.Known != "" {
 				t.Errorf("%q is marked as a known miss (%s) but is now decided as labelled: drop the mark", c.Cmd, c.Known)
 			}
@@ -107,6 +120,15 @@ func score(t *testing.T, name string, cases []corpusCase) {
 	t.Logf("%s: %d cases; exact %d (%.1f%%); recall %d/%d (%.1f%%); false positives %d/%d (%.1f%%)",
 		name, len(cases), exact, 100*float64(exact)/float64(len(cases)), caught, dangerous, 100*float64(caught)/float64(dangerous),
 		flagged, safe, 100*float64(flagged)/float64(safe))
+	cats := make([]string, 0, len(perCat))
+	for k := range perCat {
+		cats = append(cats, k)
+	}
+	sort.Strings(cats)
+	for _, k := range cats {
+		pc := perCat[k]
+		t.Logf("  %-24s exact %d/%d; caught %d/%d; flagged %d/%d", k, pc[1], pc[0], pc[3], pc[2], pc[5], pc[4])
+	}
 	if len(wrong) > 0 {
 		t.Errorf("%d cases disagree with their label:\n%s", len(wrong), strings.Join(wrong, "\n"))
 	}
