@@ -15,6 +15,8 @@ var (
 	fsMvDevnull        = &Rule{ID: "fs.mv-devnull", Action: Deny, Radius: High, Instead: "use rm to delete a file"}
 	fsMvDynamic        = &Rule{ID: "fs.mv-dynamic", Action: Ask, Radius: Medium, Instead: "check where the files end up"}
 	fsRmCritical       = &Rule{ID: "fs.rm-critical", Action: Deny, Radius: High, Instead: "delete the specific directory you mean"}
+	fsRmOtherUser      = &Rule{ID: "fs.rm-other-user", Action: Deny, Radius: High, Instead: "leave other users' files to them"}
+	fsRmOutside        = &Rule{ID: "fs.rm-outside", Action: Ask, Radius: Medium, Instead: "delete inside the project, or check the path is the one you mean"}
 	fsRmNoPreserveRoot = &Rule{ID: "fs.rm-no-preserve-root", Action: Deny, Radius: High, Instead: "delete the specific directory you mean"}
 	fsRmTemp           = &Rule{ID: "fs.rm-temp", Action: Ask, Radius: Medium, Instead: "delete your own subdirectory of it"}
 	fsRmUnsetVariable  = &Rule{ID: "fs.rm-unset-variable", Action: Ask, Radius: High, Instead: "check the variable is set (use ${VAR:?}) or name the directory literally"}
@@ -23,7 +25,7 @@ var (
 )
 
 var packFS = pack{name: "fs", title: "filesystem destruction",
-	rules: []*Rule{fsFindDelete, fsMvCritical, fsMvDevnull, fsMvDynamic, fsRmCritical, fsRmNoPreserveRoot, fsRmTemp, fsRmUnsetVariable, fsRsyncDelete, fsShred},
+	rules: []*Rule{fsFindDelete, fsMvCritical, fsMvDevnull, fsMvDynamic, fsRmCritical, fsRmNoPreserveRoot, fsRmOtherUser, fsRmOutside, fsRmTemp, fsRmUnsetVariable, fsRsyncDelete, fsShred},
 	programs: []program{
 		{[]string{"rm", "unlink"}, (*judge).rm}, {[]string{"rimraf"}, (*judge).rimraf}, {[]string{"shred"}, (*judge).shred},
 		{[]string{"find"}, (*judge).find}, {[]string{"rsync"}, (*judge).rsync}, {[]string{"mv"}, (*judge).mv},
@@ -78,6 +80,23 @@ func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule *Rule) {
 	case system, homeSecret:
 		if recursive || !strings.Contains(label, "directory") {
 			j.add(c, rule, "it deletes "+label, "leave system files and credentials alone; remove only what you created, inside the project")
+		}
+	case foreign:
+		if recursive {
+			j.add(c, fsRmOtherUser, "it recursively deletes "+label, "")
+		}
+	case outside:
+		if historyFile(t) {
+			j.add(c, histHistoryFile, "it deletes the shell history "+t, "")
+		}
+		j.tamper(c, t, "delete")
+		// On another machine or in a container the project is not where the path is.
+		if recursive && !c.Remote && !strings.HasPrefix(t, containerLocal) {
+			instead := ""
+			if p := j.world.Project; p != "" && path.Dir(t) == path.Dir(p) {
+				instead = "for a worktree of the project use git worktree remove, which refuses to drop uncommitted work; otherwise check the path is the one you mean"
+			}
+			j.add(c, fsRmOutside, "it recursively deletes "+label, instead)
 		}
 	case logs:
 		j.add(c, histLogs, "it deletes "+label+", the record of what happened on this machine", "rotate logs with logrotate, or leave them")

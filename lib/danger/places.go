@@ -55,6 +55,8 @@ const (
 	git               // a .git directory
 	ancestor          // an ancestor of the project root
 	project           // the project root
+	outside           // outside the project, the temp directories and the caches tools rebuild
+	foreign           // inside another user's home directory
 	homeSecret        // ~/.ssh, ~/.gnupg, ~/.aws, ... and what is in the first three
 	home              // a home directory
 	system            // inside /etc, /usr, /bin, ...; or a top-level directory such as /var
@@ -176,6 +178,9 @@ func (j *judge) classify(p string) (place, string) {
 	if (path.Dir(p) == "/home" || path.Dir(p) == "/Users") && p != h {
 		return home, "the home directory " + p
 	}
+	if o := otherHome(p, h); o != "" {
+		return foreign, p + ", in " + o + "'s home directory"
+	}
 	if proj != "" {
 		if p == proj {
 			return project, "the project root " + proj
@@ -187,7 +192,68 @@ func (j *judge) classify(p string) (place, string) {
 	if path.Base(p) == ".git" {
 		return git, "the repository's history (" + p + ")"
 	}
+	if proj != "" && path.IsAbs(p) && !scratch(p, h, j.world.Env) {
+		return outside, p + ", outside the project"
+	}
 	return ordinary, p
+}
+
+// otherHome is the user whose home directory holds p, when that is not the user's own: under
+// /home or /Users, /root, or an unexpanded ~name.
+func otherHome(p, h string) string {
+	if name, ok := strings.CutPrefix(p, "~"); ok && name != "" && name[0] != '/' {
+		user, _, _ := strings.Cut(name, "/")
+		if h != "" && path.Base(h) == user {
+			return ""
+		}
+		return user
+	}
+	for _, dir := range []string{"/home/", "/Users/"} {
+		if rest, ok := strings.CutPrefix(p, dir); ok {
+			user, _, _ := strings.Cut(rest, "/")
+			if user != "" && !(h != "" && under(p, dir+user) && under(h, dir+user)) {
+				return user
+			}
+		}
+	}
+	if under(p, "/root") && !(h != "" && under(h, "/root")) {
+		return "root"
+	}
+	return ""
+}
+
+// scratch reports a path programs make and remove all the time: inside a temp directory, in a
+// cache a tool rebuilds (a folder named cache, tmp or DerivedData anywhere on the way, the
+// package managers' stores), or in the trash.
+func scratch(p, h string, env func(string) (string, bool)) bool {
+	for _, part := range strings.Split(p, "/") {
+		switch name := strings.ToLower(strings.Trim(part, "._-")); {
+		case strings.HasSuffix(name, "cache"), strings.HasSuffix(name, "caches"),
+			name == "tmp", name == "temp", name == "deriveddata", name == "trash":
+			return true
+		}
+	}
+	for _, t := range []string{"/tmp", "/var/tmp", "/private/tmp", "/private/var/folders", "/var/folders", "/dev/shm"} {
+		if under(p, t) {
+			return true
+		}
+	}
+	if env != nil {
+		if t, ok := env("TMPDIR"); ok && path.IsAbs(t) && len(t) > 1 && under(p, path.Clean(t)) {
+			return true
+		}
+	}
+	rel, ok := strings.CutPrefix(p, h+"/")
+	if h == "" || !ok {
+		return false
+	}
+	for _, c := range []string{".npm", ".yarn", ".pnpm-store", ".m2/repository", ".cargo/registry", ".cargo/git", "go/pkg",
+		".nuget/packages", ".deno", ".local/share/pnpm", ".cabal/packages", ".stack", ".sbt", ".conan", ".ccache", ".node-gyp"} {
+		if under(rel, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // contentsOf maps dir/* and dir/.* to dir: deleting everything in a directory is deleting it.
