@@ -9,6 +9,10 @@ func (a *analyzer) xargs(c *Cmd, args []string, st *state) {
 	if len(cmdWords) == 0 {
 		cmdWords = []string{"echo"}
 	}
+	repl, hasRepl := p.Value("I", "replace")
+	if p.Has("i") && !hasRepl {
+		repl, hasRepl = "{}", true
+	}
 	items := []string{Dyn}
 	var from []*Cmd
 	if f, ok := p.Value("a", "arg-file"); ok && f != "" {
@@ -16,18 +20,25 @@ func (a *analyzer) xargs(c *Cmd, args []string, st *state) {
 		from = []*Cmd{{Name: "cat", Prog: "cat", Args: []string{a.resolve(f, c.Dir)}, Dir: c.Dir, Text: c.Text}}
 	} else if c.Stdin != nil {
 		from = c.Stdin.From
-		if c.Stdin.Known {
-			items = splitItems(c.Stdin.Text, p.Has("0", "null"))
-		} else if l := a.listing(from); l != nil {
-			items = l
+		switch null := p.Has("0", "null"); {
+		case c.Stdin.Known && hasRepl && !null:
+			// -I takes whole lines, blanks and all: "git clean -ffdx" is one item.
+			items = nil
+			for _, l := range strings.Split(c.Stdin.Text, "\n") {
+				if l = strings.TrimLeft(l, " \t"); l != "" {
+					items = append(items, l)
+				}
+			}
+		case c.Stdin.Known:
+			items = splitItems(c.Stdin.Text, null)
+		default:
+			if l := a.listing(from); l != nil {
+				items = l
+			}
 		}
 	}
 	if len(items) > 64 {
 		items = items[:64]
-	}
-	repl, hasRepl := p.Value("I", "replace")
-	if p.Has("i") && !hasRepl {
-		repl, hasRepl = "{}", true
 	}
 	var runs [][]string
 	switch {

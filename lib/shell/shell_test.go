@@ -71,6 +71,12 @@ func TestAnalyze(t *testing.T) {
 		// nesting
 		{`bash -c "rm -rf ~/"`, `bash -c rm -rf ~/; rm -rf /home/dev/ via bash -c`},
 		{`eval 'rm -rf /'`, `eval rm -rf /; rm -rf / via eval`},
+		// a new shell's own arguments are its $1... and "$@"; for x without in walks them
+		{`bash -c '$1' _ 'rm -rf /'`, `bash -c $1 _ rm -rf /; rm -rf / via bash -c`},
+		{`sh -c 'exec "$@"' sh rm -rf /`, `sh -c exec "$@" sh rm -rf /; rm -rf / via sh -c,exec`},
+		{`bash -c 'for c; do eval "$c"; done' _ 'rm -rf /'`, `bash -c for c; do eval "$c"; done _ rm -rf /; eval rm -rf / via bash -c; rm -rf / via bash -c,eval`},
+		{`bash --rcfile /dev/null -c 'rm -rf /'`, `bash --rcfile /dev/null -c rm -rf /; rm -rf / via bash -c`},
+		{`echo 'rm -rf /' | xargs -I{} sh -c '{}'`, `echo rm -rf /; sh -c rm -rf / via xargs; rm -rf / via xargs,sh -c`},
 		{`git -c alias.x='!rm -rf /' x`, `git x; rm -rf / via git alias x`},
 		{`python3 -c "import shutil; shutil.rmtree('/')"`, `python3 -c import shutil; shutil.rmtree('/'); rm -rf / via python3 code`},
 		{`node -e "require('child_process').execSync('rm -rf /')"`, `node -e require('child_process').execSync('rm -rf /'); rm -rf / via node code`},

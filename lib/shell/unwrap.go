@@ -71,7 +71,7 @@ var (
 	// KubectlOpts is kubectl's (and oc's) option grammar, shared with the rules that judge it.
 	KubectlOpts = Opts{Short: "cnflo", Long: []string{"container", "namespace", "filename", "context", "kubeconfig", "pod-running-timeout",
 		"selector", "output", "cluster", "field-selector"}}
-	shellOpts = Opts{Short: "oO", StopAtOperand: true}
+	shellOpts = Opts{Short: "oO", Long: []string{"rcfile", "init-file"}, StopAtOperand: true}
 )
 
 // shells read a script from -c, a file operand, or stdin.
@@ -717,7 +717,8 @@ func (a *analyzer) commandVars(c *Cmd, st *state) {
 func (a *analyzer) shell(c *Cmd, st *state) {
 	p := shellOpts.Parse(c.Args)
 	if p.Has("c") && len(p.Rest) > 0 {
-		a.nested(p.Rest[0], c.Name+" -c", st, nil, c)
+		// sh -c TEXT NAME ARGS...: NAME is $0, ARGS are $1... and "$@" of the text.
+		a.nestedArgs(p.Rest[0], c.Name+" -c", st, nil, c, p.Rest[min(2, len(p.Rest)):])
 		return
 	}
 	if len(p.Rest) > 0 && !p.Has("s") { // with -s the operands are arguments; the script is stdin
@@ -751,6 +752,12 @@ func stdinFrom(c *Cmd) []*Cmd {
 
 // nested analyses shell text that a command runs (bash -c, eval, su -c, watch, ...).
 func (a *analyzer) nested(text, via string, st *state, in *Input, owner *Cmd) {
+	a.nestedArgs(text, via, st, in, owner, nil)
+}
+
+// nestedArgs is nested for a new shell given its own arguments, the text's positional
+// parameters (none: an empty list); nil keeps the caller's (eval, trap, ...).
+func (a *analyzer) nestedArgs(text, via string, st *state, in *Input, owner *Cmd, args []string) {
 	if owner != nil {
 		owner.Runs = addCmds(owner.Runs, a.marked(text)...)
 		// The owner's wrappers (sudo, kubectl exec, ...) wrap what it runs too.
@@ -770,6 +777,9 @@ func (a *analyzer) nested(text, via string, st *state, in *Input, owner *Cmd) {
 		}
 	}
 	nst := st.child()
+	if args != nil {
+		setPositional(nst, args)
+	}
 	if owner != nil && owner.Dir != "" && !strings.HasPrefix(via, "ssh ") && !strings.HasPrefix(via, "ansible ") {
 		nst.cwd = owner.Dir // sudo -D, env -C, docker run -w: the text runs there
 	}

@@ -155,6 +155,9 @@ func (a *analyzer) forClause(c *syntax.ForClause, st *state) {
 	for _, w := range wi.Items {
 		items = append(items, a.fields(w, st)...)
 	}
+	if all, known := st.vars["@[@]"]; !wi.InPos.IsValid() && known {
+		items = strings.Split(all, arraySep) // for x; do: the positional parameters
+	}
 	if len(items) == 0 || len(items) > 16 {
 		items = []string{Dyn}
 	}
