@@ -26,6 +26,8 @@ func longOpts(cmd string) []string {
 		return []string{"delete", "force", "move", "copy", "list", "all", "remotes", "verbose", "quiet", "track", "no-track", "set-upstream-to", "unset-upstream", "contains", "no-contains", "merged", "no-merged", "sort", "points-at", "format", "column", "color", "show-current", "edit-description", "create-reflog"}
 	case "git stash":
 		return []string{"all", "include-untracked", "keep-index", "no-keep-index", "patch", "quiet", "message", "staged", "pathspec-from-file", "index"}
+	case "git switch":
+		return []string{"create", "force-create", "detach", "guess", "no-guess", "force", "discard-changes", "merge", "conflict", "quiet", "progress", "no-progress", "track", "no-track", "orphan", "ignore-other-worktrees", "recurse-submodules", "no-recurse-submodules"}
 	case "git restore":
 		return []string{"source", "staged", "worktree", "ours", "theirs", "merge", "conflict", "patch", "quiet", "progress", "no-progress", "overlay", "no-overlay", "ignore-unmerged", "recurse-submodules", "pathspec-from-file", "pathspec-file-nul"}
 	case "git reflog":

@@ -78,6 +78,10 @@ func TestAnalyze(t *testing.T) {
 		{`bash --rcfile /dev/null -c 'rm -rf /'`, `bash --rcfile /dev/null -c rm -rf /; rm -rf / via bash -c`},
 		{`echo 'rm -rf /' | xargs -I{} sh -c '{}'`, `echo rm -rf /; sh -c rm -rf / via xargs; rm -rf / via xargs,sh -c`},
 		{`git -c alias.x='!rm -rf /' x`, `git x; rm -rf / via git alias x`},
+		{`git -calias.x='!rm -rf /' x`, `git x; rm -rf / via git alias x`},
+		{`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='rm -rf /' git log`, `rm -rf / via git -c core.pager; git log`},
+		{`GIT_CONFIG_PARAMETERS="'alias.y=!rm -rf /' 'core.editor'='vi'" git y`, `vi via git -c core.editor; git y; rm -rf / via git alias y`},
+		{`env - rm -rf /`, `rm -rf / via env`},
 		{`python3 -c "import shutil; shutil.rmtree('/')"`, `python3 -c import shutil; shutil.rmtree('/'); rm -rf / via python3 code`},
 		{`node -e "require('child_process').execSync('rm -rf /')"`, `node -e require('child_process').execSync('rm -rf /'); rm -rf / via node code`},
 		// code from elsewhere

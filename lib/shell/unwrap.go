@@ -151,6 +151,9 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 		case "doas":
 			rest = doasOpts.Parse(args).Rest
 		case "env":
+			if len(args) > 0 && args[0] == "-" {
+				args = args[1:] // env - CMD: -i, the old spelling
+			}
 			p := envOpts.Parse(args)
 			if d, ok := p.Value("C", "chdir"); ok {
 				c.Dir = a.resolve(d, c.Dir)
@@ -1063,6 +1066,10 @@ func kubectlExec(args []string) ([]string, bool) {
 // whether it took care of the command.
 func (a *analyzer) git(c *Cmd, words []string, st *state) bool {
 	args := words[1:]
+	for _, kv := range gitEnvConfig(c, st) {
+		a.gitConfig(kv)
+		a.gitCommandConfig(c, kv, st)
+	}
 	var kept []string
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
@@ -1070,10 +1077,14 @@ func (a *analyzer) git(c *Cmd, words []string, st *state) bool {
 		case arg == "-C" && i+1 < len(args):
 			i++
 			c.Dir = a.resolve(args[i], c.Dir)
-		case arg == "-c" && i+1 < len(args):
-			i++
-			a.gitConfig(args[i])
-			a.gitCommandConfig(c, args[i], st)
+		case arg == "-c" && i+1 < len(args) || strings.HasPrefix(arg, "-c") && len(arg) > 2:
+			kv := strings.TrimPrefix(arg, "-c") // -ckey=value, attached
+			if kv == "" {
+				i++
+				kv = args[i]
+			}
+			a.gitConfig(kv)
+			a.gitCommandConfig(c, kv, st)
 		case strings.HasPrefix(arg, "--git-dir=") || strings.HasPrefix(arg, "--work-tree="):
 			kept = append(kept, arg)
 		case (arg == "--git-dir" || arg == "--work-tree" || arg == "--namespace" || arg == "--exec-path") && i+1 < len(args):
@@ -1192,6 +1203,44 @@ func (a *analyzer) gitConfigCmd(args []string) {
 
 // dirStack holds pushd's stack in the state, directories joined by arraySep.
 const dirStack = "\x00dirs"
+
+// gitEnvConfig are the settings git takes from its environment, as key=value:
+// GIT_CONFIG_COUNT with GIT_CONFIG_KEY_n and GIT_CONFIG_VALUE_n, and GIT_CONFIG_PARAMETERS
+// (what git -c passes to the gits it runs: 'key'='value' or 'key=value', quoted as sh does).
+func gitEnvConfig(c *Cmd, st *state) []string {
+	var out []string
+	if n, err := strconv.Atoi(envOf(c, st, "GIT_CONFIG_COUNT")); err == nil {
+		for i := 0; i < min(n, 32); i++ {
+			if k := envOf(c, st, "GIT_CONFIG_KEY_"+strconv.Itoa(i)); k != "" {
+				out = append(out, k+"="+envOf(c, st, "GIT_CONFIG_VALUE_"+strconv.Itoa(i)))
+			}
+		}
+	}
+	params := envOf(c, st, "GIT_CONFIG_PARAMETERS")
+	var word strings.Builder
+	quoted, started := false, false
+	for i := 0; i < len(params); i++ {
+		switch ch := params[i]; {
+		case ch == '\'':
+			quoted, started = !quoted, true
+		case ch == '\\' && !quoted && i+1 < len(params):
+			i++
+			word.WriteByte(params[i])
+		case (ch == ' ' || ch == '\t') && !quoted:
+			if started || word.Len() > 0 {
+				out = append(out, word.String())
+			}
+			word.Reset()
+			started = false
+		default:
+			word.WriteByte(ch)
+		}
+	}
+	if started || word.Len() > 0 {
+		out = append(out, word.String())
+	}
+	return out
+}
 
 // envOf is a variable's value for a command: its own prefix assignment, else the line's.
 func envOf(c *Cmd, st *state, name string) string {
