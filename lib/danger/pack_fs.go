@@ -114,6 +114,9 @@ func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule *Rule) {
 			// "$X"/tmp, "$DIR/"*: with the variable empty, what is left is an absolute path.
 			if pl, label := j.classify(rest); pl == root || pl == home || pl == homeSecret {
 				j.add(c, fsRmUnsetVariable, "the path starts with a variable unknown here; if it is empty this deletes "+label, "")
+			} else if strings.HasPrefix(strings.TrimLeft(shell.Plain(t), shell.Dyn), "/..") && !c.Remote {
+				// "$TMPDIR/../x": out of a directory unknown here, to somewhere else
+				j.add(c, fsRmOutside, "the path climbs out of a directory unknown here ("+t[:strings.Index(t, "/..")]+"/..), to a place outside it", "")
 			}
 		}
 	default:

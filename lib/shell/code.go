@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"sync"
@@ -43,6 +44,21 @@ func interpreterCode(c *Cmd) bool {
 		}
 		script = len(args) > 0 && text == "" && unread == "" && args[len(args)-1] != "-"
 	case strings.HasSuffix(name, "awk"):
+		// -v NAME=VALUE: the program reads NAME as that string
+		for i, arg := range args {
+			kv := ""
+			switch {
+			case (arg == "-v" || arg == "--assign") && i+1 < len(args):
+				kv = args[i+1]
+			case strings.HasPrefix(arg, "-v") && len(arg) > 2:
+				kv = arg[2:]
+			case strings.HasPrefix(arg, "--assign="):
+				kv = arg[len("--assign="):]
+			}
+			if k, v, ok := strings.Cut(kv, "="); ok && k != "" {
+				code = append(code, k+" = "+strconvQuote(v))
+			}
+		}
 		p := Opts{Short: "FvfE", Long: []string{"field-separator", "assign", "file", "source", "exec"}}.Parse(args)
 		if s, ok := p.Value("source"); ok {
 			code = append(code, s)
@@ -85,6 +101,9 @@ func interpreterCode(c *Cmd) bool {
 			}
 			if len(arg) > 2 && (name == "perl" || name == "ruby") && strings.IndexByte("MmIrCx", arg[1]) >= 0 {
 				continue // -MModule, -Idir, -rlib: the rest of the word is the option's value
+			}
+			if name == "perl" && !strings.HasPrefix(arg, "--") {
+				arg = strings.Replace(arg, "E", "e", 1) // -E is -e with the newer features on
 			}
 			if k := strings.Index(arg, flag); k > 0 && !strings.HasPrefix(arg, "--") {
 				if rest := arg[k+1:]; rest != "" {
@@ -229,6 +248,9 @@ func (a *analyzer) code(c *Cmd, st *state) {
 	if len(code) > 64<<10 {
 		code = code[:64<<10]
 	}
+	if strings.HasPrefix(c.Name, "lua") {
+		code = luaEscapes(code)
+	}
 	via := c.Name + " code"
 	// What the code runs or deletes runs where the code does: the same container and mounts.
 	sub := func() *Cmd {
@@ -249,7 +271,7 @@ func (a *analyzer) code(c *Cmd, st *state) {
 			a.simple(sub(), home(list), st.child())
 			continue
 		}
-		s, ok := stringLiteral(rest)
+		s, ok := concatLiteral(rest)
 		if v, isExpr := pathValue(rest, a.world.Home, st.cwd); isExpr {
 			s, ok = v, true // "rm -rf " ENVIRON["HOME"], b64decode('...').decode(): the text it comes to
 		}
@@ -369,7 +391,7 @@ func assignedLiteral(code, rest string) (string, bool) {
 			continue
 		}
 		rhs = strings.TrimLeft(rhs[1:], " \t")
-		if lit, isLit := stringLiteral(rhs); isLit {
+		if lit, isLit := concatLiteral(rhs); isLit {
 			found, ok = lit, true
 		}
 	}
@@ -438,13 +460,47 @@ func stringLiteral(s string) (string, bool) {
 		switch c := s[i]; {
 		case c == '\\' && i+1 < len(s):
 			i++
-			switch s[i] {
-			case 'n':
+			switch e := s[i]; {
+			case e == 'n':
 				b.WriteByte('\n')
-			case 't':
+			case e == 't':
 				b.WriteByte('\t')
+			case e >= '0' && e <= '7': // \162: octal, up to three digits
+				v, n := 0, 0
+				for ; n < 3 && i+n < len(s) && s[i+n] >= '0' && s[i+n] <= '7'; n++ {
+					v = v*8 + int(s[i+n]-'0')
+				}
+				i += n - 1
+				b.WriteRune(rune(v))
+			case e == 'x' || e == 'u' || e == 'U':
+				// \x72, \u0072, \u{72}: hexadecimal
+				digits := 2
+				if e == 'u' {
+					digits = 4
+				} else if e == 'U' {
+					digits = 8
+				}
+				j := i + 1
+				braced := j < len(s) && s[j] == '{'
+				if braced {
+					j++
+					digits = 6
+				}
+				v, n := 0, 0
+				for ; n < digits && j+n < len(s) && hexDigit(s[j+n]) >= 0; n++ {
+					v = v*16 + hexDigit(s[j+n])
+				}
+				if n == 0 {
+					b.WriteByte(e)
+					continue
+				}
+				i = j + n - 1
+				if braced && i+1 < len(s) && s[i+1] == '}' {
+					i++
+				}
+				b.WriteRune(rune(v))
 			default:
-				b.WriteByte(s[i])
+				b.WriteByte(e)
 			}
 		case c == q:
 			return b.String(), true
@@ -453,6 +509,67 @@ func stringLiteral(s string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// luaEscapes rewrites Lua's decimal escapes (\114 is "r") as the octal ones stringLiteral reads.
+func luaEscapes(code string) string {
+	var b strings.Builder
+	for i := 0; i < len(code); i++ {
+		if code[i] != '\\' || i+1 >= len(code) || code[i+1] < '0' || code[i+1] > '9' {
+			b.WriteByte(code[i])
+			if code[i] == '\\' && i+1 < len(code) {
+				i++
+				b.WriteByte(code[i]) // \\ and \": not the start of another escape
+			}
+			continue
+		}
+		v, n := 0, 0
+		for ; n < 3 && i+1+n < len(code) && code[i+1+n] >= '0' && code[i+1+n] <= '9'; n++ {
+			v = v*10 + int(code[i+1+n]-'0')
+		}
+		fmt.Fprintf(&b, "\\%03o", v&0xff)
+		i += n
+	}
+	return b.String()
+}
+
+// hexDigit is the value of a hexadecimal digit, -1 for another byte.
+func hexDigit(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
+}
+
+// concatLiteral reads a string literal and the literals joined to it: side by side (awk,
+// Python), with + (Python, JavaScript, Ruby), . (Perl, PHP) or .. (Lua).
+func concatLiteral(s string) (string, bool) {
+	lit, ok := stringLiteral(s)
+	if !ok {
+		return "", false
+	}
+	rest := skipLiteral(strings.TrimLeft(s, " \t\n("))
+	for i := 0; i < 16; i++ {
+		r := strings.TrimLeft(rest, " \t")
+		for _, op := range []string{"..", "+", "."} {
+			if after, cut := strings.CutPrefix(r, op); cut {
+				r = strings.TrimLeft(after, " \t")
+				break
+			}
+		}
+		next, more := stringLiteral(r)
+		if !more || r == "" || r[0] == '(' {
+			break
+		}
+		lit += next
+		rest = skipLiteral(r)
+	}
+	return lit, true
 }
 
 func skipLiteral(s string) string {

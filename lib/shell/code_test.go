@@ -107,3 +107,27 @@ func TestExpandLong(t *testing.T) {
 		}
 	}
 }
+
+// TestStringLiterals reads literals as the interpreters do: octal, hexadecimal and Unicode
+// escapes, Lua's decimal ones, and literals joined side by side, with +, . or ..
+func TestStringLiterals(t *testing.T) {
+	for _, tc := range []struct{ lit, want string }{
+		{`"\162\155 -rf"`, "rm -rf"},
+		{`'\x72m'`, "rm"},
+		{`"\u0072m"`, "rm"},
+		{`"\u{72}m"`, "rm"},
+		{`"a\nb\tc\"d"`, "a\nb\tc\"d"},
+		{`"\xzz"`, "xzz"},
+		{luaEscapes(`"\114\109 x"`), "rm x"},
+		{luaEscapes(`"a\\1"`), `a\1`},
+		{`"git reset" " --hard"`, "git reset --hard"},
+		{`"rm " + '-rf'`, "rm -rf"},
+		{`"rm " . "-rf" . $x`, "rm -rf"},
+		{`"rm " .. "-rf"`, "rm -rf"},
+		{`"rm", "-rf"`, "rm"},
+	} {
+		if got, ok := concatLiteral(tc.lit); !ok || got != tc.want {
+			t.Errorf("concatLiteral(%s) = %q, %v; want %q", tc.lit, got, ok, tc.want)
+		}
+	}
+}
