@@ -465,40 +465,14 @@ func stringLiteral(s string) (string, bool) {
 				b.WriteByte('\n')
 			case e == 't':
 				b.WriteByte('\t')
-			case e >= '0' && e <= '7': // \162: octal, up to three digits
-				v, n := 0, 0
-				for ; n < 3 && i+n < len(s) && s[i+n] >= '0' && s[i+n] <= '7'; n++ {
-					v = v*8 + int(s[i+n]-'0')
-				}
-				i += n - 1
-				b.WriteRune(rune(v))
-			case e == 'x' || e == 'u' || e == 'U':
-				// \x72, \u0072, \u{72}: hexadecimal
-				digits := 2
-				if e == 'u' {
-					digits = 4
-				} else if e == 'U' {
-					digits = 8
-				}
-				j := i + 1
-				braced := j < len(s) && s[j] == '{'
-				if braced {
-					j++
-					digits = 6
-				}
-				v, n := 0, 0
-				for ; n < digits && j+n < len(s) && hexDigit(s[j+n]) >= 0; n++ {
-					v = v*16 + hexDigit(s[j+n])
-				}
-				if n == 0 {
+			case strings.IndexByte("xuU01234567", e) >= 0:
+				v, _, end, ok := numEscape(s, i)
+				if !ok {
 					b.WriteByte(e)
 					continue
 				}
-				i = j + n - 1
-				if braced && i+1 < len(s) && s[i+1] == '}' {
-					i++
-				}
-				b.WriteRune(rune(v))
+				b.WriteRune(v)
+				i = end
 			default:
 				b.WriteByte(e)
 			}
@@ -531,19 +505,6 @@ func luaEscapes(code string) string {
 		i += n
 	}
 	return b.String()
-}
-
-// hexDigit is the value of a hexadecimal digit, -1 for another byte.
-func hexDigit(c byte) int {
-	switch {
-	case c >= '0' && c <= '9':
-		return int(c - '0')
-	case c >= 'a' && c <= 'f':
-		return int(c-'a') + 10
-	case c >= 'A' && c <= 'F':
-		return int(c-'A') + 10
-	}
-	return -1
 }
 
 // concatLiteral reads a string literal and the literals joined to it: side by side (awk,

@@ -900,37 +900,20 @@ func decodeANSI(s string) string {
 				i++
 				b.WriteByte(s[i] & 0x1f)
 			}
-		case 'x', 'u', 'U':
-			digits := 2
-			if e == 'u' {
-				digits = 4
-			} else if e == 'U' {
-				digits = 8
-			}
-			j := i + 1
-			for j < len(s) && j-i-1 < digits && isHex(s[j]) {
-				j++
-			}
-			if j == i+1 {
+		case 'x', 'u', 'U', '0', '1', '2', '3', '4', '5', '6', '7':
+			v, isByte, end, ok := numEscape(s, i)
+			switch {
+			case !ok:
 				b.WriteByte('\\')
 				b.WriteByte(e)
-				continue
+			case isByte:
+				b.WriteByte(byte(v))
+			case utf8.ValidRune(v):
+				b.WriteRune(v)
 			}
-			n, _ := strconv.ParseUint(s[i+1:j], 16, 32)
-			if e == 'x' {
-				b.WriteByte(byte(n))
-			} else if utf8.ValidRune(rune(n)) {
-				b.WriteRune(rune(n))
+			if ok {
+				i = end
 			}
-			i = j - 1
-		case '0', '1', '2', '3', '4', '5', '6', '7':
-			j := i
-			for j < len(s) && j-i < 3 && s[j] >= '0' && s[j] <= '7' {
-				j++
-			}
-			n, _ := strconv.ParseUint(s[i:j], 8, 16)
-			b.WriteByte(byte(n))
-			i = j - 1
 		default: // \\ \' \" \? and unknown escapes
 			if e != '\\' && e != '\'' && e != '"' && e != '?' {
 				b.WriteByte('\\')
@@ -939,6 +922,46 @@ func decodeANSI(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// numEscape reads the numeric escape whose letter or first digit is s[i], after the backslash:
+// \xHH, \uHHHH, \u{H...}, \UHHHHHHHH, or \NNN in octal. It returns the value, whether that
+// is a byte (\x and octal) rather than a character, and the index of the escape's last byte.
+func numEscape(s string, i int) (v rune, isByte bool, end int, ok bool) {
+	e := s[i]
+	if e >= '0' && e <= '7' {
+		j := i
+		for j < len(s) && j-i < 3 && s[j] >= '0' && s[j] <= '7' {
+			v = v*8 + rune(s[j]-'0')
+			j++
+		}
+		return v & 0xff, true, j - 1, true
+	}
+	digits := 2
+	switch e {
+	case 'u':
+		digits = 4
+	case 'U':
+		digits = 8
+	}
+	j := i + 1
+	braced := e != 'x' && j < len(s) && s[j] == '{'
+	if braced {
+		j, digits = j+1, 6
+	}
+	start := j
+	for j < len(s) && j-start < digits && isHex(s[j]) {
+		n, _ := strconv.ParseUint(s[j:j+1], 16, 8)
+		v = v*16 + rune(n)
+		j++
+	}
+	if j == start {
+		return 0, false, i, false
+	}
+	if braced && j < len(s) && s[j] == '}' {
+		j++
+	}
+	return v, e == 'x', j - 1, true
 }
 
 func isHex(c byte) bool {
