@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"sort"
 	"text/tabwriter"
@@ -23,6 +24,8 @@ var auditCommand = &cli.Command{
 		{Name: "why", Usage: "every hook's record and verdict on one tool call", ArgsUsage: "TOOL_USE_ID", Action: auditWhy},
 		{Name: "top", Usage: "time per hook (p50, p95, max) and the slowest calls", Action: auditTop},
 		{Name: "sessions", Usage: "sessions with their first and last record and counts", Action: auditSessions},
+		{Name: "verify", Usage: "check each project's hash chain: the first edited, removed, inserted, reordered or malformed record (exit 1)",
+			Action: auditVerify, OnUsageError: usageError},
 	},
 }
 
@@ -160,4 +163,78 @@ func auditSessions(c *cli.Context) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\n", or(id, "-"), s.project, s.first, s.last, s.events, s.denies)
 	}
 	return tw.Flush()
+}
+
+// auditVerify walks every project's chain (or --project's) and prints one line per project:
+// "ok PROJECT: ..." or "broken PROJECT: FILE:LINE: KIND: DETAIL". Exit 0 when every chain is
+// whole, 1 when one is broken, 2 on a usage or read error.
+func auditVerify(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return cli.Exit("harness audit verify: takes no arguments (--project DIR narrows it to one project)", 2)
+	}
+	home, err := harnessHome()
+	if err != nil {
+		return cli.Exit("harness audit verify: "+err.Error(), 2)
+	}
+	var dirs []string
+	if project := c.String("project"); project != "" {
+		abs, err := filepath.Abs(project)
+		if err != nil {
+			return cli.Exit("harness audit verify: "+err.Error(), 2)
+		}
+		dir := audit.Dir(home, abs)
+		if _, err := os.Stat(dir); err != nil {
+			return cli.Exit(fmt.Sprintf("harness audit verify: no audit log for %s (%s)", abs, dir), 2)
+		}
+		dirs = []string{dir}
+	} else {
+		dirs, _ = filepath.Glob(filepath.Join(home, "projects", "*", "audit"))
+		if len(dirs) == 0 {
+			fmt.Fprintf(c.App.Writer, "no audit logs in %s\n", filepath.Join(home, "projects"))
+			return nil
+		}
+	}
+	broken, failed := 0, 0
+	for _, dir := range dirs {
+		rep, err := audit.Verify(dir)
+		name := or(rep.Project, dir)
+		switch {
+		case err != nil:
+			failed++
+			fmt.Fprintf(c.App.ErrWriter, "harness audit verify: %s: %v\n", name, err)
+		case rep.Break != nil:
+			broken++
+			fmt.Fprintf(c.App.Writer, "broken %s: %s%s\n", name, rep.Break, malformed(rep.Malformed))
+		case rep.Records == 0:
+			fmt.Fprintf(c.App.Writer, "ok %s: no chained records%s\n", name, legacy(rep.Legacy))
+		default:
+			fmt.Fprintf(c.App.Writer, "ok %s: %d records, seq 1-%d%s, head %s\n", name, rep.Records, rep.Seq, legacy(rep.Legacy), rep.ID)
+		}
+	}
+	switch {
+	case failed > 0:
+		return cli.Exit("", 2)
+	case broken > 0:
+		return cli.Exit("", 1)
+	}
+	return nil
+}
+
+func malformed(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return " (" + plural(n, "malformed line") + " in all)"
+}
+
+func legacy(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return ", after " + plural(n, "line") + " from before the chain"
+}
+
+// usageError makes a bad flag exit 2, as a usage error does elsewhere in the CLI.
+func usageError(c *cli.Context, err error, _ bool) error {
+	return cli.Exit("harness "+c.Command.FullName()+": "+err.Error(), 2)
 }

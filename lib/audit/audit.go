@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -20,10 +21,16 @@ import (
 
 // Record is one line of the log.
 type Record struct {
+	// Seq and Prev chain the record to the one before it in its project (Append sets them):
+	// Seq counts from 1 across days and rotations, Prev is the LineHash of the record before.
+	Seq     int64
+	Prev    string
 	Time    time.Time
 	Project string
 	Session string
-	Event   string
+	// PromptID is the payload's prompt_id: the user prompt the call belongs to.
+	PromptID string
+	Event    string
 	// Hook is the hook that wrote the record (AuditLog, or a guard recording its verdict).
 	Hook      string
 	Tool      string
@@ -33,11 +40,12 @@ type Record struct {
 	// DurationMS and Error come from the payload (how long the tool ran, how it failed).
 	DurationMS int64
 	Error      string
-	// Decision, Reason and TookMS are a guard's verdict and its own time; Rule and Category
-	// name the rule that decided, when the guard says (SecurityValidator, WriteProtector).
-	Decision, Reason string
-	Rule, Category   string
-	TookMS           float64
+	// Decision, Reason and TookMS are a guard's verdict and its own time; Rule, Category and
+	// Radius name the rule that decided and its blast radius, when the guard says
+	// (SecurityValidator names all three, WriteProtector the rule).
+	Decision, Reason       string
+	Rule, Category, Radius string
+	TookMS                 float64
 }
 
 // MaxFile is the size past which a day's log is rotated.
@@ -51,14 +59,19 @@ func Dir(harnessHome, project string) string {
 // Line renders a record as one JSON line, redacting and capping its texts.
 func (r Record) Line() []byte {
 	var o object.Object
-	o.Set("time", r.Time.UTC().Format(time.RFC3339Nano))
 	set := func(k, v string) {
 		if v != "" {
 			o.Set(k, v)
 		}
 	}
+	if r.Seq > 0 {
+		o.Set("seq", object.Raw(strconv.FormatInt(r.Seq, 10)))
+	}
+	set("prev", r.Prev)
+	o.Set("time", r.Time.UTC().Format(time.RFC3339Nano))
 	set("project", r.Project)
 	set("session", r.Session)
+	set("prompt_id", r.PromptID)
 	set("event", r.Event)
 	set("hook", r.Hook)
 	set("tool", r.Tool)
@@ -71,6 +84,7 @@ func (r Record) Line() []byte {
 	set("decision", r.Decision)
 	set("rule", r.Rule)
 	set("category", r.Category)
+	set("radius", r.Radius)
 	set("reason", Clean(r.Reason, 300))
 	if r.TookMS > 0 {
 		o.Set("took_ms", object.Raw(fmt.Sprintf("%.2f", r.TookMS)))
@@ -90,65 +104,96 @@ func Clean(s string, max int) string {
 	return s
 }
 
-// Append adds a record to the day's log of its project, under an exclusive lock on the file,
-// in one write: parallel hooks never interleave or lose a line.
+// Append adds a record to its project's log, chained to the record before it. Under the
+// project's lock (audit/.lock) it stamps the time (when zero), finds the chain's head at the
+// tail of the newest file, sets Seq and Prev, rotates a full file and writes the line in one
+// write: parallel hooks never interleave, lose a line or fork the chain, across days and
+// rotations alike.
 func Append(harnessHome string, r Record) error {
+	dir := Dir(harnessHome, r.Project)
+	l, err := lockDir(dir)
+	if err != nil {
+		return err
+	}
+	defer l.Close() // closing the lock file releases the lock
 	if r.Time.IsZero() {
 		r.Time = time.Now()
 	}
-	dir := Dir(harnessHome, r.Project)
-	name := filepath.Join(dir, r.Time.UTC().Format("2006-01-02")+".jsonl")
-	line := r.Line()
-	// Open, lock, and check that the file locked is still the one at name: another writer may
-	// have rotated it away while this one waited for the lock.
-	for attempt := 0; attempt < 8; attempt++ {
-		f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-		if errors.Is(err, fs.ErrNotExist) {
-			// The folder is made on the first record only: a stat less on every call.
-			if err := os.MkdirAll(dir, 0o700); err != nil {
-				return fmt.Errorf("creating %s: %w", dir, err)
-			}
-			f, err = os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	// The newest file is named in the lock file, so a clock set back (or a record dated in
+	// the past) still appends to it and the files keep the chain's order.
+	hint := newestHint(l)
+	newest := hint
+	if newest == "" {
+		if newest, err = newestDay(dir); err != nil {
+			return err
 		}
-		if err != nil {
-			return fmt.Errorf("opening %s: %w", name, err)
-		}
-		if err := lock(f); err != nil {
-			f.Close()
-			return fmt.Errorf("locking %s: %w", name, err)
-		}
-		held, err1 := f.Stat()
-		now, err2 := os.Stat(name)
-		switch {
-		case err1 != nil || err2 != nil || !os.SameFile(held, now):
-			// rotated away: try the new file
-		case held.Size() >= MaxFile:
-			rotate(name)
-		default:
-			_, err := f.Write(line)
-			unlock(f)
-			f.Close()
-			if err != nil {
-				return fmt.Errorf("writing %s: %w", name, err)
-			}
-			return nil
-		}
-		unlock(f)
-		f.Close()
 	}
-	return fmt.Errorf("could not append to %s: it keeps being rotated", name)
+	day := r.Time.UTC().Format(dayLayout)
+	if day < newest {
+		day = newest
+	}
+	name := filepath.Join(dir, day+".jsonl")
+	f, size, err := openLog(name)
+	if err != nil {
+		return err
+	}
+	defer func() { f.Close() }()
+	var h head
+	if size == 0 {
+		// A new day, or a file rotated away: the head is in an older file.
+		h, err = headOf(dir)
+	} else {
+		h, err = tail(f, size)
+		// A file that cannot be rotated grows past MaxFile rather than lose the record.
+		if err == nil && size >= MaxFile && rotate(name) == nil {
+			f.Close()
+			f, _, err = openLog(name)
+			h.torn = false
+		}
+	}
+	if err != nil {
+		return err
+	}
+	r.Seq, r.Prev = h.seq+1, h.last
+	line := r.Line()
+	if h.torn {
+		// A line left without its newline (a crash, an edit) stays a line of its own, which
+		// verify reports; this record still goes out in one write.
+		line = append([]byte{'\n'}, line...)
+	}
+	if _, err := f.Write(line); err != nil {
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	if day != hint {
+		setNewestHint(l, day)
+	}
+	return nil
 }
 
-// rotate renames a full log to the first free name.N.jsonl, under the full file's lock.
-func rotate(name string) {
+// openLog opens a day's log for reading its tail and appending, and returns its size.
+func openLog(name string) (*os.File, int64, error) {
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, 0, fmt.Errorf("opening %s: %w", name, err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, fmt.Errorf("opening %s: %w", name, err)
+	}
+	return f, st.Size(), nil
+}
+
+// rotate renames a full log to the first free name.N.jsonl, under the project's lock.
+func rotate(name string) error {
 	base := strings.TrimSuffix(name, ".jsonl")
-	for n := 1; n < 1000; n++ {
+	for n := 1; n < 100000; n++ {
 		to := fmt.Sprintf("%s.%d.jsonl", base, n)
-		if _, err := os.Stat(to); os.IsNotExist(err) {
-			os.Rename(name, to)
-			return
+		if _, err := os.Lstat(to); errors.Is(err, fs.ErrNotExist) {
+			return os.Rename(name, to)
 		}
 	}
+	return fs.ErrExist
 }
 
 // Read returns the records of every project (or one, when project is not ""), oldest first.

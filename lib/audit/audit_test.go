@@ -50,8 +50,8 @@ func TestRotation(t *testing.T) {
 	}
 }
 
-// TestConcurrentProcesses: 64 processes append 1,000 records each into one log: none is lost
-// and no line is torn.
+// TestConcurrentProcesses: 64 processes append 1,000 records each into one log, rotating it
+// every 256 KB: none is lost, no line is torn, and the records form one chain.
 func TestConcurrentProcesses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("64 processes; skipped with -short")
@@ -87,6 +87,9 @@ func TestConcurrentProcesses(t *testing.T) {
 		t.Errorf("%d records, %d distinct; want 64000", len(recs), len(seen))
 	}
 	files, _ := filepath.Glob(filepath.Join(Dir(home, "/p"), "*.jsonl"))
+	if len(files) < 20 {
+		t.Errorf("%d files, want 20 or more: rotation under load is not tested", len(files))
+	}
 	for _, f := range files {
 		b, _ := os.ReadFile(f)
 		for i, line := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
@@ -95,6 +98,7 @@ func TestConcurrentProcesses(t *testing.T) {
 			}
 		}
 	}
+	checkChain(t, home, "/p", 64000)
 }
 
 // TestHelperAppend is the body of one writer process of TestConcurrentProcesses.
@@ -103,6 +107,7 @@ func TestHelperAppend(t *testing.T) {
 	if home == "" {
 		t.Skip("helper process only")
 	}
+	MaxFile = 256 << 10
 	for i := range 1000 {
 		if err := Append(home, Record{Project: "/p", Event: "PostToolUse", Tool: "Bash", Summary: "p" + id + "-" + strconv.Itoa(i)}); err != nil {
 			t.Fatal(err)
@@ -111,15 +116,16 @@ func TestHelperAppend(t *testing.T) {
 }
 
 func TestRuleOf(t *testing.T) {
-	for _, tt := range []struct{ reason, rule, category string }{
+	for _, tt := range []struct{ reason, rule, category, radius string }{
 		{"SecurityValidator: blocked `rm -rf /`: it recursively deletes the whole filesystem [rule fs.rm-critical, filesystem destruction, blast radius high].",
-			"fs.rm-critical", "filesystem destruction"},
-		{"WriteProtector: blocked writing `/etc/hosts` (Write): /etc/hosts is a system path [rule read-only.system].", "read-only.system", "read-only"},
-		{"SecretGuard: your prompt contains a GitHub token, so it was not sent to the model.", "", ""},
-		{"unterminated [rule x", "", ""},
+			"fs.rm-critical", "filesystem destruction", "high"},
+		{"SecurityValidator: asking before `git push --force`: ... [rule git.force-push, blast radius medium].", "git.force-push", "git", "medium"},
+		{"WriteProtector: blocked writing `/etc/hosts` (Write): /etc/hosts is a system path [rule read-only.system].", "read-only.system", "read-only", ""},
+		{"SecretGuard: your prompt contains a GitHub token, so it was not sent to the model.", "", "", ""},
+		{"unterminated [rule x", "", "", ""},
 	} {
-		if rule, cat := ruleOf(tt.reason); rule != tt.rule || cat != tt.category {
-			t.Errorf("%q: %q %q, want %q %q", tt.reason, rule, cat, tt.rule, tt.category)
+		if rule, cat, radius := ruleOf(tt.reason); rule != tt.rule || cat != tt.category || radius != tt.radius {
+			t.Errorf("%q: %q %q %q, want %q %q %q", tt.reason, rule, cat, radius, tt.rule, tt.category, tt.radius)
 		}
 	}
 }

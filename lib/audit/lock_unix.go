@@ -7,5 +7,5 @@ import (
 	"syscall"
 )
 
-func lock(f *os.File) error   { return syscall.Flock(int(f.Fd()), syscall.LOCK_EX) }
-func unlock(f *os.File) error { return syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }
+// lock takes an exclusive lock on f; closing f releases it.
+func lock(f *os.File) error { return syscall.Flock(int(f.Fd()), syscall.LOCK_EX) }

@@ -19,33 +19,40 @@ func Verdict(v hook.Verdict) {
 	}
 	w := hook.Locate(v.In)
 	decision, reason := decide(v.Reply, v.Code)
-	rule, category := ruleOf(reason)
+	rule, category, radius := ruleOf(reason)
 	Append(w.HarnessHome, Record{
-		Project: w.Project, Session: v.In.SessionID(), Event: string(v.In.Event()), Hook: v.Hook,
+		Project: w.Project, Session: v.In.SessionID(), PromptID: v.In.PromptID(), Event: string(v.In.Event()), Hook: v.Hook,
 		Tool: v.In.Get("tool_name").Str, ToolUseID: v.In.Get("tool_use_id").Str,
-		Decision: decision, Reason: reason, Rule: rule, Category: category, TookMS: float64(v.Took.Microseconds()) / 1000,
+		Decision: decision, Reason: reason, Rule: rule, Category: category, Radius: radius,
+		TookMS: float64(v.Took.Microseconds()) / 1000,
 	})
 }
 
 // ruleOf reads the rule a guard names at the end of its reason: "[rule fs.rm-critical,
-// filesystem destruction, blast radius high]" (SecurityValidator) or "[rule read-only.system]"
-// (WriteProtector, whose category is the rule's tier).
-func ruleOf(reason string) (rule, category string) {
+// filesystem destruction, blast radius high]" (SecurityValidator: rule, category, radius) or
+// "[rule read-only.system]" (WriteProtector, whose category is the rule's tier).
+func ruleOf(reason string) (rule, category, radius string) {
 	i := strings.LastIndex(reason, "[rule ")
 	if i < 0 {
-		return "", ""
+		return "", "", ""
 	}
 	inner, _, ok := strings.Cut(reason[i+len("[rule "):], "]")
 	if !ok {
-		return "", ""
+		return "", "", ""
 	}
 	parts := strings.Split(inner, ", ")
 	rule = strings.TrimSpace(parts[0])
-	if len(parts) > 1 && !strings.HasPrefix(parts[1], "blast radius") {
-		return rule, parts[1]
+	for _, p := range parts[1:] {
+		if r, ok := strings.CutPrefix(p, "blast radius "); ok {
+			radius = strings.TrimSpace(r)
+		} else if category == "" {
+			category = p
+		}
 	}
-	category, _, _ = strings.Cut(rule, ".")
-	return rule, category
+	if category == "" {
+		category, _, _ = strings.Cut(rule, ".")
+	}
+	return rule, category, radius
 }
 
 // decide reads the decision back from the reply the hook wrote.
