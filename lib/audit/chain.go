@@ -180,10 +180,10 @@ func headOf(dir string) (head, error) {
 const chainWindow = 64 << 10
 
 // tail reads the head from the end of a file of size bytes, without reading the whole file:
-// 4 KB hold the last line of any record the harness writes.
+// 1 KB holds the last line of most records the harness writes; a longer one reads more.
 func tail(f *os.File, size int64) (head, error) {
 	var h head
-	for chunk := min(size, 4<<10); ; chunk = min(size, chunk*4) {
+	for chunk := min(size, 1<<10); ; chunk = min(size, chunk*4) {
 		buf := make([]byte, chunk)
 		if _, err := f.ReadAt(buf, size-chunk); err != nil {
 			return head{}, fmt.Errorf("reading %s: %w", f.Name(), err)

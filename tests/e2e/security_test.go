@@ -2,9 +2,13 @@ package e2e
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/hookkit/harness/lib/event"
 )
 
 // SecurityValidator, wired by the installer into the user settings the client loads, blocks a
@@ -50,6 +54,15 @@ func TestSecurityValidatorLetsEverydayCommandsRun(t *testing.T) {
 		if !strings.Contains(all.String(), want) {
 			t.Errorf("the audit log has no %s:\n%s", want, all.String())
 		}
+	}
+	// The records carry the client's prompt_id and form one whole chain.
+	if !version.Less(event.Version{2, 1, 332}) && !regexp.MustCompile(`"prompt_id":"[0-9a-f-]{36}","event":"PreToolUse","hook":"AuditLog"`).MatchString(all.String()) {
+		t.Errorf("no AuditLog record carries Claude Code %s's prompt_id:\n%s", version, all.String())
+	}
+	cmd := exec.Command(filepath.Join(binDir, "harness"), "audit", "verify")
+	cmd.Env = append(os.Environ(), "HOME="+s.home, "HARNESS_HOME="+s.harnessHome)
+	if out, err := cmd.CombinedOutput(); err != nil || !regexp.MustCompile(`(?m)^ok .*: \d+ records, seq 1-\d+, head [0-9a-f]{64}$`).Match(out) {
+		t.Errorf("harness audit verify after a session: %v\n%s", err, out)
 	}
 }
 
