@@ -356,3 +356,46 @@ func TestVerifyCountsMalformed(t *testing.T) {
 		t.Fatalf("Verify: %+v %v", rep, err)
 	}
 }
+
+// Lines longer than the first read from a file's end (a reason in a script of multi-byte
+// letters, long ids) are found whole.
+func TestChainLongLines(t *testing.T) {
+	home := t.TempDir()
+	project := "/p"
+	for range 5 {
+		if err := Append(home, Record{Project: project, Event: "PreToolUse", Hook: "SecurityValidator", Reason: strings.Repeat("é€", 150),
+			Session: strings.Repeat("s", 2000), ToolUseID: strings.Repeat("t", 2000)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lines, _ := chainLines(t, Dir(home, project))
+	if len(lines[4]) < 4<<10 {
+		t.Fatalf("a line of %d bytes does not test reads past 4 KB", len(lines[4]))
+	}
+	checkChain(t, home, project, 5)
+}
+
+// A line without seq after the chain has started (a binary from before the chain, still
+// running): the next record goes on from the last chained one, and verify reports the line.
+func TestChainAfterUnchainedLine(t *testing.T) {
+	home := t.TempDir()
+	tm := time.Date(2026, 11, 26, 1, 0, 0, 0, time.UTC)
+	Append(home, Record{Project: "/p", Event: "Stop", Time: tm})
+	Append(home, Record{Project: "/p", Event: "Stop", Time: tm})
+	name := filepath.Join(Dir(home, "/p"), "2026-11-26.jsonl")
+	f, _ := os.OpenFile(name, os.O_WRONLY|os.O_APPEND, 0)
+	f.WriteString(`{"time":"2026-11-26T01:00:00Z","project":"/p","event":"Stop"}` + "\n")
+	f.Close()
+	Append(home, Record{Project: "/p", Event: "Stop", Time: tm})
+	lines, _ := chainLines(t, Dir(home, "/p"))
+	if len(lines) != 4 || gjson.GetBytes(lines[3], "seq").Int() != 3 || gjson.GetBytes(lines[3], "prev").Str != LineHash(lines[2]) {
+		t.Fatalf("lines:\n%s", bytes.Join(lines, []byte{'\n'}))
+	}
+	if seq, id, _ := Head(home, "/p"); seq != 3 || id != LineHash(lines[3]) {
+		t.Errorf("Head: %d %s", seq, id)
+	}
+	rep, _ := Verify(Dir(home, "/p"))
+	if rep.Break == nil || rep.Break.Kind != Inserted || rep.Break.Line != 3 {
+		t.Fatalf("Verify: %+v", rep.Break)
+	}
+}
