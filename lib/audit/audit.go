@@ -172,7 +172,7 @@ func Append(harnessHome string, r Record) error {
 
 // openLog opens a day's log for reading its tail and appending, and returns its size.
 func openLog(name string) (*os.File, int64, error) {
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := openFile(name, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, 0, fmt.Errorf("opening %s: %w", name, err)
 	}

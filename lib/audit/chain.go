@@ -2,8 +2,6 @@ package audit
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -21,8 +19,13 @@ const dayLayout = "2006-01-02"
 // LineHash is a record's id: the lowercase hex SHA-256 of its line, without the newline.
 // The next record's prev holds it.
 func LineHash(line []byte) string {
-	sum := sha256.Sum256(line)
-	return hex.EncodeToString(sum[:])
+	const digits = "0123456789abcdef"
+	sum := sum256(line)
+	var out [64]byte
+	for i, b := range sum {
+		out[i*2], out[i*2+1] = digits[b>>4], digits[b&15]
+	}
+	return string(out[:])
 }
 
 // Head returns the seq and id of the newest chained record of a project's log (0 and ""
@@ -53,12 +56,12 @@ type head struct {
 // less on every other call). The lock file also names the newest log (newestHint).
 func lockDir(dir string) (*os.File, error) {
 	name := filepath.Join(dir, ".lock")
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := openFile(name, os.O_RDWR|os.O_CREATE, 0o600)
 	if errors.Is(err, fs.ErrNotExist) {
 		if err := os.MkdirAll(dir, 0o700); err != nil {
 			return nil, fmt.Errorf("creating %s: %w", dir, err)
 		}
-		f, err = os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o600)
+		f, err = openFile(name, os.O_RDWR|os.O_CREATE, 0o600)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("opening %s: %w", name, err)
