@@ -58,6 +58,8 @@ const (
 	boolKind kind = iota + 1
 	countKind
 	stringsKind
+	stringKind
+	headersKind
 )
 
 func (k kind) String() string {
@@ -66,6 +68,10 @@ func (k kind) String() string {
 		return "true or false"
 	case countKind:
 		return "a positive whole number"
+	case stringKind:
+		return "a non-empty string"
+	case headersKind:
+		return `an object of header names, each {"env": "VARIABLE"} or {"file": "/path"}`
 	}
 	return "a list of strings"
 }
@@ -80,6 +86,9 @@ var keys = sync.OnceValue(func() map[string]kind {
 		"context.prompt_files": stringsKind, "context.subagent_sections": stringsKind, "context.per_turn_files": stringsKind,
 		"context.preserve": stringsKind,
 		"summary.keep":     countKind,
+		// lib/ship: read from the user scope only (a project cannot redirect the audit trail).
+		"audit.ship.endpoint": stringKind, "audit.ship.headers": headersKind,
+		"audit.ship.batch": countKind, "audit.ship.timeout_ms": countKind,
 	}
 	for _, s := range []string{"continuity", "wip", "shape", "prompt_files", "host"} {
 		k["context.sections."+s] = boolKind
@@ -132,8 +141,34 @@ func ofKind(v gjson.Result, k kind) bool {
 			}
 		}
 		return true
+	case stringKind:
+		return v.Type == gjson.String && v.Str != ""
+	case headersKind:
+		return IsHeaders(v)
 	}
 	return false
+}
+
+// IsHeaders reports whether v names HTTP headers by where their values are kept, never the
+// values: {"Authorization": {"env": "VARIABLE"}, "X-Org": {"file": "/path"}}, one source each.
+func IsHeaders(v gjson.Result) bool {
+	if !v.IsObject() {
+		return false
+	}
+	ok := true
+	v.ForEach(func(name, src gjson.Result) bool {
+		n := 0
+		src.ForEach(func(k, val gjson.Result) bool {
+			if (k.Str != "env" && k.Str != "file") || val.Type != gjson.String || val.Str == "" {
+				n = -100
+			}
+			n++
+			return true
+		})
+		ok = name.Str != "" && !strings.ContainsAny(name.Str, " :\r\n") && src.IsObject() && n == 1
+		return ok
+	})
+	return ok
 }
 
 func isPrefix(key string) bool {
