@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,9 +14,10 @@ import (
 
 // heavy are the packages that cost milliseconds at every process start (with what they
 // contain); heavyExact those that cost tenths of one: net alone took SecurityValidator from
-// 1.64 to 2.4 times an empty binary's start (tests/startup).
+// 1.64 to 2.4 times an empty binary's start (tests/startup). OpenTelemetry (lib/ship's SDK,
+// exporter, protobuf and their init) belongs in the CLI and AuditShip only.
 var (
-	heavy      = []string{"github.com/bitfield/script", "github.com/urfave/cli/v2", "net/http"}
+	heavy      = []string{"github.com/bitfield/script", "github.com/urfave/cli/v2", "net/http", "go.opentelemetry.io", "google.golang.org/protobuf"}
 	heavyExact = []string{"net", "os/user"}
 )
 
@@ -79,11 +81,15 @@ func TestPerCallHooksStayLean(t *testing.T) {
 	}
 }
 
-// The check above can see a heavy dependency: the CLI has one.
+// The check above can see a heavy dependency: the CLI has urfave/cli, and the CLI and
+// AuditShip link OpenTelemetry.
 func TestHeavyDependencyIsVisible(t *testing.T) {
-	for pkg, ds := range deps(t, "../cmd/harness") {
+	for pkg, ds := range deps(t, "../cmd/harness", "../hooks/AuditShip") {
 		if len(heavyDeps(ds)) == 0 {
-			t.Errorf("%s: expected urfave/cli among its dependencies", pkg)
+			t.Errorf("%s: expected heavy dependencies", pkg)
+		}
+		if !slices.ContainsFunc(heavyDeps(ds), func(d string) bool { return strings.HasPrefix(d, "go.opentelemetry.io/otel/sdk/log") }) {
+			t.Errorf("%s: expected the OpenTelemetry log SDK among its dependencies", pkg)
 		}
 	}
 }

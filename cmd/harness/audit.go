@@ -26,6 +26,8 @@ var auditCommand = &cli.Command{
 		{Name: "sessions", Usage: "sessions with their first and last record and counts", Action: auditSessions},
 		{Name: "verify", Usage: "check each project's hash chain: the first edited, removed, inserted, reordered or malformed record (exit 1)",
 			Action: auditVerify, OnUsageError: usageError},
+		auditShipCommand,
+		auditCollectorConfigCommand,
 	},
 }
 

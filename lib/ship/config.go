@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"os/user"
 	"sort"
 	"strings"
 	"time"
@@ -131,4 +132,28 @@ func unwrapPath(err error) error {
 		return fmt.Errorf("%s: %w", pe.Path, pe.Err)
 	}
 	return err
+}
+
+// Open reads the header values and makes the shipper for cfg.
+func Open(cfg Config, getenv func(string) (string, bool), id Identity) (*Shipper, error) {
+	if err := CheckEndpoint(cfg.Endpoint); err != nil {
+		return nil, err
+	}
+	headers, err := HeaderValues(cfg.Headers, getenv)
+	if err != nil {
+		return nil, err
+	}
+	return New(cfg, headers, id)
+}
+
+// Me is this machine and user, for the records' resource.
+func Me(version string) Identity {
+	id := Identity{Version: version}
+	id.Host, _ = os.Hostname()
+	if u, err := user.Current(); err == nil {
+		id.User = u.Username
+	} else {
+		id.User = os.Getenv("USER")
+	}
+	return id
 }
