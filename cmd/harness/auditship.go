@@ -38,7 +38,10 @@ var auditShipCommand = &cli.Command{
 		if err != nil {
 			return err
 		}
-		cfg := ship.Load(home)
+		cfg, problems := ship.Load(home)
+		for _, p := range problems {
+			fmt.Fprintln(c.App.ErrWriter, "harness audit ship: "+p)
+		}
 		if e := c.String("endpoint"); e != "" {
 			cfg.Endpoint = e
 		}

@@ -43,7 +43,7 @@ func main() { hook.Main(spec, run) }
 
 func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	w := hook.Locate(in)
-	cfg := ship.Load(w.HarnessHome)
+	cfg, _ := ship.Load(w.HarnessHome) // LoadContext reports the configuration's problems
 	if cfg.Endpoint == "" {
 		return nil, nil // shipping is not configured
 	}

@@ -48,9 +48,10 @@ type Config struct {
 
 // Load reads the shipping keys from the harness configuration outside any project (user scope
 // and the scopes an administrator owns): a repository cannot send the audit trail elsewhere.
-func Load(harnessHome string) Config {
+// problems are the configuration's, one line each (a key of the wrong kind keeps its default).
+func Load(harnessHome string) (cfg Config, problems []string) {
 	c := config.Load(harnessHome, "")
-	cfg := Config{
+	cfg = Config{
 		Endpoint: c.Get(KeyEndpoint).Str,
 		Batch:    c.Int(KeyBatch, DefaultBatch),
 		Timeout:  time.Duration(c.Int(KeyTimeout, int(DefaultTimeout/time.Millisecond))) * time.Millisecond,
@@ -62,7 +63,7 @@ func Load(harnessHome string) Config {
 		})
 	}
 	sort.Slice(cfg.Headers, func(i, j int) bool { return cfg.Headers[i].Name < cfg.Headers[j].Name })
-	return cfg
+	return cfg, c.Problems
 }
 
 // CheckEndpoint says what is wrong with an endpoint URL: it must be http or https, with a

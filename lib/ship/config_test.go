@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/hookkit/harness/lib/config"
 )
 
 func TestLoad(t *testing.T) {
@@ -18,24 +16,25 @@ func TestLoad(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(home, "config.json"), []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	got := Load(home)
+	got, problems := Load(home)
 	want := Config{Endpoint: "http://127.0.0.1:4318", Batch: 100, Timeout: 2500 * time.Millisecond,
 		Headers: []Header{{Name: "Authorization", Env: "OTLP_AUTH"}, {Name: "X-Org", File: "/etc/org"}}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v\nwant %+v", got, want)
 	}
-	if p := config.Load(home, "").Problems; len(p) != 0 {
-		t.Errorf("problems: %v", p)
+	if len(problems) != 0 {
+		t.Errorf("problems: %v", problems)
 	}
 	// Defaults, and a header given as a value (a secret in the file) is a problem, not used.
 	if err := os.WriteFile(filepath.Join(home, "config.json"), []byte(`{"audit": {"ship": {"headers": {"Authorization": "Bearer x"}}}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if got := Load(home); got.Endpoint != "" || got.Batch != DefaultBatch || got.Timeout != DefaultTimeout || got.Headers != nil {
+	got, problems = Load(home)
+	if got.Endpoint != "" || got.Batch != DefaultBatch || got.Timeout != DefaultTimeout || got.Headers != nil {
 		t.Errorf("defaults: %+v", got)
 	}
-	if p := config.Load(home, "").Problems; len(p) != 1 || !strings.Contains(p[0], "audit.ship.headers should be an object of header names") {
-		t.Errorf("problems: %v", p)
+	if len(problems) != 1 || !strings.Contains(problems[0], "audit.ship.headers should be an object of header names") {
+		t.Errorf("problems: %v", problems)
 	}
 }
 

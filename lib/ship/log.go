@@ -379,3 +379,21 @@ func lineAt(dir string, f logFile, cp Checkpoint) bool {
 	}
 	return LineID(buf[:n-1]) == cp.ID
 }
+
+// Failures are the projects whose last shipping run failed, one line each with the reason the
+// endpoint gave and when (for harness doctor): their records are kept and go with the next
+// run that gets through.
+func Failures(harnessHome string) []string {
+	dirs, _ := Folders(harnessHome)
+	var out []string
+	for _, dir := range dirs {
+		cp, ok, err := ReadCheckpoint(dir)
+		switch {
+		case err != nil:
+			out = append(out, fmt.Sprintf("%s: %v", filepath.Base(filepath.Dir(dir)), err))
+		case ok && cp.Error != "":
+			out = append(out, fmt.Sprintf("%s: audit records not shipped (last attempt %s): %s", filepath.Base(filepath.Dir(dir)), cp.Time, cp.Error))
+		}
+	}
+	return out
+}

@@ -61,7 +61,7 @@ func (s *sink) records() []sdklog.Record {
 func attrs(r sdklog.Record) map[string]string {
 	m := map[string]string{}
 	r.WalkAttributes(func(kv attribute.KeyValue) bool {
-		m[string(kv.Key)] = kv.Value.Emit()
+		m[string(kv.Key)] = kv.Value.String()
 		return true
 	})
 	return m
@@ -236,6 +236,9 @@ func TestRejectedBatchIsSentAgain(t *testing.T) {
 	if cp.Shipped != 4 || cp.Error != err.Error() {
 		t.Errorf("checkpoint after the rejection: %+v", cp)
 	}
+	if f := Failures(home); len(f) != 1 || f[0] != "-p: audit records not shipped (last attempt 2026-11-26T10:00:00Z): "+err.Error() {
+		t.Errorf("failures %q", f)
+	}
 	res, err = s.Ship(context.Background(), dir)
 	if err != nil || res.Shipped != 6 || !res.Done {
 		t.Fatalf("second run: %+v %v", res, err)
@@ -254,6 +257,9 @@ func TestRejectedBatchIsSentAgain(t *testing.T) {
 	}
 	if cp, _, _ := ReadCheckpoint(dir); cp.Error != "" || cp.Shipped != 10 {
 		t.Errorf("checkpoint after the rest: %+v", cp)
+	}
+	if f := Failures(home); len(f) != 0 {
+		t.Errorf("failures after a good run: %q", f)
 	}
 }
 
