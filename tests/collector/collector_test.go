@@ -12,11 +12,9 @@
 package collector
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -24,7 +22,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -33,10 +30,9 @@ import (
 
 	"github.com/hookkit/harness/lib/audit"
 	"github.com/hookkit/harness/lib/ship"
+	"github.com/hookkit/harness/tests/internal/cacheinputs"
+	"github.com/hookkit/harness/tests/internal/otelcol"
 )
-
-// version is the collector install.sh builds.
-const version = "0.165.0"
 
 var binDir string // harness, AuditLog, AuditShip and SecurityValidator, built once
 
@@ -57,27 +53,6 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
-}
-
-// collectorBin is the built collector, or a skip (a failure with HARNESS_E2E=1) saying how to
-// build it.
-func collectorBin(t *testing.T) string {
-	t.Helper()
-	dir := os.Getenv("HARNESS_COLLECTOR_DIR")
-	if dir == "" {
-		home, _ := os.UserHomeDir()
-		dir = filepath.Join(home, ".cache", "harness")
-	}
-	bin := filepath.Join(dir, "otelcol-"+version, "otelcol-harness")
-	if st, err := os.Stat(bin); err == nil && st.Mode()&0o111 != 0 {
-		return bin
-	}
-	why := fmt.Sprintf("the OpenTelemetry Collector %s is not built at %s: run tests/collector/install.sh (about 4 minutes, from the Go module proxy)", version, bin)
-	if os.Getenv("HARNESS_E2E") == "1" {
-		t.Fatal(why)
-	}
-	t.Skip(why + " (HARNESS_E2E=1 makes this a failure)")
-	return ""
 }
 
 // env is one test's world: a harness home, a project, and the environment the binaries see.
@@ -150,143 +125,25 @@ func (e *env) payload(name string, set ...string) []byte {
 	return b
 }
 
-// collector is a running collector whose debug output is gathered.
-type collector struct {
-	t    *testing.T
-	cmd  *exec.Cmd
-	port int
-	mu   sync.Mutex
-	out  bytes.Buffer
-	done chan struct{}
-}
-
-// freePort is a port on 127.0.0.1 nothing listens on.
-func freePort(t *testing.T) int {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
-}
-
-// startCollector runs the collector on 127.0.0.1:port with the configuration
-// `harness audit collector-config --receivers otlp` prints, and waits until it listens.
-func startCollector(t *testing.T, e *env, bin string, port int) *collector {
+// startCollector runs the collector with the configuration
+// `harness audit collector-config --receivers otlp` prints.
+func startCollector(t *testing.T, e *env, bin string, port int) *otelcol.Collector {
 	t.Helper()
 	cfg, errs, code := e.run(nil, "harness", "audit", "collector-config", "--receivers", "otlp")
 	if code != 0 {
 		t.Fatalf("collector-config: %d %s", code, errs)
 	}
-	file := filepath.Join(t.TempDir(), "otelcol.yaml")
-	if err := os.WriteFile(file, []byte(cfg), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	c := &collector{t: t, port: port, done: make(chan struct{})}
-	c.cmd = exec.Command(bin, "--config", "file:"+file, fmt.Sprintf("--set=receivers.otlp.protocols.http.endpoint=127.0.0.1:%d", port))
-	c.cmd.Stdout, c.cmd.Stderr = c, c
-	if err := c.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { c.cmd.Wait(); close(c.done) }()
-	t.Cleanup(c.kill)
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		if conn, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port)); err == nil {
-			conn.Close()
-			return c
-		}
-		select {
-		case <-c.done:
-			t.Fatalf("the collector exited:\n%s", c.output())
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
-	t.Fatalf("the collector did not listen on %d within 20 s:\n%s", port, c.output())
-	return nil
-}
-
-func (c *collector) Write(p []byte) (int, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.out.Write(p)
-}
-
-func (c *collector) output() string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.out.String()
-}
-
-func (c *collector) kill() {
-	c.cmd.Process.Signal(syscall.SIGKILL)
-	<-c.done
-}
-
-func (c *collector) endpoint() string { return fmt.Sprintf("http://127.0.0.1:%d", c.port) }
-
-// received is one log record as the debug exporter printed it.
-type received struct {
-	body      string
-	event     string
-	attrs     map[string]string
-	resources map[string]string
-}
-
-// records reads the debug exporter's detailed output: each LogRecord block with its body,
-// event name, attributes and its resource's attributes.
-func (c *collector) records() []received {
-	var out []received
-	var res map[string]string
-	var cur *received
-	inResource := false
-	sc := bufio.NewScanner(strings.NewReader(c.output()))
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case strings.HasSuffix(line, "ResourceLog #0") || strings.HasPrefix(line, "ResourceLog #"):
-			res, inResource, cur = map[string]string{}, false, nil
-		case line == "Resource attributes:":
-			inResource = true
-		case strings.HasPrefix(line, "ScopeLogs #"):
-			inResource = false
-		case strings.HasPrefix(line, "LogRecord #"):
-			out = append(out, received{attrs: map[string]string{}, resources: res})
-			cur = &out[len(out)-1]
-		case strings.HasPrefix(line, "     -> "):
-			k, v, _ := strings.Cut(strings.TrimPrefix(line, "     -> "), ": ")
-			v = value(v)
-			if inResource && res != nil {
-				res[k] = v
-			} else if cur != nil {
-				cur.attrs[k] = v
-			}
-		case cur != nil && strings.HasPrefix(line, "Body: "):
-			cur.body = value(strings.TrimPrefix(line, "Body: "))
-		case cur != nil && strings.HasPrefix(line, "EventName: "):
-			cur.event = strings.TrimPrefix(line, "EventName: ")
-		}
-	}
-	return out
-}
-
-// value unwraps the debug exporter's Str(...), Int(...), Double(...).
-func value(v string) string {
-	if i := strings.IndexByte(v, '('); i > 0 && strings.HasSuffix(v, ")") {
-		return v[i+1 : len(v)-1]
-	}
-	return v
+	return otelcol.Start(t, bin, cfg, port)
 }
 
 // Hooks write records from captured payloads; harness audit ship sends them; the collector
 // has every record, each with its line as the body, its id, and its fields under the names
 // Claude Code uses; the AuditShip hook sends what came after.
 func TestShipToCollector(t *testing.T) {
-	bin := collectorBin(t)
+	bin := otelcol.Bin(t)
 	e := newEnv(t)
-	col := startCollector(t, e, bin, freePort(t))
-	e.config(fmt.Sprintf(`{"audit": {"ship": {"endpoint": %q}}}`, col.endpoint()))
+	col := startCollector(t, e, bin, otelcol.FreePort(t))
+	e.config(fmt.Sprintf(`{"audit": {"ship": {"endpoint": %q}}}`, col.Endpoint()))
 
 	for _, p := range []string{"SessionStart.json", "UserPromptSubmit.json", "PreToolUse.json", "PostToolUse.json", "PostToolUseFailure.json", "Stop.json"} {
 		if _, errs, code := e.run(e.payload(p), "AuditLog"); code != 0 {
@@ -327,19 +184,19 @@ func TestShipToCollector(t *testing.T) {
 			}
 		}
 		for k, v := range want {
-			if r.attrs[k] != v {
-				t.Errorf("record %s (%s): %s = %q, want %q", id[:8], rec.Get("event").Str, k, r.attrs[k], v)
+			if r.Attrs[k] != v {
+				t.Errorf("record %s (%s): %s = %q, want %q", id[:8], rec.Get("event").Str, k, r.Attrs[k], v)
 			}
 		}
-		if r.body != l || r.event != ship.EventName {
-			t.Errorf("record %s: body %q event %q", id[:8], r.body, r.event)
+		if r.Body != l || r.Event != ship.EventName {
+			t.Errorf("record %s: body %q event %q", id[:8], r.Body, r.Event)
 		}
-		if r.resources["service.name"] != "harness" || r.resources["host.name"] == "" || r.resources["user.name"] == "" {
-			t.Errorf("record %s: resource %v", id[:8], r.resources)
+		if r.Resource["service.name"] != "harness" || r.Resource["host.name"] == "" || r.Resource["user.name"] == "" {
+			t.Errorf("record %s: resource %v", id[:8], r.Resource)
 		}
 	}
-	if d := got[ship.LineID([]byte(lines[6]))]; d.attrs["harness.decision"] != "deny" || d.attrs["harness.rule"] == "" || d.attrs["tool_use_id"] != "toolu_deny" {
-		t.Errorf("the verdict record: %v", d.attrs)
+	if d := got[ship.LineID([]byte(lines[6]))]; d.Attrs["harness.decision"] != "deny" || d.Attrs["harness.rule"] == "" || d.Attrs["tool_use_id"] != "toolu_deny" {
+		t.Errorf("the verdict record: %v", d.Attrs)
 	}
 
 	// The hook, at the end of a turn, sends the records since: the Stop record AuditLog wrote.
@@ -358,23 +215,17 @@ func TestShipToCollector(t *testing.T) {
 }
 
 // byID waits until the collector has printed n records and returns them by id.
-func byID(t *testing.T, c *collector, n int) map[string]received {
+func byID(t *testing.T, c *otelcol.Collector, n int) map[string]otelcol.Record {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		recs := c.records()
-		if len(recs) >= n || time.Now().After(deadline) {
-			m := map[string]received{}
-			for _, r := range recs {
-				m[r.attrs["harness.record.id"]] = r
-			}
-			if len(recs) != n {
-				t.Errorf("the collector printed %d records, want %d", len(recs), n)
-			}
-			return m
-		}
-		time.Sleep(50 * time.Millisecond)
+	recs := c.Wait(n, 10*time.Second)
+	if len(recs) != n {
+		t.Errorf("the collector printed %d records, want %d", len(recs), n)
 	}
+	m := map[string]otelcol.Record{}
+	for _, r := range recs {
+		m[r.Attrs["harness.record.id"]] = r
+	}
+	return m
 }
 
 // A large backlog in small batches; the collector is killed while it arrives: ship fails with
@@ -382,7 +233,7 @@ func byID(t *testing.T, c *collector, n int) map[string]received {
 // rest: every record arrived, and a record arrived twice only as part of the batch in flight
 // at the kill, with the same id and body.
 func TestCollectorKilledMidBacklog(t *testing.T) {
-	bin := collectorBin(t)
+	bin := otelcol.Bin(t)
 	e := newEnv(t)
 	const total, batch = 20000, 10
 	for i := range total {
@@ -392,9 +243,9 @@ func TestCollectorKilledMidBacklog(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	port := freePort(t)
+	port := otelcol.FreePort(t)
 	first := startCollector(t, e, bin, port)
-	e.config(fmt.Sprintf(`{"audit": {"ship": {"endpoint": %q, "batch": %d, "timeout_ms": 2000}}}`, first.endpoint(), batch))
+	e.config(fmt.Sprintf(`{"audit": {"ship": {"endpoint": %q, "batch": %d, "timeout_ms": 2000}}}`, first.Endpoint(), batch))
 
 	cmd := exec.Command(filepath.Join(binDir, "harness"), "audit", "ship")
 	cmd.Env = e.vars
@@ -405,14 +256,14 @@ func TestCollectorKilledMidBacklog(t *testing.T) {
 	}
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
-	for strings.Count(first.output(), "LogRecord #") < 2000 {
+	for strings.Count(first.Output(), "LogRecord #") < 2000 {
 		select {
 		case err := <-exited:
 			t.Fatalf("ship finished before the collector could be killed (%v): make the backlog larger", err)
 		case <-time.After(5 * time.Millisecond):
 		}
 	}
-	first.kill()
+	first.Kill()
 	err := <-exited
 	ee, ok := err.(*exec.ExitError)
 	if !ok || ee.ExitCode() != 1 {
@@ -425,7 +276,7 @@ func TestCollectorKilledMidBacklog(t *testing.T) {
 	if err != nil || cp.Shipped == 0 || cp.Shipped >= total || cp.Error == "" {
 		t.Fatalf("checkpoint after the kill: %+v %v", cp, err)
 	}
-	before := first.records()
+	before := first.Records()
 	if int64(len(before)) < cp.Shipped {
 		t.Errorf("the checkpoint says %d accepted, the collector printed %d", cp.Shipped, len(before))
 	}
@@ -434,15 +285,18 @@ func TestCollectorKilledMidBacklog(t *testing.T) {
 	if out, errs, code := e.run(nil, "harness", "audit", "ship"); code != 0 || errs != "" {
 		t.Fatalf("ship after the restart: %d\n%s%s", code, out, errs)
 	}
-	after := byIDAll(t, second, total-int(cp.Shipped))
+	after := second.Wait(total-int(cp.Shipped), 30*time.Second)
+	if len(after) != total-int(cp.Shipped) {
+		t.Errorf("the restarted collector printed %d records, want %d", len(after), total-int(cp.Shipped))
+	}
 	seen := map[string]string{}
 	count := map[string]int{}
 	for _, r := range append(before, after...) {
-		id := r.attrs["harness.record.id"]
-		if b, ok := seen[id]; ok && b != r.body {
+		id := r.Attrs["harness.record.id"]
+		if b, ok := seen[id]; ok && b != r.Body {
 			t.Fatalf("two bodies for id %s", id)
 		}
-		seen[id] = r.body
+		seen[id] = r.Body
 		count[id]++
 	}
 	for _, l := range e.lines() {
@@ -455,22 +309,6 @@ func TestCollectorKilledMidBacklog(t *testing.T) {
 		t.Errorf("%d distinct records (want %d), %d duplicates (at most the batch in flight, %d)", len(seen), total, dups, batch)
 	}
 	t.Logf("killed after %d records accepted; %d printed before the kill, %d after; %d sent twice", cp.Shipped, len(before), len(after), dups)
-}
-
-// byIDAll waits until the collector has printed n records and returns them.
-func byIDAll(t *testing.T, c *collector, n int) []received {
-	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		recs := c.records()
-		if len(recs) >= n || time.Now().After(deadline) {
-			if len(recs) != n {
-				t.Errorf("the collector printed %d records, want %d", len(recs), n)
-			}
-			return recs
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
 }
 
 // Endpoints that answer 500 and 400: one line on stderr naming the status, exit 1, the
@@ -569,5 +407,13 @@ func TestHookGivesUpInBudget(t *testing.T) {
 	}
 	if cp, ok, _ := ship.ReadCheckpoint(e.dir()); ok && cp.Shipped != 0 {
 		t.Errorf("checkpoint moved: %+v", cp)
+	}
+}
+
+// The results of these tests depend on the binaries TestMain builds: go test's cache must see
+// their sources, and the collector's, or a change to a hook would replay a stale pass.
+func TestSourcesAreCacheInputs(t *testing.T) {
+	if err := cacheinputs.Read("../../hooks", "../../cmd", "../../lib", "../../go.mod", "../../go.sum", "../../settings.json", "../../embed.go", "../internal/otelcol"); err != nil {
+		t.Fatal(err)
 	}
 }
