@@ -326,13 +326,17 @@ func locate(dir string, files []logFile, cp Checkpoint) (fi int, off int64, note
 			return i, cp.Offset, "", nil
 		}
 	}
+	// The first line with the id, unless one also ends where the checkpoint says: identical
+	// lines (possible without a seq) are sent twice rather than skipped.
 	found := false
 	err = each(dir, files, 0, 0, func(l line) (bool, error) {
-		if l.id == cp.ID {
-			fi, off, found = l.file, l.end, true
-			return false, nil
+		if l.id != cp.ID {
+			return true, nil
 		}
-		return true, nil
+		if !found || l.end == cp.Offset {
+			fi, off, found = l.file, l.end, true
+		}
+		return l.end != cp.Offset, nil
 	})
 	if err != nil || found {
 		return fi, off, "", err
@@ -359,7 +363,7 @@ func locate(dir string, files []logFile, cp Checkpoint) (fi int, off int64, note
 // lineAt reports whether the checkpoint's line is in f where the checkpoint says.
 func lineAt(dir string, f logFile, cp Checkpoint) bool {
 	n := cp.Offset - cp.Start
-	if cp.Start < 0 || n <= 0 || n > maxLine+1 || cp.Offset > f.size {
+	if cp.Start < 0 || n <= 0 || cp.Offset > f.size {
 		return false
 	}
 	fh, err := open(dir, f)
@@ -367,17 +371,20 @@ func lineAt(dir string, f logFile, cp Checkpoint) bool {
 		return false
 	}
 	defer fh.Close()
-	buf := make([]byte, n)
-	if _, err := fh.ReadAt(buf, cp.Start); err != nil || buf[n-1] != '\n' {
+	var b [1]byte
+	if _, err := fh.ReadAt(b[:], cp.Offset-1); err != nil || b[0] != '\n' {
 		return false
 	}
 	if cp.Start > 0 {
-		var prev [1]byte
-		if _, err := fh.ReadAt(prev[:], cp.Start-1); err != nil || prev[0] != '\n' {
+		if _, err := fh.ReadAt(b[:], cp.Start-1); err != nil || b[0] != '\n' {
 			return false
 		}
 	}
-	return LineID(buf[:n-1]) == cp.ID
+	h := sha256.New()
+	if _, err := io.Copy(h, io.NewSectionReader(fh, cp.Start, n-1)); err != nil {
+		return false
+	}
+	return hex.EncodeToString(h.Sum(nil)) == cp.ID
 }
 
 // Failures are the projects whose last shipping run failed, one line each with the reason the

@@ -475,3 +475,47 @@ func TestUnreachable(t *testing.T) {
 		t.Errorf("%q", err)
 	}
 }
+
+// A line longer than the reader's buffer is read in pieces with the same id; one past 1 MB is
+// malformed, skipped without being held, and the lines after it still go out.
+func TestLongLines(t *testing.T) {
+	home := t.TempDir()
+	dir := audit.Dir(home, "/p")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	long := `{"time":"2026-11-26T09:00:00Z","summary":"` + strings.Repeat("x", 200<<10) + `"}`
+	huge := `{"time":"2026-11-26T09:00:01Z","summary":"` + strings.Repeat("y", 2<<20) + `"}`
+	last := `{"time":"2026-11-26T09:00:02Z","summary":"after"}`
+	appendRaw(t, dir, "2026-11-26.jsonl", long+"\n"+huge+"\n"+last+"\n")
+	sk := &sink{}
+	res, err := shipper(sk, 10).Ship(context.Background(), dir)
+	if err != nil || res.Shipped != 2 || res.Skipped != 1 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	recs := sk.records()
+	if recs[0].Body().AsString() != long || attrs(recs[0])["harness.record.id"] != LineID([]byte(long)) {
+		t.Errorf("the long line: id %s", attrs(recs[0])["harness.record.id"])
+	}
+	if recs[1].Body().AsString() != last || attrs(recs[1])["harness.chain.head"] != LineID([]byte(last)) {
+		t.Errorf("the line after the huge one: %v", attrs(recs[1]))
+	}
+	// The checkpoint names the last line; a huge line as the checkpoint's is found by its id.
+	appendRaw(t, dir, "2026-11-26.jsonl", huge+"\n")
+	cp, _, _ := ReadCheckpoint(dir)
+	if cp.ID != LineID([]byte(last)) {
+		t.Errorf("checkpoint id %s", cp.ID)
+	}
+	res, err = shipper(sk, 10).Ship(context.Background(), dir)
+	if err != nil || res.Shipped != 0 || res.Skipped != 1 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	if cp, _, _ = ReadCheckpoint(dir); cp.ID != LineID([]byte(huge)) || cp.Skipped != 2 {
+		t.Errorf("checkpoint after the huge line: %+v", cp)
+	}
+	os.Rename(filepath.Join(dir, "2026-11-26.jsonl"), filepath.Join(dir, "2026-11-26.1.jsonl"))
+	appendRaw(t, dir, "2026-11-26.jsonl", last+"\n")
+	if res, err = shipper(sk, 10).Ship(context.Background(), dir); err != nil || res.Shipped != 1 || res.Skipped != 0 || res.Note != "" {
+		t.Fatalf("after rotation: %+v %v", res, err)
+	}
+}
