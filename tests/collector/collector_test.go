@@ -22,9 +22,11 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/gofrs/flock"
 	"github.com/tidwall/gjson"
 	"github.com/tidwall/sjson"
 
@@ -415,5 +417,31 @@ func TestHookGivesUpInBudget(t *testing.T) {
 func TestSourcesAreCacheInputs(t *testing.T) {
 	if err := cacheinputs.Read("../../hooks", "../../cmd", "../../lib", "../../go.mod", "../../go.sum", "../../settings.json", "../../embed.go"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Another shipper holds the project's lock: ship exits 4 saying so and sends nothing; the
+// hook does nothing and exits 0.
+func TestBusy(t *testing.T) {
+	e := newEnv(t)
+	e.run(e.payload("PreToolUse.json"), "AuditLog")
+	lock := flock.New(filepath.Join(e.dir(), "ship.lock"))
+	if ok, err := lock.TryLock(); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	defer lock.Unlock()
+	var requests atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { requests.Add(1) }))
+	defer srv.Close()
+	e.config(fmt.Sprintf(`{"audit": {"ship": {"endpoint": %q}}}`, srv.URL))
+	_, errs, code := e.run(nil, "harness", "audit", "ship")
+	if want := "harness audit ship: " + filepath.Base(filepath.Dir(e.dir())) + ": " + ship.ErrBusy.Error() + "\n"; code != 4 || errs != want {
+		t.Errorf("ship while locked: %d %q, want 4 %q", code, errs, want)
+	}
+	if out, errs, code := e.run(e.payload("Stop.json"), "AuditShip"); code != 0 || out != "" || errs != "" {
+		t.Errorf("AuditShip while locked: %d %q %q", code, out, errs)
+	}
+	if n := requests.Load(); n != 0 {
+		t.Errorf("%d requests sent while locked", n)
 	}
 }
