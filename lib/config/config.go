@@ -157,18 +157,21 @@ func IsHeaders(v gjson.Result) bool {
 	}
 	ok := true
 	v.ForEach(func(name, src gjson.Result) bool {
-		n := 0
-		src.ForEach(func(k, val gjson.Result) bool {
-			if (k.Str != "env" && k.Str != "file") || val.Type != gjson.String || val.Str == "" {
-				n = -100
-			}
-			n++
-			return true
-		})
-		ok = name.Str != "" && !strings.ContainsAny(name.Str, " :\r\n") && src.IsObject() && n == 1
+		ok = name.Str != "" && !strings.ContainsAny(name.Str, " :\r\n") && src.IsObject() && oneSource(src)
 		return ok
 	})
 	return ok
+}
+
+// oneSource reports whether a header's source is exactly one of env or file, a non-empty string.
+func oneSource(src gjson.Result) bool {
+	n, good := 0, true
+	src.ForEach(func(k, val gjson.Result) bool {
+		n++
+		good = good && (k.Str == "env" || k.Str == "file") && val.Type == gjson.String && val.Str != ""
+		return good
+	})
+	return n == 1 && good
 }
 
 func isPrefix(key string) bool {
