@@ -21,6 +21,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/hookkit/harness/lib/audit"
 	"github.com/hookkit/harness/lib/state"
 )
 
@@ -72,12 +73,9 @@ func writeCheckpoint(dir string, cp Checkpoint) error {
 	return state.Write(filepath.Join(dir, CheckpointFile), append(b, '\n'), 0o600)
 }
 
-// LineID is a record's stable id: the lowercase hex SHA-256 of its line without the newline
-// (the same hash the next record's prev holds).
-func LineID(line []byte) string {
-	s := sha256.Sum256(line)
-	return hex.EncodeToString(s[:])
-}
+// LineID is a record's stable id: the lowercase hex SHA-256 of its line without the newline,
+// the hash the next record's prev holds (lib/audit's).
+func LineID(line []byte) string { return audit.LineHash(line) }
 
 // logFile is one file of a folder's snapshot.
 type logFile struct {
