@@ -165,7 +165,7 @@ func TestShipToCollector(t *testing.T) {
 		t.Fatalf("%d local records, want 7:\n%s", len(lines), strings.Join(lines, "\n"))
 	}
 	head := ship.LineID([]byte(lines[len(lines)-1]))
-	if want := fmt.Sprintf("%s: 7 records shipped in 1 batches, chain head %s\n", filepath.Base(filepath.Dir(e.dir())), head[:16]); out != want {
+	if want := fmt.Sprintf("%s: 7 records shipped in 1 batches, chain head %s (seq 7)\n", filepath.Base(filepath.Dir(e.dir())), head[:16]); out != want {
 		t.Errorf("stdout %q, want %q", out, want)
 	}
 	got := byID(t, col, 7)
@@ -284,12 +284,22 @@ func TestCollectorKilledMidBacklog(t *testing.T) {
 	}
 
 	second := startCollector(t, e, bin, port)
-	if out, errs, code := e.run(nil, "harness", "audit", "ship"); code != 0 || errs != "" {
+	out, errs, code := e.run(nil, "harness", "audit", "ship")
+	if code != 0 || errs != "" {
 		t.Fatalf("ship after the restart: %d\n%s%s", code, out, errs)
 	}
-	after := second.Wait(total-int(cp.Shipped), 30*time.Second)
+	after := second.Wait(total-int(cp.Shipped), 120*time.Second) // it returns as soon as all are printed
 	if len(after) != total-int(cp.Shipped) {
 		t.Errorf("the restarted collector printed %d records, want %d", len(after), total-int(cp.Shipped))
+		t.Logf("LogRecord lines: %d; ship printed: %s", strings.Count(second.Output(), "LogRecord #"), out)
+		n := 0
+		for _, l := range strings.Split(second.Output(), "\n") {
+			if strings.Contains(l, "error") || strings.Contains(l, "warn") || strings.Contains(l, "drop") {
+				if n++; n < 20 {
+					t.Log(l)
+				}
+			}
+		}
 	}
 	seen := map[string]string{}
 	count := map[string]int{}
