@@ -58,6 +58,8 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("PATH", binDir+string(os.PathListSeparator)+env.Getenv("PATH"))
 			env.Setenv("BIN", binDir)
+			// The system scope is the script's own, empty unless a script writes it.
+			env.Setenv("HARNESS_SYSTEM_DIR", filepath.Join(env.WorkDir, "system"))
 			if err := copyDir("../lib/transcript/testdata", filepath.Join(env.WorkDir, "transcripts")); err != nil {
 				return err
 			}

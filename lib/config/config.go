@@ -6,43 +6,78 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/tidwall/gjson"
 )
 
-// Config is the two scopes, read once.
+// Config is the three scopes, read once.
 type Config struct {
-	user, project gjson.Result
+	system, user, project gjson.Result
+	// systemFile is where the system scope was read from.
+	systemFile string
 	// Problems are the files that could not be used, one message each; their keys fall back
 	// to the defaults.
 	Problems []string
 }
 
-// UserPath and ProjectPath are where the two files live.
+// SystemDir is the system-wide scope an administrator owns: $HARNESS_SYSTEM_DIR, else
+// /etc/harness (macOS: /Library/Application Support/harness; Windows: %ProgramData%\harness).
+func SystemDir() string {
+	if d := os.Getenv("HARNESS_SYSTEM_DIR"); d != "" {
+		return d
+	}
+	switch runtime.GOOS {
+	case "darwin":
+		return "/Library/Application Support/harness"
+	case "windows":
+		pd := os.Getenv("ProgramData")
+		if pd == "" {
+			pd = `C:\ProgramData`
+		}
+		return filepath.Join(pd, "harness")
+	}
+	return "/etc/harness"
+}
+
+// SystemPath is the system scope's configuration file.
+func SystemPath() string { return filepath.Join(SystemDir(), "config.json") }
+
+// UserPath and ProjectPath are where the user's and the project's files live.
 func UserPath(harnessHome string) string { return filepath.Join(harnessHome, "config.json") }
 
 // ProjectPath is the project scope's file.
 func ProjectPath(project string) string { return filepath.Join(project, ".claude", "harness.json") }
 
-// ScopeFiles are where a policy file of the given name lives in each scope:
-// $HARNESS_HOME/NAME and <project>/.claude/harness/NAME ("" for a scope not known).
-func ScopeFiles(harnessHome, project, name string) (user, proj string) {
-	if harnessHome != "" {
-		user = filepath.Join(harnessHome, name)
-	}
-	if project != "" {
-		proj = filepath.Join(project, ".claude", "harness", name)
-	}
-	return user, proj
+// Files are where one policy file lives in each scope ("" for a scope not known).
+type Files struct {
+	System, User, Project string
 }
 
-// Load reads both scopes; a missing file is an empty scope, an invalid one a Problem, and so
-// is a key this harness does not know or a value of the wrong type (which falls back to its
-// default).
+// ScopeFiles are where a policy file of the given name lives in each scope:
+// SystemDir()/NAME, $HARNESS_HOME/NAME and <project>/.claude/harness/NAME.
+func ScopeFiles(harnessHome, project, name string) Files {
+	f := Files{System: filepath.Join(SystemDir(), name)}
+	if harnessHome != "" {
+		f.User = filepath.Join(harnessHome, name)
+	}
+	if project != "" {
+		f.Project = filepath.Join(project, ".claude", "harness", name)
+	}
+	return f
+}
+
+// Load reads the three scopes, system, user and project; a missing file is an empty scope, an
+// invalid one a Problem, and so is a key this harness does not know or a value of the wrong
+// type (which falls back to its default). The system scope gives defaults, except for the
+// locked keys: those it sets, the user and the project cannot change.
 func Load(harnessHome, project string) *Config {
-	c := &Config{}
+	c := &Config{systemFile: SystemPath()}
+	c.system = c.read(c.systemFile)
+	c.check(c.systemFile, c.system)
 	c.user = c.read(UserPath(harnessHome))
 	c.check(UserPath(harnessHome), c.user)
 	if project != "" {
@@ -60,6 +95,7 @@ const (
 	stringsKind
 	stringKind
 	headersKind
+	durationKind
 )
 
 func (k kind) String() string {
@@ -72,6 +108,8 @@ func (k kind) String() string {
 		return "a non-empty string"
 	case headersKind:
 		return `an object of header names, each {"env": "VARIABLE"} or {"file": "/path"}`
+	case durationKind:
+		return `a positive duration such as "24h" or "90m"`
 	}
 	return "a list of strings"
 }
@@ -84,9 +122,11 @@ var keys = sync.OnceValue(func() map[string]kind {
 		"context.caps.prompt_file": countKind, "context.caps.total": countKind, "context.caps.per_turn_file": countKind,
 		"context.listing_max": countKind, "context.command_timeout_ms": countKind, "context.budget_ms": countKind,
 		"context.prompt_files": stringsKind, "context.subagent_sections": stringsKind, "context.per_turn_files": stringsKind,
-		"context.preserve": stringsKind,
-		"summary.keep":     countKind,
-		// lib/ship: read from the user scope only (a project cannot redirect the audit trail).
+		"context.preserve":       stringsKind,
+		"summary.keep":           countKind,
+		"doctor.never_ran_after": durationKind,
+		// lib/ship: read from the user and system scopes only (a project cannot redirect the
+		// audit trail).
 		"audit.ship.endpoint": stringKind, "audit.ship.headers": headersKind,
 		"audit.ship.batch": countKind, "audit.ship.timeout_ms": countKind,
 	}
@@ -96,6 +136,15 @@ var keys = sync.OnceValue(func() map[string]kind {
 	}
 	return k
 })
+
+// locked are the keys the system scope, when it sets them, decides for every user and project:
+// those that say whether the guards are watched (docs/configuration.md, "System scope").
+var locked = map[string]bool{"context.canary": true, "doctor.never_ran_after": true}
+
+// Locked reports whether key is set by the system scope and locked there.
+func (c *Config) Locked(key string) bool {
+	return locked[key] && c.system.Get(key).Exists() && ofKind(c.system.Get(key), keys()[key])
+}
 
 // check reports the keys of one file that are unknown or of the wrong kind.
 func (c *Config) check(path string, doc gjson.Result) {
@@ -113,6 +162,8 @@ func (c *Config) check(path string, doc gjson.Result) {
 				c.Problems = append(c.Problems, fmt.Sprintf("%s: %q is read as nested keys: write it as {%q: {...}}, ignored", path, key, strings.SplitN(k.Str, ".", 2)[0]))
 			case known && !ofKind(val, want):
 				c.Problems = append(c.Problems, fmt.Sprintf("%s: %s should be %s; using its default", path, key, want))
+			case known && path != c.systemFile && c.Locked(key):
+				c.Problems = append(c.Problems, fmt.Sprintf("%s: %s is locked by the system configuration %s; ignored", path, key, c.systemFile))
 			case known:
 			case val.IsObject() && isPrefix(key):
 				walk(key, val)
@@ -131,6 +182,9 @@ func ofKind(v gjson.Result, k kind) bool {
 		return v.Type == gjson.True || v.Type == gjson.False
 	case countKind:
 		return v.Type == gjson.Number && v.Int() > 0 && float64(v.Int()) == v.Num
+	case durationKind:
+		d, err := time.ParseDuration(v.Str)
+		return v.Type == gjson.String && err == nil && d > 0
 	case stringsKind:
 		if !v.IsArray() {
 			return false
@@ -198,16 +252,27 @@ func (c *Config) read(path string) gjson.Result {
 	return gjson.ParseBytes(b)
 }
 
-// Get is the value of a dotted key, the project's over the user's; it does not exist when
-// neither sets it.
+// Get is the value of a dotted key: the project's over the user's over the system's, or the
+// system's alone for a key it locks; it does not exist when no scope sets it.
 func (c *Config) Get(key string) gjson.Result {
-	if v := c.project.Get(key); v.Exists() && v.Type != gjson.Null {
-		return v
+	if c.Locked(key) {
+		return c.system.Get(key)
 	}
-	if v := c.user.Get(key); v.Type != gjson.Null {
-		return v
+	for _, s := range []gjson.Result{c.project, c.user, c.system} {
+		if v := s.Get(key); v.Exists() && v.Type != gjson.Null {
+			return v
+		}
 	}
 	return gjson.Result{}
+}
+
+// Duration is a duration key ("24h"), def when unset or not a positive duration.
+func (c *Config) Duration(key string, def time.Duration) time.Duration {
+	v := c.Get(key)
+	if d, err := time.ParseDuration(v.Str); v.Type == gjson.String && err == nil && d > 0 {
+		return d
+	}
+	return def
 }
 
 // Bool is a boolean key, def when unset or not a boolean.
@@ -254,20 +319,43 @@ func (e *FileError) Error() string { return fmt.Sprintf("policy file %s: %v", e.
 
 func (e *FileError) Unwrap() error { return e.Err }
 
-// LoadScopes reads a guard's policy files, the user's then the project's ("" or missing: skipped),
-// and hands each JSON object to apply. A file that cannot be read, is not a JSON object or that
-// apply rejects is a *FileError naming it, so a guard fails closed rather than run without it.
-// It returns the files that were applied.
-func LoadScopes(userFile, projectFile string, apply func(doc gjson.Result, project bool) error) ([]string, error) {
+// Scope is one of the policy files a guard reads, as LoadScopes hands it over.
+type Scope struct {
+	// Name is "system", "user" or "project".
+	Name string
+	// Senior is the file of the scope that may loosen the guard: the system policy when there
+	// is one, else the user's. Every other scope may only tighten.
+	Senior string
+	file   string
+	system bool // Senior is the system policy
+}
+
+// Loosens is the error for a key that loosens the guard (what names it), given in a scope
+// that may only tighten; nil in the senior scope.
+func (s Scope) Loosens(what string) error {
+	switch {
+	case s.file == s.Senior:
+		return nil
+	case !s.system:
+		return fmt.Errorf("%s loosens the guard, and a project policy may only tighten it; put it in the user policy", what)
+	}
+	return fmt.Errorf("%s loosens the guard, and a %s policy may only tighten it: the system policy %s decides that", what, s.Name, s.Senior)
+}
+
+// LoadScopes reads a guard's policy files, the system's, the user's then the project's (""
+// or missing: skipped), and hands each JSON object to apply with its Scope, whose Loosens
+// says whether it may loosen the guard. A file that cannot be read, is not a JSON object or
+// that apply rejects is a *FileError naming it, so a guard fails closed rather than run
+// without it. It returns the files that were applied.
+func LoadScopes(files Files, apply func(doc gjson.Result, s Scope) error) ([]string, error) {
 	var used []string
-	for _, f := range []struct {
-		name    string
-		project bool
-	}{{userFile, false}, {projectFile, true}} {
-		if f.name == "" {
+	var docs []gjson.Result
+	var scopes []Scope
+	for _, f := range []struct{ name, file string }{{"system", files.System}, {"user", files.User}, {"project", files.Project}} {
+		if f.file == "" {
 			continue
 		}
-		b, err := os.ReadFile(f.name)
+		b, err := os.ReadFile(f.file)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -277,13 +365,25 @@ func LoadScopes(userFile, projectFile string, apply func(doc gjson.Result, proje
 		if err == nil && !gjson.ParseBytes(b).IsObject() {
 			err = errors.New("not a JSON object")
 		}
-		if err == nil {
-			err = apply(gjson.ParseBytes(b), f.project)
-		}
 		if err != nil {
-			return nil, &FileError{f.name, err}
+			return nil, &FileError{f.file, err}
 		}
-		used = append(used, f.name)
+		docs = append(docs, gjson.ParseBytes(b))
+		scopes = append(scopes, Scope{Name: f.name, file: f.file})
+	}
+	// The senior scope is the first present, unless that is the project's: a project never
+	// loosens.
+	senior, system := files.User, false
+	if len(scopes) > 0 && scopes[0].Name == "system" {
+		senior, system = files.System, true
+	}
+	for i, doc := range docs {
+		s := scopes[i]
+		s.Senior, s.system = senior, system
+		if err := apply(doc, s); err != nil {
+			return nil, &FileError{s.file, err}
+		}
+		used = append(used, s.file)
 	}
 	return used, nil
 }

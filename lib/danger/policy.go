@@ -23,8 +23,8 @@ var packPolicy = pack{name: "policy", title: "policy",
 	each:  []func(*judge, *shell.Cmd){(*judge).policyRules},
 }
 
-// Policy is what the rules are tuned by: embedded defaults, then the user's file, then the
-// project's, which may only tighten.
+// Policy is what the rules are tuned by: embedded defaults, then the system's file, the user's
+// and the project's; only the most senior present (the system's, else the user's) may loosen.
 type Policy struct {
 	// ProtectedBranches are glob patterns of branches never to force-push or delete.
 	ProtectedBranches []string
@@ -33,7 +33,7 @@ type Policy struct {
 	TrustedHosts []string
 	// Deny and Ask are extra rules matching commands by program and leading arguments.
 	Deny, Ask []PatternRule
-	// Disable turns off built-in rules by id (user policy only).
+	// Disable turns off built-in rules by id (senior policy only).
 	Disable []string
 	// Sources lists the files the policy was read from.
 	Sources []string
@@ -55,12 +55,12 @@ func Defaults() *Policy {
 	}
 }
 
-// LoadPolicy returns the defaults with the user's and the project's policy files applied.
-// A missing file is fine; a file that cannot be read or is invalid is an error
+// LoadPolicy returns the defaults with the system's, the user's and the project's policy files
+// applied. A missing file is fine; a file that cannot be read or is invalid is an error
 // (*config.FileError), so the guard fails closed rather than run with a policy it does not have.
-func LoadPolicy(userFile, projectFile string) (*Policy, error) {
+func LoadPolicy(files config.Files) (*Policy, error) {
 	p := Defaults()
-	used, err := config.LoadScopes(userFile, projectFile, p.apply)
+	used, err := config.LoadScopes(files, p.apply)
 	if err != nil {
 		return nil, err
 	}
@@ -68,12 +68,12 @@ func LoadPolicy(userFile, projectFile string) (*Policy, error) {
 	return p, nil
 }
 
-// PolicyFiles returns where the user and project policies live.
-func PolicyFiles(harnessHome, project string) (user, proj string) {
+// PolicyFiles returns where the system, user and project policies live.
+func PolicyFiles(harnessHome, project string) config.Files {
 	return config.ScopeFiles(harnessHome, project, "security.json")
 }
 
-func (p *Policy) apply(doc gjson.Result, project bool) error {
+func (p *Policy) apply(doc gjson.Result, s config.Scope) error {
 	var err error
 	doc.ForEach(func(k, v gjson.Result) bool {
 		switch k.Str {
@@ -84,8 +84,7 @@ func (p *Policy) apply(doc gjson.Result, project bool) error {
 		case "ask":
 			err = appendRules(&p.Ask, v)
 		case "trusted_hosts", "disable":
-			if project {
-				err = fmt.Errorf("%q loosens the guard, and a project policy may only tighten it; put it in the user policy", k.Str)
+			if err = s.Loosens(fmt.Sprintf("%q", k.Str)); err != nil {
 				return false
 			}
 			if k.Str == "disable" {

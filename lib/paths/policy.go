@@ -9,34 +9,35 @@ import (
 	"github.com/hookkit/harness/lib/config"
 )
 
-// PolicyFiles returns where the user and project write policies live.
-func PolicyFiles(harnessHome, project string) (user, proj string) {
+// PolicyFiles returns where the system, user and project write policies live.
+func PolicyFiles(harnessHome, project string) config.Files {
 	return config.ScopeFiles(harnessHome, project, "writes.json")
 }
 
-// LoadPolicy reads the user's and the project's write policies (missing files are fine):
+// LoadPolicy reads the system's, the user's and the project's write policies (missing files
+// are fine):
 //
 //	{"allow_dirs": ["~/notes"], "deny": ["**/*.sqlite"], "read_only": ["vendor/**"],
 //	 "ask": ["migrations/**"], "ask_workflows": true, "allow_read": ["~/.aws/config"],
 //	 "deny_read": ["secrets/**"], "mcp": {"github": "ignore", "fs": "write"}}
 //
-// allow_dirs loosens the guard and belongs to the user; a project file may only tighten. A file
-// that cannot be read or is invalid is an error naming it, so the guard fails closed.
-func LoadPolicy(userFile, projectFile string) (*Policy, error) {
+// allow_dirs, allow_read and the read and ignore mcp modes loosen the guard and belong to the
+// senior scope (the system's when it has a file, else the user's); the others may only tighten.
+// A file that cannot be read or is invalid is an error naming it, so the guard fails closed.
+func LoadPolicy(files config.Files) (*Policy, error) {
 	p := &Policy{}
-	if _, err := config.LoadScopes(userFile, projectFile, p.apply); err != nil {
+	if _, err := config.LoadScopes(files, p.apply); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-func (p *Policy) apply(doc gjson.Result, project bool) error {
+func (p *Policy) apply(doc gjson.Result, s config.Scope) error {
 	var err error
 	doc.ForEach(func(k, v gjson.Result) bool {
 		switch k.Str {
 		case "allow_dirs":
-			if project {
-				err = errors.New(`"allow_dirs" loosens the guard, and a project policy may only tighten it; put it in the user policy`)
+			if err = s.Loosens(`"allow_dirs"`); err != nil {
 				return false
 			}
 			err = config.AppendStrings(&p.AllowDirs, k.Str, v)
@@ -52,15 +53,14 @@ func (p *Policy) apply(doc gjson.Result, project bool) error {
 			}
 			p.AskWorkflows = p.AskWorkflows || v.Type == gjson.True
 		case "allow_read":
-			if project {
-				err = errors.New(`"allow_read" loosens the guard, and a project policy may only tighten it; put it in the user policy`)
+			if err = s.Loosens(`"allow_read"`); err != nil {
 				return false
 			}
 			err = config.AppendStrings(&p.AllowRead, k.Str, v)
 		case "deny_read":
 			err = config.AppendStrings(&p.DenyRead, k.Str, v)
 		case "mcp":
-			err = p.applyMCP(v, project)
+			err = p.applyMCP(v, s)
 		case "$schema", "comment":
 		default:
 			err = fmt.Errorf("unknown key %q (known: allow_dirs, deny, read_only, ask, ask_workflows, allow_read, deny_read, mcp)", k.Str)
@@ -70,9 +70,9 @@ func (p *Policy) apply(doc gjson.Result, project bool) error {
 	return err
 }
 
-// applyMCP reads {"server": "auto|write|read|ignore"}. A project may only make a server's
+// applyMCP reads {"server": "auto|write|read|ignore"}. A junior scope may only make a server's
 // tools count as writes; reading them as reads only, or ignoring them, loosens the guard.
-func (p *Policy) applyMCP(v gjson.Result, project bool) error {
+func (p *Policy) applyMCP(v gjson.Result, s config.Scope) error {
 	if !v.IsObject() {
 		return errors.New(`"mcp" must be an object of server names to "auto", "write", "read" or "ignore"`)
 	}
@@ -81,8 +81,11 @@ func (p *Policy) applyMCP(v gjson.Result, project bool) error {
 		switch mode := m.String(); {
 		case m.Type != gjson.String || mode != "auto" && mode != "write" && mode != "read" && mode != "ignore":
 			err = fmt.Errorf(`mcp.%s must be "auto", "write", "read" or "ignore"`, k.Str)
-		case project && (mode == "read" || mode == "ignore"):
-			err = fmt.Errorf(`mcp.%s: %q loosens the guard, and a project policy may only tighten it; put it in the user policy`, k.Str, mode)
+		case mode == "read" || mode == "ignore":
+			if err = s.Loosens(fmt.Sprintf("mcp.%s: %q", k.Str, mode)); err != nil {
+				break
+			}
+			fallthrough
 		default:
 			if p.MCP == nil {
 				p.MCP = map[string]string{}

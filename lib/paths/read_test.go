@@ -8,6 +8,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/hookkit/harness/lib/config"
 	"github.com/hookkit/harness/lib/event"
 )
 
@@ -75,12 +76,12 @@ func TestReadPolicyFiles(t *testing.T) {
 		return p
 	}
 	user := write("user.json", `{"allow_read": ["~/.aws/config"], "mcp": {"github": "ignore", "fs": "read"}}`)
-	p, err := LoadPolicy(user, "")
+	p, err := LoadPolicy(config.Files{User: user})
 	if err != nil || len(p.AllowRead) != 1 || p.MCP["github"] != "ignore" {
 		t.Fatalf("user policy: %+v, %v", p, err)
 	}
 	proj := write("proj.json", `{"deny_read": ["secrets/**"], "mcp": {"fs": "write"}}`)
-	p, err = LoadPolicy(user, proj)
+	p, err = LoadPolicy(config.Files{User: user, Project: proj})
 	if err != nil || p.MCP["fs"] != "write" || len(p.DenyRead) != 1 {
 		t.Fatalf("project tightening: %+v, %v", p, err)
 	}
@@ -90,9 +91,20 @@ func TestReadPolicyFiles(t *testing.T) {
 		`{"mcp": {"fs": "sometimes"}}`: `mcp.fs must be`,
 		`{"mcp": ["fs"]}`:              `"mcp" must be an object`,
 	} {
-		if _, err := LoadPolicy("", write("bad.json", body)); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := LoadPolicy(config.Files{Project: write("bad.json", body)}); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want %q", body, err, want)
 		}
+	}
+	// With a system policy, loosening is the system's alone: the user's allow_read is refused,
+	// naming both files, and the system's own loosening and the user's tightening apply.
+	system := write("system.json", `{"deny_read": ["~/corp/**"], "allow_dirs": ["/srv/shared"], "mcp": {"fs": "read"}}`)
+	if _, err := LoadPolicy(config.Files{System: system, User: user}); err == nil ||
+		!strings.Contains(err.Error(), "policy file "+user+`: "allow_read" loosens the guard, and a user policy may only tighten it: the system policy `+system+" decides that") {
+		t.Errorf("a user policy loosening under a system one: %v", err)
+	}
+	p, err = LoadPolicy(config.Files{System: system, User: proj})
+	if err != nil || p.MCP["fs"] != "write" || len(p.DenyRead) != 2 || len(p.AllowDirs) != 1 {
+		t.Fatalf("system then user: %+v, %v", p, err)
 	}
 }
 

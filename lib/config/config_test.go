@@ -1,0 +1,100 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tidwall/gjson"
+)
+
+func write(t *testing.T, path, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The system scope gives defaults that the user and the project override key by key, except the
+// locked keys it sets: those stay the system's, and a lower scope that sets one is told so.
+func TestLoadSystemScope(t *testing.T) {
+	root := t.TempDir()
+	t.Setenv("HARNESS_SYSTEM_DIR", filepath.Join(root, "etc"))
+	home, proj := filepath.Join(root, "home"), filepath.Join(root, "proj")
+	write(t, SystemPath(), `{"context": {"canary": true, "caps": {"total": 4000, "wip": 900}}, "summary": {"keep": 50}, "doctor": {"never_ran_after": "36h"}}`)
+	write(t, UserPath(home), `{"context": {"canary": false, "caps": {"total": 6000}}, "doctor": {"never_ran_after": "1000h"}}`)
+	write(t, ProjectPath(proj), `{"summary": {"keep": 10}}`)
+	c := Load(home, proj)
+	if got := c.Int("context.caps.total", 8000); got != 6000 {
+		t.Errorf("context.caps.total = %d, want the user's 6000 over the system's default", got)
+	}
+	if got := c.Int("context.caps.wip", 1500); got != 900 {
+		t.Errorf("context.caps.wip = %d, want the system's 900", got)
+	}
+	if got := c.Int("summary.keep", 200); got != 10 {
+		t.Errorf("summary.keep = %d, want the project's 10", got)
+	}
+	if !c.Bool("context.canary", true) || c.Duration("doctor.never_ran_after", 24*time.Hour) != 36*time.Hour {
+		t.Errorf("locked keys: canary %v, never_ran_after %v", c.Bool("context.canary", true), c.Duration("doctor.never_ran_after", 0))
+	}
+	want := []string{
+		UserPath(home) + ": context.canary is locked by the system configuration " + SystemPath() + "; ignored",
+		UserPath(home) + ": doctor.never_ran_after is locked by the system configuration " + SystemPath() + "; ignored",
+	}
+	if !reflect.DeepEqual(c.Problems, want) {
+		t.Errorf("problems:\n%q\nwant\n%q", c.Problems, want)
+	}
+
+	// Without a system file, nothing is locked and the user decides.
+	os.Remove(SystemPath())
+	c = Load(home, "")
+	if c.Bool("context.canary", true) || c.Duration("doctor.never_ran_after", 0) != 1000*time.Hour || len(c.Problems) != 0 {
+		t.Errorf("no system scope: canary %v, never_ran_after %v, problems %q", c.Bool("context.canary", true), c.Duration("doctor.never_ran_after", 0), c.Problems)
+	}
+	// A duration that does not parse is reported and falls back to the default.
+	write(t, UserPath(home), `{"doctor": {"never_ran_after": "a day"}}`)
+	c = Load(home, "")
+	if c.Duration("doctor.never_ran_after", 24*time.Hour) != 24*time.Hour || len(c.Problems) != 1 || !strings.Contains(c.Problems[0], `should be a positive duration such as "24h"`) {
+		t.Errorf("bad duration: %v, %q", c.Duration("doctor.never_ran_after", 24*time.Hour), c.Problems)
+	}
+}
+
+// LoadScopes hands each file its scope; the senior one (system, else user) may loosen, the
+// others get an error naming who decides.
+func TestLoadScopesSenior(t *testing.T) {
+	dir := t.TempDir()
+	sys, user, proj := filepath.Join(dir, "sys.json"), filepath.Join(dir, "user.json"), filepath.Join(dir, "proj.json")
+	for _, f := range []string{user, proj} {
+		write(t, f, `{"loose": true}`)
+	}
+	apply := func(doc gjson.Result, s Scope) error {
+		if doc.Get("loose").Bool() {
+			return s.Loosens(`"loose"`)
+		}
+		return nil
+	}
+	used, err := LoadScopes(Files{System: sys, User: user}, apply)
+	if err != nil || !reflect.DeepEqual(used, []string{user}) {
+		t.Errorf("no system file, the user loosens: %v, %v", used, err)
+	}
+	_, err = LoadScopes(Files{User: user, Project: proj}, apply)
+	if err == nil || err.Error() != "policy file "+proj+`: "loose" loosens the guard, and a project policy may only tighten it; put it in the user policy` {
+		t.Errorf("project: %v", err)
+	}
+	write(t, sys, `{"loose": true}`)
+	_, err = LoadScopes(Files{System: sys, User: user}, apply)
+	if err == nil || err.Error() != "policy file "+user+`: "loose" loosens the guard, and a user policy may only tighten it: the system policy `+sys+" decides that" {
+		t.Errorf("user under a system policy: %v", err)
+	}
+	write(t, user, `{}`)
+	used, err = LoadScopes(Files{System: sys, User: user}, apply)
+	if err != nil || !reflect.DeepEqual(used, []string{sys, user}) {
+		t.Errorf("system loosens, user tightens: %v, %v", used, err)
+	}
+}
