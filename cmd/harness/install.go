@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -18,6 +17,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/hookkit/harness"
+	"github.com/hookkit/harness/lib/config"
 	"github.com/hookkit/harness/lib/dialect"
 	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/hook"
@@ -46,7 +46,10 @@ var installCommand = &cli.Command{
 		&cli.StringFlag{Name: "defaults", Usage: "read the default wiring from this file instead of the embedded settings.json"},
 		&cli.StringFlag{Name: "agent", Usage: "with --client docker-agent --settings AGENT.yaml: the agent whose hooks to set (default root)"},
 		&cli.BoolFlag{Name: "on-error", Usage: "with --client docker-agent: write each hook's on_error (block for the guards, warn for the others); for versions that have it, which v1.32.3 does not (it refuses the key)"},
-		&cli.BoolFlag{Name: "managed", Usage: "print the managed-settings file an administrator deploys, instead of editing anything"},
+		&cli.BoolFlag{Name: "managed", Usage: "install for every user of the machine: the binaries under --prefix and a drop-in in Claude Code's managed-settings.d (run as an administrator)"},
+		&cli.BoolFlag{Name: "print", Usage: "with --managed: print the drop-in and write nothing"},
+		&cli.StringFlag{Name: "system-dir", Usage: "with --managed: the system scope the hooks read, pinned in the drop-in (default: $HARNESS_SYSTEM_DIR, else " + config.SystemDir() + ")"},
+		prefixFlag, managedDirFlag,
 		// install.sh --dry-run builds into a temporary directory: the settings still name --bin.
 		&cli.StringFlag{Name: "built", Hidden: true, Usage: "where the binaries are now, when --bin is where they will be"},
 		clientFlag,
@@ -60,6 +63,8 @@ var uninstallCommand = &cli.Command{
 	Flags: append([]cli.Flag{
 		&cli.BoolFlag{Name: "force", Usage: "also remove entries edited since the install"},
 		&cli.BoolFlag{Name: "purge", Usage: "then remove what the harness owns: its binaries, logs, backups, manifest and the harness link on PATH (your own configuration is kept)"},
+		&cli.BoolFlag{Name: "managed", Usage: "remove what install --managed wrote: the drop-in, the binaries under --prefix, the install record and the folders it created"},
+		prefixFlag,
 		clientFlag,
 	}, scopeFlags...),
 	Action: uninstall,
@@ -158,6 +163,17 @@ func install(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if c.Bool("managed") {
+		if b := c.String("built"); b != "" {
+			bin = b
+		}
+		return managedInstall(c, bin, wirings, form, onFailure)
+	}
+	for _, f := range []string{"print", "prefix", "managed-dir", "system-dir"} {
+		if c.IsSet(f) {
+			return fmt.Errorf("--%s goes with --managed", f)
+		}
+	}
 	var groups []settings.Entry
 	for _, w := range wirings {
 		if err := checkBuilt(c, w, bin); err != nil {
@@ -170,9 +186,6 @@ func install(c *cli.Context) error {
 		groups = append(groups, settings.Entry{Hook: w.Hook, Event: w.Event, Matcher: w.Matcher, Group: g})
 	}
 	out := c.App.Writer
-	if c.Bool("managed") {
-		return managed(out, c.App.ErrWriter, groups)
-	}
 	file, scope, err := target(c)
 	if err != nil {
 		return err
@@ -363,21 +376,10 @@ func claudeVersion() ([3]int, bool) {
 	return v, true
 }
 
-// managed prints a managed-settings file (hooks only) that an administrator deploys.
-func managed(out, errw io.Writer, groups []settings.Entry) error {
-	doc := []byte("{}\n")
-	for _, g := range groups {
-		var err error
-		if doc, _, err = settings.AddGroup(doc, g.Event, g.Group); err != nil {
-			return err
-		}
-	}
-	fmt.Fprintf(errw, "deploy this as managed-settings.json: /etc/claude-code/ (Linux, WSL), /Library/Application Support/ClaudeCode/ (macOS), C:\\Program Files\\ClaudeCode\\ (Windows); the binaries must be at the same paths on every machine\n")
-	_, err := out.Write(doc)
-	return err
-}
-
 func uninstall(c *cli.Context) error {
+	if c.Bool("managed") {
+		return managedUninstall(c)
+	}
 	home, err := harnessHome()
 	if err != nil {
 		return err

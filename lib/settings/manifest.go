@@ -16,7 +16,11 @@ import (
 // takes away that and nothing else.
 type Manifest struct {
 	Files []*Record `json:"files"`
-	path  string
+	// Copies and Dirs are the files a managed install put into place and the directories it
+	// created for them (outermost first).
+	Copies []Copy   `json:"copies,omitempty"`
+	Dirs   []string `json:"dirs,omitempty"`
+	path   string
 }
 
 // Record is one settings file the installer changed.
@@ -36,6 +40,8 @@ type Record struct {
 	Trust []Trust `json:"trust,omitempty"`
 	// Block is the exact text added to a VT Code vtcode.toml.
 	Block string `json:"block,omitempty"`
+	// Installed is when the first install into the file happened (RFC 3339, UTC).
+	Installed string `json:"installed,omitempty"`
 }
 
 // Trust is one table the installer put into a Codex config.toml, trusting one handler:

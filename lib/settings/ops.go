@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/tidwall/gjson"
 	"github.com/tidwall/pretty"
@@ -38,6 +39,9 @@ type Plan struct {
 	// Client names the client whose file this is ("" for Claude Code), as the manifest
 	// records it.
 	Client string
+	// Base is what a file that does not exist yet starts as, before the groups go in ("{}"
+	// when nil): a managed drop-in's env.
+	Base []byte
 }
 
 // Result is what an operation did to one file.
@@ -101,6 +105,9 @@ func install(p Plan) (Result, []byte, error) {
 	}
 	rec := m.Find(p.File)
 	raw := f.Raw
+	if !f.Exists && p.Base != nil {
+		raw = p.Base
+	}
 	var kept []Entry
 	if rec != nil {
 		for _, e := range rec.Entries {
@@ -143,7 +150,8 @@ func install(p Plan) (Result, []byte, error) {
 			return res, nil, err
 		}
 		m.Drop(p.File)
-		rec = &Record{Path: p.File, Existed: f.Exists, Before: Hash(f.Raw), Backup: res.Backup, Client: p.Client}
+		rec = &Record{Path: p.File, Existed: f.Exists, Before: Hash(f.Raw), Backup: res.Backup, Client: p.Client,
+			Installed: time.Now().UTC().Format(time.RFC3339)}
 		m.Files = append(m.Files, rec)
 	}
 	if err := Write(p.File, raw, f.Mode); err != nil {
