@@ -60,6 +60,7 @@ func TestScripts(t *testing.T) {
 			env.Setenv("BIN", binDir)
 			// The system scope is the script's own, empty unless a script writes it.
 			env.Setenv("HARNESS_SYSTEM_DIR", filepath.Join(env.WorkDir, "system"))
+			env.Setenv("HARNESS_PREFIX", filepath.Join(env.WorkDir, "opt", "harness"))
 			if err := copyDir("../lib/transcript/testdata", filepath.Join(env.WorkDir, "transcripts")); err != nil {
 				return err
 			}

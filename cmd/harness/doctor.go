@@ -24,34 +24,128 @@ var doctorCommand = &cli.Command{
 		"is executable, describes itself as the hook it is wired as and is this build's version; then\n" +
 		"each guard gets a known-dangerous and a known-safe payload, run exactly as Claude Code runs it\n" +
 		"(same arguments, same timeout), and must stop the first and stay silent on the second.\n" +
-		"Exits 1 when anything is wrong. With --client X, the hooks installed for that client, each canary in\n" +
+		"It also checks the hooks installed for every user (install --managed, under --prefix), and reports\n" +
+		"hooks that have left no audit record since their install (doctor.never_ran_after, default 24h).\n" +
+		"Exits 1 when anything is wrong, 2 when it could not check. With --client X, the hooks installed for that client, each canary in\n" +
 		"the client's payload shape, run with the command line and timeout written in its file (in the\n" +
 		"client's unit) and the answer read as that client reads it.",
 	Flags: []cli.Flag{
 		&cli.StringFlag{Name: "client", Usage: "check only the hooks installed for this client (claude, codex, copilot, qwen, droid, gemini)"},
+		&cli.BoolFlag{Name: "json", Usage: "print the result as one JSON document (docs/cli.md); exit 0 healthy, 1 problems, 2 could not run"},
+		prefixFlag,
 	},
 	Action: doctor,
 }
 
+// finding is one row of doctor's report, and one element of --json's checks.
+type finding struct {
+	// ID is stable from run to run: the check, the hook, the event (and the canary case).
+	ID      string `json:"id"`
+	Check   string `json:"check"`
+	Status  string `json:"status"` // ok, warn, fail or skip
+	Hook    string `json:"hook,omitempty"`
+	Event   string `json:"event,omitempty"`
+	File    string `json:"file,omitempty"`
+	Message string `json:"message"`
+}
+
+// report is doctor --json's document (docs/cli.md, "harness doctor --json").
+type report struct {
+	Version int       `json:"version"`
+	Harness string    `json:"harness"`
+	Status  string    `json:"status"` // ok, warn, fail, or error when doctor could not run
+	Error   string    `json:"error,omitempty"`
+	Checks  []finding `json:"checks"`
+}
+
+// Doctor's exit codes: healthy (warnings allowed), problems found, could not run.
+const (
+	doctorHealthy  = 0
+	doctorProblems = 1
+	doctorError    = 2
+)
+
 func doctor(c *cli.Context) error {
+	checks, err := diagnose(c)
+	if c.Bool("json") {
+		r := report{Version: 1, Harness: hook.Version, Status: "ok", Checks: checks}
+		if r.Checks == nil {
+			r.Checks = []finding{}
+		}
+		if err != nil {
+			r.Status, r.Error, r.Checks = "error", err.Error(), []finding{}
+		}
+		for _, f := range checks {
+			switch {
+			case r.Status == "error":
+			case f.Status == "fail":
+				r.Status = "fail"
+			case f.Status == "warn" && r.Status == "ok":
+				r.Status = "warn"
+			}
+		}
+		b, _ := json.MarshalIndent(r, "", "  ")
+		c.App.Writer.Write(append(b, '\n'))
+		switch r.Status {
+		case "error":
+			return cli.Exit("", doctorError)
+		case "fail":
+			return cli.Exit("", doctorProblems)
+		}
+		return nil
+	}
+	if err != nil {
+		return cli.Exit("harness doctor: "+err.Error(), doctorError)
+	}
+	if len(checks) == 1 && checks[0].Check == "install" {
+		fmt.Fprintln(c.App.Writer, checks[0].Message)
+		return cli.Exit("", doctorProblems)
+	}
+	w := tabwriter.NewWriter(c.App.Writer, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "RESULT\tHOOK\tEVENT\tCHECK\tDETAIL")
+	failed := 0
+	for _, f := range checks {
+		res := map[string]string{"ok": "ok", "warn": "warn", "fail": "FAIL", "skip": "skip"}[f.Status]
+		failed += map[bool]int{true: 1}[f.Status == "fail"]
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", res, or(f.Hook, "-"), or(f.Event, "-"), f.Check, f.Message)
+	}
+	w.Flush()
+	if failed > 0 {
+		return cli.Exit(fmt.Sprintf("%d problem(s): a guard that fails here does not protect you", failed), doctorProblems)
+	}
+	fmt.Fprintln(c.App.Writer, "every installed hook is in place and every guard enforces")
+	return nil
+}
+
+// diagnose runs every check on the hooks installed for this user ($HARNESS_HOME) and for every
+// user (install --managed, under --prefix); an error means doctor could not run.
+func diagnose(c *cli.Context) ([]finding, error) {
 	home, err := harnessHome()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	hs, err := canary.Installed(home)
-	if err != nil {
-		return err
+	homes := []string{home}
+	if p := prefixOf(c); p != home {
+		homes = append(homes, p)
+	}
+	var hs []canary.Handler
+	for _, h := range homes {
+		got, err := canary.Installed(h)
+		if err != nil {
+			return nil, err
+		}
+		hs = append(hs, got...)
 	}
 	// files: the settings files checked (all when nil).
 	var files map[string]bool
 	if name := c.String("client"); name != "" {
 		d, err := dialect.Lookup(name)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		recorded, err := clientFiles(home, name)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		files = map[string]bool{}
 		for _, f := range recorded {
@@ -64,44 +158,45 @@ func doctor(c *cli.Context) error {
 			}
 		}
 		if hs = mine; len(hs) == 0 {
-			fmt.Fprintf(c.App.Writer, "nothing is installed for %s (run ./install.sh --client %s)\n", d.Title, name)
-			return cli.Exit("", 1)
+			return []finding{{ID: "install", Check: "install", Status: "fail",
+				Message: fmt.Sprintf("nothing is installed for %s (run ./install.sh --client %s)", d.Title, name)}}, nil
 		}
 	}
 	if len(hs) == 0 {
-		fmt.Fprintln(c.App.Writer, "nothing is installed (run ./install.sh)")
-		return cli.Exit("", 1)
+		return []finding{{ID: "install", Check: "install", Status: "fail", Message: "nothing is installed (run ./install.sh)"}}, nil
 	}
 	project, done, err := canary.Scratch()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer done()
 
-	w := tabwriter.NewWriter(c.App.Writer, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(w, "RESULT\tHOOK\tEVENT\tCHECK\tDETAIL")
-	failed := 0
-	row := func(ok bool, h canary.Handler, check, detail string) {
-		res := "ok"
-		if !ok {
-			res, failed = "FAIL", failed+1
-		}
+	var out []finding
+	add := func(status string, h canary.Handler, check, detail, id string) {
 		ev := h.Event
 		if h.Client != nil {
 			ev = string(h.Client.Client) + ":" + h.ClientEvent
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", res, h.Hook, ev, check, detail)
-	}
-	probs, _, err := settings.Check(home, "", "", nil)
-	if err != nil {
-		return err
-	}
-	for _, p := range probs {
-		if files != nil && !files[p.File] {
-			continue
+		key := check + ":" + h.Hook + ":" + ev
+		if id != "" {
+			key += ":" + id
 		}
-		failed++
-		fmt.Fprintf(w, "FAIL\t-\t-\tsettings\t%s: %s\n", p.File, p.What)
+		out = append(out, finding{ID: key, Check: check, Status: status, Hook: h.Hook, Event: ev, File: h.File, Message: detail})
+	}
+	row := func(ok bool, h canary.Handler, check, detail string) {
+		add(map[bool]string{true: "ok", false: "fail"}[ok], h, check, detail, "")
+	}
+	for _, hm := range homes {
+		probs, _, err := settings.Check(hm, "", "", nil)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range probs {
+			if files != nil && !files[p.File] {
+				continue
+			}
+			out = append(out, finding{ID: "settings:" + p.File, Check: "settings", Status: "fail", File: p.File, Message: p.File + ": " + p.What})
+		}
 	}
 	// An event newer than the installed Claude Code never fires there: its guards guard nothing.
 	client, clientKnown := claudeVersion()
@@ -138,8 +233,8 @@ func doctor(c *cli.Context) error {
 		}
 		row(true, h, "binary", fmt.Sprintf("%s (%s, fails %s)", h.Program, d.Version, d.Policy))
 		if spec, _ := event.Lookup(event.Name(h.Event)); h.Client == nil && clientKnown && !spec.In(event.Version(client)) {
-			fmt.Fprintf(w, "warn\t%s\t%s\tclient\tClaude Code %s never runs %s hooks (they came in %s): update Claude Code, or this route is not guarded\n",
-				h.Hook, h.Event, event.Version(client), h.Event, spec.Since)
+			add("warn", h, "client", fmt.Sprintf("Claude Code %s never runs %s hooks (they came in %s): update Claude Code, or this route is not guarded",
+				event.Version(client), h.Event, spec.Since), "")
 		}
 		if d.Policy != "closed" {
 			continue
@@ -153,23 +248,22 @@ func doctor(c *cli.Context) error {
 			r := canary.Check(h, h.Timeout, project, cs)
 			switch {
 			case r.OK() && r.How != "":
-				row(true, h, "canary", fmt.Sprintf("%s: %s (%s) in %v", cs.Name, r.Got, r.How, r.Took.Round(time.Millisecond)))
+				add("ok", h, "canary", fmt.Sprintf("%s: %s (%s) in %v", cs.Name, r.Got, r.How, r.Took.Round(time.Millisecond)), cs.Name)
 			case r.OK():
-				row(true, h, "canary", fmt.Sprintf("%s: %s in %v", cs.Name, r.Got, r.Took.Round(time.Millisecond)))
+				add("ok", h, "canary", fmt.Sprintf("%s: %s in %v", cs.Name, r.Got, r.Took.Round(time.Millisecond)), cs.Name)
 			default:
-				row(false, h, "canary", fmt.Sprintf("%s: %s", cs.Name, r.Problem))
+				add("fail", h, "canary", fmt.Sprintf("%s: %s", cs.Name, r.Problem), cs.Name)
 			}
 		}
 		if cases == 0 {
 			row(true, h, "canary", "no canary for this guard on "+h.Event)
 		}
 	}
-	w.Flush()
-	if failed > 0 {
-		return cli.Exit(fmt.Sprintf("%d problem(s): a guard that fails here does not protect you", failed), 1)
+	ran, err := neverRan(home, homes, files, time.Now())
+	if err != nil {
+		return nil, err
 	}
-	fmt.Fprintln(c.App.Writer, "every installed hook is in place and every guard enforces")
-	return nil
+	return append(out, ran...), nil
 }
 
 // describeBinary runs a hook's --describe.
