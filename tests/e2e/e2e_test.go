@@ -268,6 +268,8 @@ type session struct {
 	tap string
 	// env is added to the client's environment.
 	env []string
+	// wrap, when set, is the command the client runs under (its arguments follow).
+	wrap []string
 }
 
 func newSession(t *testing.T) *session {
@@ -339,6 +341,9 @@ func (s *session) run(m *model, prompt string, extra ...string) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, claude, args...)
+	if s.wrap != nil {
+		cmd = exec.CommandContext(ctx, s.wrap[0], append(append(s.wrap[1:len(s.wrap):len(s.wrap)], claude), args...)...)
+	}
 	cmd.Dir = s.project
 	cmd.Env = []string{"HOME=" + s.home, "PATH=" + os.Getenv("PATH"), "ANTHROPIC_BASE_URL=" + m.addr, "ANTHROPIC_API_KEY=sk-test-not-a-key",
 		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_TELEMETRY=1", "DISABLE_AUTOUPDATER=1", "DISABLE_ERROR_REPORTING=1",
