@@ -1,5 +1,8 @@
 // Package config reads the harness's one configuration format, shared by every hook: JSON in
-// $HARNESS_HOME/config.json (user scope) and <project>/.claude/harness.json (project scope).
-// A key set in the project file overrides the same key of the user file, key by key (the
-// deepest key wins: a project that sets context.caps.total keeps the user's other caps).
+// the system scope an administrator owns (SystemDir()/config.json), $HARNESS_HOME/config.json
+// (user scope) and <project>/.claude/harness.json (project scope). A key set in the project file
+// overrides the same key of the user file, and the user's the system's, key by key (the deepest
+// key wins: a project that sets context.caps.total keeps the user's other caps), except the
+// locked keys the system file sets. LoadScopes reads a guard's policy files in the same three
+// scopes, where only the most senior present may loosen.
 package config
