@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os/exec"
+	"slices"
 	"text/tabwriter"
 	"time"
 
@@ -124,8 +125,8 @@ func diagnose(c *cli.Context) ([]finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	homes := []string{home}
-	if p := prefixOf(c); p != home {
+	homes := settings.Homes(home)
+	if p := prefixOf(c); !slices.Contains(homes, p) {
 		homes = append(homes, p)
 	}
 	var hs []canary.Handler

@@ -24,16 +24,9 @@ const dropIn = "50-harness.json"
 
 // The flags of a managed install, shared by install, uninstall and doctor.
 var (
-	prefixFlag     = &cli.StringFlag{Name: "prefix", Usage: "with --managed: where the binaries and the install record go (default: $HARNESS_PREFIX, else " + defaultPrefix() + ")"}
+	prefixFlag     = &cli.StringFlag{Name: "prefix", Usage: "where a managed install's binaries and install record are (default: $HARNESS_PREFIX, else /opt/harness; C:\\Program Files\\harness on Windows)"}
 	managedDirFlag = &cli.StringFlag{Name: "managed-dir", Usage: "with --managed: Claude Code's managed-settings folder (default: $HARNESS_MANAGED_DIR, else the platform's, " + defaultManagedDir() + " here)"}
 )
-
-func defaultPrefix() string {
-	if runtime.GOOS == "windows" {
-		return `C:\Program Files\harness`
-	}
-	return "/opt/harness"
-}
 
 // defaultManagedDir is where Claude Code reads managed settings on this platform.
 func defaultManagedDir() string {
@@ -63,7 +56,7 @@ func flagOrEnv(c *cli.Context, flag, env, def string) string {
 }
 
 func prefixOf(c *cli.Context) string {
-	return flagOrEnv(c, "prefix", "HARNESS_PREFIX", defaultPrefix())
+	return flagOrEnv(c, "prefix", "HARNESS_PREFIX", settings.Prefix())
 }
 
 func dropInPath(c *cli.Context) string {

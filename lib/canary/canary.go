@@ -307,13 +307,18 @@ func escape(key string) string {
 	return strings.NewReplacer(".", `\.`, "*", `\*`, "?", `\?`, "|", `\|`, "#", `\#`, "@", `\@`).Replace(key)
 }
 
-// Guards runs every canary of every installed guard handler in parallel, each within the
+// Guards runs every canary of every guard handler installed for this user (settings.Homes: the
+// user's install, the managed one, the one the caller belongs to) in parallel, each within the
 // smaller of its handler's timeout and limit, and returns the failures ("" entries dropped):
 // what LoadContext warns about at the start of a session.
 func Guards(harnessHome string, limit time.Duration) ([]string, error) {
-	hs, err := Installed(harnessHome)
-	if err != nil {
-		return nil, err
+	var hs []Handler
+	for _, home := range settings.Homes(harnessHome) {
+		got, err := Installed(home)
+		if err != nil {
+			return nil, err
+		}
+		hs = append(hs, got...)
 	}
 	project, done, err := Scratch()
 	if err != nil {

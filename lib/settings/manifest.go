@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"sort"
 
 	"github.com/hookkit/harness/lib/state"
@@ -64,6 +66,35 @@ type Entry struct {
 	Group   json.RawMessage `json:"group"`
 	// Created lists the keys this entry's insertion created (hooks, hooks.<Event>).
 	Created []string `json:"created,omitempty"`
+}
+
+// Prefix is where a managed install (harness install --managed) puts its binaries and its
+// manifest: $HARNESS_PREFIX, else /opt/harness (C:\Program Files\harness on Windows).
+func Prefix() string {
+	if p := os.Getenv("HARNESS_PREFIX"); p != "" {
+		return p
+	}
+	if runtime.GOOS == "windows" {
+		return `C:\Program Files\harness`
+	}
+	return "/opt/harness"
+}
+
+// Homes are the places whose manifests say what is installed for this user: the harness home,
+// the managed install (Prefix) and the install the running program belongs to (the folder above
+// its bin), each once.
+func Homes(harnessHome string) []string {
+	out := []string{harnessHome}
+	add := func(h string) {
+		if h != "" && !slices.Contains(out, h) {
+			out = append(out, h)
+		}
+	}
+	add(Prefix())
+	if exe, err := os.Executable(); err == nil && filepath.Base(filepath.Dir(exe)) == "bin" {
+		add(filepath.Dir(filepath.Dir(exe)))
+	}
+	return out
 }
 
 // ManifestPath is where the manifest lives in the harness home.
