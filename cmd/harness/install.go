@@ -560,9 +560,19 @@ func status(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	probs, files, err := settings.Check(home, filepath.Join(home, "bin"), hook.Version, binaryVersion)
-	if err != nil {
-		return err
+	var probs []settings.Problem
+	var files []string
+	// The user's install, then a managed one (install --managed) when there is one.
+	homes := []string{home}
+	if p := settings.Prefix(); p != home {
+		homes = append(homes, p)
+	}
+	for _, h := range homes {
+		p, f, err := settings.Check(h, filepath.Join(h, "bin"), hook.Version, binaryVersion)
+		if err != nil {
+			return err
+		}
+		probs, files = append(probs, p...), append(files, f...)
 	}
 	if len(files) == 0 {
 		fmt.Fprintln(c.App.Writer, "nothing is installed (run ./install.sh)")

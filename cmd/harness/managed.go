@@ -73,6 +73,11 @@ func managedBase(system string) []byte {
 // managedInstall is install --managed: the binaries copied under --prefix, and the drop-in
 // naming them in the managed-settings folder, both recorded in --prefix's manifest.
 func managedInstall(c *cli.Context, src string, wirings []settings.Wiring, form settings.Form, onFailure bool) error {
+	for _, f := range []string{"scope", "project", "settings"} {
+		if c.IsSet(f) {
+			return fmt.Errorf("--%s does not go with --managed, which writes Claude Code's managed settings", f)
+		}
+	}
 	out := c.App.Writer
 	prefix, file := prefixOf(c), dropInPath(c)
 	bin := filepath.Join(prefix, "bin")
@@ -127,7 +132,11 @@ func managedInstall(c *cli.Context, src string, wirings []settings.Wiring, form 
 		return fmt.Errorf("reading %s: %w", file, err)
 	}
 	dry := c.Bool("dry-run")
-	placed, err := settings.Place(prefix, want, []string{filepath.Dir(file)}, dry)
+	// A dry run first: a path the install may not write stops it before it creates anything.
+	placed, err := settings.Place(prefix, want, []string{filepath.Dir(file)}, true)
+	if err == nil && !dry {
+		placed, err = settings.Place(prefix, want, []string{filepath.Dir(file)}, false)
+	}
 	if err != nil {
 		return err
 	}
@@ -191,6 +200,9 @@ func managedUninstall(c *cli.Context) error {
 		for _, ch := range res.Changes {
 			fmt.Fprintf(out, "  %s\n", ch)
 			left = left || ch.Kind == "edited"
+		}
+		if _, err := os.Stat(rec.Path); res.Restored && errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintln(out, "  deleted the file: the install had created it")
 		}
 	}
 	placed, err := settings.Unplace(prefix, force, dry)
