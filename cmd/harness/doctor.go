@@ -173,6 +173,7 @@ func diagnose(c *cli.Context) ([]finding, error) {
 	defer done()
 
 	var out []finding
+	ids := map[string]bool{}
 	add := func(status string, h canary.Handler, check, detail, id string) {
 		ev := h.Event
 		if h.Client != nil {
@@ -182,6 +183,10 @@ func diagnose(c *cli.Context) ([]finding, error) {
 		if id != "" {
 			key += ":" + id
 		}
+		if ids[key] { // the same hook on the same event in another file (user and managed)
+			key += "@" + h.File
+		}
+		ids[key] = true
 		out = append(out, finding{ID: key, Check: check, Status: status, Hook: h.Hook, Event: ev, File: h.File, Message: detail})
 	}
 	row := func(ok bool, h canary.Handler, check, detail string) {
@@ -196,7 +201,7 @@ func diagnose(c *cli.Context) ([]finding, error) {
 			if files != nil && !files[p.File] {
 				continue
 			}
-			out = append(out, finding{ID: "settings:" + p.File, Check: "settings", Status: "fail", File: p.File, Message: p.File + ": " + p.What})
+			out = append(out, finding{ID: "settings:" + p.File + ":" + p.What, Check: "settings", Status: "fail", File: p.File, Message: p.File + ": " + p.What})
 		}
 	}
 	// An event newer than the installed Claude Code never fires there: its guards guard nothing.

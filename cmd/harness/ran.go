@@ -100,45 +100,71 @@ func neverRan(harnessHome string, homes []string, files map[string]bool, now tim
 	return out, nil
 }
 
-// lastRecords finds, in the audit trail, the newest record of each hook since its install. Only
-// files written to since the earliest install are read, and only their lines that name a hook.
+// lastRecords finds, in the audit trail, the newest record of each hook since its install. The
+// files are read newest first, only those written to since the earliest install, only their
+// lines that name a hook, and no further once no older file can hold a newer record.
 func lastRecords(harnessHome string, since map[string]time.Time, earliest time.Time) (map[string]time.Time, error) {
 	last := map[string]time.Time{}
 	names, err := filepath.Glob(filepath.Join(harnessHome, "projects", "*", "audit", "*.jsonl"))
 	if err != nil {
 		return nil, err
 	}
-	for _, name := range names {
-		if st, err := os.Stat(name); err != nil || st.ModTime().Before(earliest) {
-			continue
+	type file struct {
+		name string
+		mod  time.Time
+	}
+	var files []file
+	for _, n := range names {
+		if st, err := os.Stat(n); err == nil && !st.ModTime().Before(earliest) {
+			files = append(files, file{n, st.ModTime()})
 		}
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, fmt.Errorf("reading the audit trail: %w", err)
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		for sc.Scan() {
-			line := sc.Bytes()
-			if !bytes.Contains(line, []byte(`"hook":"`)) {
-				continue
-			}
-			r := gjson.GetManyBytes(line, "hook", "time")
-			from, ok := since[r[0].Str]
-			if !ok {
-				continue
-			}
-			t, err := time.Parse(time.RFC3339Nano, r[1].Str)
-			if err == nil && !t.Before(from) && t.After(last[r[0].Str]) {
-				last[r[0].Str] = t
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].mod.After(files[j].mod) })
+	for _, fl := range files {
+		done := true
+		for h := range since {
+			if recorded[h] && last[h].Before(fl.mod) {
+				done = false
 			}
 		}
-		f.Close()
-		if err := sc.Err(); err != nil {
-			return nil, fmt.Errorf("reading %s: %w", name, err)
+		if done {
+			break
+		}
+		if err := scanRecords(fl.name, since, last); err != nil {
+			return nil, err
 		}
 	}
 	return last, nil
+}
+
+// scanRecords updates last with the records of one audit file.
+func scanRecords(name string, since, last map[string]time.Time) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return fmt.Errorf("reading the audit trail: %w", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := sc.Bytes()
+		if !bytes.Contains(line, []byte(`"hook":"`)) {
+			continue
+		}
+		r := gjson.GetManyBytes(line, "hook", "time")
+		from, ok := since[r[0].Str]
+		if !ok {
+			continue
+		}
+		t, err := time.Parse(time.RFC3339Nano, r[1].Str)
+		if err == nil && !t.Before(from) && t.After(last[r[0].Str]) {
+			last[r[0].Str] = t
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("reading %s: %w", name, err)
+	}
+	return nil
 }
 
 // sessionTimes are the last-write times of Claude Code's session transcripts written since
