@@ -42,13 +42,13 @@ type Env struct {
 // Policy tunes the tiers. Patterns are doublestar globs over resolved paths; a leading ~/ is
 // the home directory, a relative pattern is relative to the project root.
 type Policy struct {
-	// AllowDirs are directories outside the project that may be written (user policy only).
+	// AllowDirs are directories outside the project that may be written (senior policy only: system, else user).
 	AllowDirs []string
 	// Deny, ReadOnly and Ask add paths to those tiers.
 	Deny, ReadOnly, Ask []string
 	// AskWorkflows makes writes to CI workflow files ask.
 	AskWorkflows bool
-	// AllowRead are no-access or .env files the model may read after all (user policy only);
+	// AllowRead are no-access or .env files the model may read after all (senior policy only);
 	// DenyRead adds files no tool call may read.
 	AllowRead, DenyRead []string
 	// MCP says, per MCP server, how the paths its tools name are judged: "auto" (the tool's
