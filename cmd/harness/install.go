@@ -17,7 +17,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/hookkit/harness"
-	"github.com/hookkit/harness/lib/config"
 	"github.com/hookkit/harness/lib/dialect"
 	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/hook"
@@ -48,7 +47,7 @@ var installCommand = &cli.Command{
 		&cli.BoolFlag{Name: "on-error", Usage: "with --client docker-agent: write each hook's on_error (block for the guards, warn for the others); for versions that have it, which v1.32.3 does not (it refuses the key)"},
 		&cli.BoolFlag{Name: "managed", Usage: "install for every user of the machine: the binaries under --prefix and a drop-in in Claude Code's managed-settings.d (run as an administrator)"},
 		&cli.BoolFlag{Name: "print", Usage: "with --managed: print the drop-in and write nothing"},
-		&cli.StringFlag{Name: "system-dir", Usage: "with --managed: the system scope the hooks read, pinned in the drop-in (default: $HARNESS_SYSTEM_DIR, else " + config.SystemDir() + ")"},
+		&cli.StringFlag{Name: "system-dir", Usage: "with --managed: the system scope the hooks read, pinned in the drop-in (default: $HARNESS_SYSTEM_DIR, else /etc/harness; docs/configuration.md has the other platforms')"},
 		prefixFlag, managedDirFlag,
 		// install.sh --dry-run builds into a temporary directory: the settings still name --bin.
 		&cli.StringFlag{Name: "built", Hidden: true, Usage: "where the binaries are now, when --bin is where they will be"},
