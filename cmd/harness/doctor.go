@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os/exec"
 	"slices"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/hook"
 	"github.com/hookkit/harness/lib/settings"
+	"github.com/hookkit/harness/lib/ship"
 )
 
 var doctorCommand = &cli.Command{
@@ -269,7 +271,13 @@ func diagnose(c *cli.Context) ([]finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(out, ran...), nil
+	out = append(out, ran...)
+	// A shipping run the endpoint refused: the records wait locally for the next one.
+	for _, f := range ship.Failures(home) {
+		project, _, _ := strings.Cut(f, ": ")
+		out = append(out, finding{ID: "ship:" + project, Check: "ship", Status: "warn", Message: f})
+	}
+	return out, nil
 }
 
 // describeBinary runs a hook's --describe.

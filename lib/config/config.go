@@ -139,7 +139,8 @@ var keys = sync.OnceValue(func() map[string]kind {
 
 // locked are the keys the system scope, when it sets them, decides for every user and project:
 // those that say whether the guards are watched (docs/configuration.md, "System scope").
-var locked = map[string]bool{"context.canary": true, "doctor.never_ran_after": true}
+var locked = map[string]bool{"context.canary": true, "doctor.never_ran_after": true,
+	"audit.ship.endpoint": true, "audit.ship.headers": true}
 
 // Locked reports whether key is set by the system scope and locked there.
 func (c *Config) Locked(key string) bool {

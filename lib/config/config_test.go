@@ -51,7 +51,19 @@ func TestLoadSystemScope(t *testing.T) {
 		t.Errorf("problems:\n%q\nwant\n%q", c.Problems, want)
 	}
 
+	// The organisation's audit endpoint is locked too: a user cannot send the trail elsewhere.
+	write(t, SystemPath(), `{"audit": {"ship": {"endpoint": "https://otel.example.com:4318"}}}`)
+	write(t, UserPath(home), `{"audit": {"ship": {"endpoint": "http://127.0.0.1:9", "batch": 64}}}`)
+	c = Load(home, "")
+	if got := c.Get("audit.ship.endpoint").Str; got != "https://otel.example.com:4318" || c.Int("audit.ship.batch", 512) != 64 {
+		t.Errorf("audit.ship.endpoint = %q, batch %d: want the system's endpoint and the user's batch", got, c.Int("audit.ship.batch", 512))
+	}
+	if len(c.Problems) != 1 || !strings.Contains(c.Problems[0], "audit.ship.endpoint is locked") {
+		t.Errorf("problems: %q", c.Problems)
+	}
+
 	// Without a system file, nothing is locked and the user decides.
+	write(t, UserPath(home), `{"context": {"canary": false, "caps": {"total": 6000}}, "doctor": {"never_ran_after": "1000h"}}`)
 	os.Remove(SystemPath())
 	c = Load(home, "")
 	if c.Bool("context.canary", true) || c.Duration("doctor.never_ran_after", 0) != 1000*time.Hour || len(c.Problems) != 0 {
