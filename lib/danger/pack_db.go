@@ -101,6 +101,9 @@ func sqlText(c *shell.Cmd) string {
 }
 
 func (j *judge) dbClient(c *shell.Cmd) {
+	if readOnlySession(c) {
+		return // the client refuses every write: a DROP or DELETE only fails
+	}
 	text := stripSQLStrings(sqlText(c))
 	if text == "" {
 		return
@@ -121,6 +124,24 @@ func (j *judge) dbClient(c *shell.Cmd) {
 	if m := pats[3].FindString(text); m != "" {
 		j.dbDestroy(c, strings.TrimSpace(m), mongoDB(text), c.Name)
 	}
+}
+
+// readOnlySession reports a SQLite or DuckDB client opened read-only: -readonly, or a
+// database URI with mode=ro or immutable=1.
+func readOnlySession(c *shell.Cmd) bool {
+	if !strings.HasPrefix(c.Name, "sqlite") && c.Name != "duckdb" {
+		return false
+	}
+	for _, a := range c.Args {
+		if a == "-readonly" || a == "--readonly" {
+			return true
+		}
+		if !strings.HasPrefix(a, "-") {
+			// the first operand is the database
+			return strings.HasPrefix(a, "file:") && (strings.Contains(a, "mode=ro") || strings.Contains(a, "immutable=1"))
+		}
+	}
+	return false
 }
 
 // stripSQLStrings blanks out quoted literals and comments, where DROP is only text.

@@ -31,6 +31,9 @@ func (j *judge) exfil(c *shell.Cmd) {
 	if !fetcher(c.Name) && !dnsTool(c.Name) && c.Name != "rsync" && c.Name != "aws" && c.Name != "gsutil" && c.Name != "rclone" {
 		return
 	}
+	if c.Name == "openssl" && !opensslConnects(c.Args) {
+		return // x509, rsa, pkcs12, req...: it converts or checks files on this machine
+	}
 	secret := ""
 	note := func(what string) {
 		if secret == "" {
@@ -43,8 +46,9 @@ func (j *judge) exfil(c *shell.Cmd) {
 			note(v)
 		}
 	}
-	// ssh -i KEY uses the key to log in: what ssh sends is its stdin, checked below.
-	if c.Name != "ssh" {
+	// ssh -i KEY uses the key to log in, and openssl s_client -key KEY to shake hands: what
+	// either sends is its stdin, checked below.
+	if c.Name != "ssh" && c.Name != "openssl" {
 		uploadValue, identity := false, false
 		for _, a := range c.Args {
 			if identity {
@@ -64,6 +68,10 @@ func (j *judge) exfil(c *shell.Cmd) {
 				continue
 			}
 			if sshFamily && strings.HasPrefix(a, "-i") && len(a) > 2 || strings.HasPrefix(a, "IdentityFile=") {
+				continue
+			}
+			if attached, ok := localFileOption(c.Name, a); ok {
+				identity = !attached
 				continue
 			}
 			if uploadValue {
@@ -120,6 +128,49 @@ func (j *judge) exfil(c *shell.Cmd) {
 		return
 	}
 	j.add(c, exfilSecret, c.Name+" sends "+secret+" over the network", "never send credentials anywhere; ask the user if something needs them")
+}
+
+// opensslConnects reports an openssl command that talks to a server (s_client, s_time, or a
+// -connect/-url given to ocsp and the like).
+func opensslConnects(args []string) bool {
+	if len(args) > 0 && (args[0] == "s_client" || args[0] == "s_time") {
+		return true
+	}
+	for _, a := range args {
+		if a == "-connect" || a == "-url" || a == "-host" || strings.HasPrefix(a, "-connect=") || strings.HasPrefix(a, "-url=") {
+			return true
+		}
+	}
+	return false
+}
+
+// localFileOption reports an option of an HTTP client whose value is a file the client uses
+// on this machine, not one it sends: a TLS certificate or key (curl --cert/-E/--key, wget
+// --private-key, httpie --cert-key), a CA bundle, a config or netrc file read for the login,
+// or where output, headers or cookies are written. attached says the value is in a itself
+// (--cert=F, -EF).
+func localFileOption(prog, a string) (attached, ok bool) {
+	var short, long string
+	switch prog {
+	case "curl":
+		short, long = "EKocD", " cert key cacert capath crlfile pinnedpubkey proxy-cert proxy-key proxy-cacert proxy-capath proxy-crlfile proxy-pinnedpubkey netrc-file config output output-dir cookie-jar dump-header trace trace-ascii stderr etag-save hsts alt-svc libcurl "
+	case "wget":
+		short, long = "OoaP", " certificate private-key ca-certificate ca-directory crl-file output-document output-file append-output save-cookies directory-prefix config "
+	case "http", "https", "xh", "xhs":
+		short, long = "o", " cert cert-key verify output session session-read-only "
+	case "aria2c":
+		short, long = "do", " certificate private-key ca-certificate dir out save-cookies "
+	default:
+		return false, false
+	}
+	if name, ok := strings.CutPrefix(a, "--"); ok {
+		name, _, eq := strings.Cut(name, "=")
+		return eq, strings.Contains(long, " "+name+" ")
+	}
+	if len(a) >= 2 && a[0] == '-' && strings.IndexByte(short, a[1]) >= 0 {
+		return len(a) > 2, true
+	}
+	return false, false
 }
 
 func anyRemote(args []string) bool {

@@ -5,6 +5,11 @@ import "testing"
 // TestPackFs names the rule of the filesystem destruction pack each command must be decided by ("": allowed).
 func TestPackFs(t *testing.T) {
 	checkPack(t, []packCase{
+		{"parallel --dry-run rm -rf {} ::: ~ /etc", ""},
+		{"bash -n -c 'rm -rf ~'", ""},
+		{"bash -o noexec -c 'rm -rf ~'", ""},
+		{"bash -o pipefail -c 'rm -rf ~'", "fs.rm-critical"},
+		{"bash <<EOF\nrm -rf ~\n", "fs.rm-critical"},
 		{"find / -delete", "fs.find-delete"},
 		{"mv * /tmp/trash/", "fs.mv-critical"},
 		{"mv notes.txt /dev/null", "fs.mv-devnull"},

@@ -56,6 +56,8 @@ func (j *judge) git(c *shell.Cmd) {
 			return
 		}
 	case "checkout", "switch":
+		// -b/-B/-c/-C take the new branch's name (-bfeature is a name, not -f); -m merges.
+		p := checkoutOpts.Parse(rest)
 		j.moved(c, sub, p)
 		if p.Has("f", "force", "discard-changes") {
 			j.add(c, gitDiscardTree, "git "+sub+" --force throws away uncommitted changes", "git stash first, then "+sub)
@@ -144,6 +146,8 @@ func (j *judge) git(c *shell.Cmd) {
 		}
 	}
 }
+
+var checkoutOpts = shell.Opts{Short: "bBcC", Long: []string{"orphan", "conflict", "pathspec-from-file", "create", "force-create"}}
 
 var restoreOpts = shell.Opts{Short: "s", Long: []string{"source", "pathspec-from-file", "conflict"}}
 

@@ -5,6 +5,9 @@ import "testing"
 // TestPackGit names the rule of the git history pack each command must be decided by ("": allowed).
 func TestPackGit(t *testing.T) {
 	checkPack(t, []packCase{
+		{"git checkout -bfix/login", ""},
+		{"git switch -cfeature/x origin/main", ""},
+		{"git checkout -fb fix/login", "git.discard-tree"},
 		{"git branch -D pr-482", "git.branch-force-delete"},
 		{"git clean -f", "git.clean"},
 		{"git branch -D main", "git.delete-default"},

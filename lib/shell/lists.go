@@ -159,6 +159,8 @@ func (a *analyzer) parallel(c *Cmd, args []string, st *state) {
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i], "-") {
 		switch args[i] {
+		case "--dry-run", "--dryrun":
+			return // prints the commands it would run, and runs none
 		case "-j", "--jobs", "-S", "--sshlogin", "--delay", "--timeout", "--retries", "--load", "--memfree", "--results",
 			"--joblog", "-N", "-n", "--max-args", "--colsep", "-C", "--tag-string", "--workdir", "--env", "-I", "--halt":
 			i++ // takes a value

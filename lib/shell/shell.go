@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -272,15 +273,37 @@ func separators(src string) int {
 // built, and a summary of a long session analyses tens of thousands of commands.
 var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
 
+// parse parses Bash. A here-document left open at the end is closed there, as bash does (it
+// warns, and takes the rest of the text as the body): `cat <<EOF` alone reads an empty body.
+func parse(src string) (*syntax.File, error) {
+	p := parsers.Get().(*syntax.Parser)
+	defer parsers.Put(p)
+	for range 4 {
+		f, err := p.Parse(strings.NewReader(src), "")
+		var pe syntax.ParseError
+		if err == nil || !errors.As(err, &pe) {
+			return f, err
+		}
+		q, ok := strings.CutPrefix(pe.Text, "unclosed here-document ")
+		stop, uerr := strconv.Unquote(q)
+		if !ok || uerr != nil || stop == "" || strings.ContainsAny(stop, "\n") {
+			return f, err
+		}
+		if !strings.HasSuffix(src, "\n") {
+			src += "\n"
+		}
+		src += stop + "\n"
+	}
+	return p.Parse(strings.NewReader(src), "")
+}
+
 // script parses and analyses shell text run at one more level of nesting.
 func (a *analyzer) script(src string, st *state, in *Input, via string) error {
 	if a.depth >= a.limits.MaxDepth {
 		a.fail(&LimitError{fmt.Sprintf("commands nest deeper than %d levels (bash -c, eval, ...)", a.limits.MaxDepth)})
 		return a.err
 	}
-	p := parsers.Get().(*syntax.Parser)
-	f, err := p.Parse(strings.NewReader(src), "")
-	parsers.Put(p)
+	f, err := parse(src)
 	if err != nil {
 		var pe syntax.ParseError
 		if errors.As(err, &pe) {

@@ -719,6 +719,9 @@ func (a *analyzer) commandVars(c *Cmd, st *state) {
 // shell follows sh/bash/...: -c STRING, a script operand, or a script on stdin.
 func (a *analyzer) shell(c *Cmd, st *state) {
 	p := shellOpts.Parse(c.Args)
+	if p.Has("n") || slices.Contains(shellOpts.Values(c.Args, "o"), "noexec") {
+		return // -n reads the script for its syntax and runs none of it
+	}
 	if p.Has("c") && len(p.Rest) > 0 {
 		// sh -c TEXT NAME ARGS...: NAME is $0, ARGS are $1... and "$@" of the text.
 		a.nestedArgs(p.Rest[0], c.Name+" -c", st, nil, c, p.Rest[min(2, len(p.Rest)):])
