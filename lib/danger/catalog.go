@@ -19,6 +19,9 @@ type Rule struct {
 	Action  Action
 	Radius  Radius
 	Instead string
+	// scoped marks an asking rule that already weighs where its command is aimed: naming
+	// production does not turn it into its pack's deny for production deletes.
+	scoped bool
 }
 
 // pack is a set of rules about one kind of damage, and the programs whose commands it judges.
@@ -48,7 +51,7 @@ type program struct {
 var packs = [...]*pack{
 	&packPolicy, &packFS, &packDisk, &packGit, &packPerm, &packNet, &packRev, &packFork, &packPower, &packKill,
 	&packDB, &packCloud, &packContainer, &packHist, &packPersist, &packTamper, &packClobber, &packExfil,
-	&packOtherOS, &packLimits,
+	&packRelease, &packNetcfg, &packOtherOS, &packLimits,
 }
 
 // program returns the check that judges a program, or nil.

@@ -110,7 +110,7 @@ func (j *judge) add(c *shell.Cmd, r *Rule, why, instead string) {
 	if instead == "" {
 		instead = r.Instead
 	}
-	if r.Action == Ask && p.production != nil && c != nil {
+	if r.Action == Ask && p.production != nil && c != nil && !r.scoped {
 		// A delete that asks in general is denied when it names a production target, or runs
 		// on everything a listing printed.
 		if w := prodArgs(c); w != "" {

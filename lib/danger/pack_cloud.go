@@ -24,16 +24,19 @@ var (
 	cloudIacStateRmAll      = &Rule{ID: "cloud.iac-state-rm-all", Action: Deny, Radius: High, Instead: "remove the one resource you mean"}
 	cloudIacWorkspaceDelete = &Rule{ID: "cloud.iac-workspace-delete", Action: Deny, Radius: High, Instead: "destroy or migrate the resources first, and ask the user"}
 	cloudS3Delete           = &Rule{ID: "cloud.s3-delete", Action: Deny, Radius: High, Instead: "delete the objects you mean by key, or use a lifecycle rule"}
+	cloudSyncDelete         = &Rule{ID: "cloud.sync-delete", Action: Ask, Radius: Medium, Instead: "sync without the delete option (it only adds and updates), or run it with --dryrun first to see what it would delete"}
+	cloudIacApplyUnreviewed = &Rule{ID: "cloud.iac-apply-unreviewed", Action: Ask, Radius: High, Instead: "run the plan (terraform plan -out=tfplan, pulumi preview, cdk diff), show it to the user, and apply what they approved", scoped: true}
 	cloudSdkWholesale       = &Rule{ID: "cloud.sdk-wholesale", Action: Deny, Radius: High, Instead: "delete the resources you mean by name, and ask the user first"}
 )
 
 var packCloud = pack{name: "cloud", title: "cloud and infrastructure",
-	rules: []*Rule{cloudDeleteProduction, cloudDeleteListed, cloudAppDestroy, cloudBucketDelete, cloudClusterDelete, cloudDelete, cloudDeleteAll, cloudDeleteCritical, cloudIacDestroy, cloudIacDestroyPreview, cloudIacDestroyTarget, cloudIacStackRm, cloudIacStateRm, cloudIacStateRmAll, cloudIacWorkspaceDelete, cloudS3Delete, cloudSdkWholesale},
+	rules: []*Rule{cloudDeleteProduction, cloudDeleteListed, cloudAppDestroy, cloudBucketDelete, cloudClusterDelete, cloudDelete, cloudDeleteAll, cloudDeleteCritical, cloudIacDestroy, cloudIacDestroyPreview, cloudIacDestroyTarget, cloudIacStackRm, cloudIacStateRm, cloudIacStateRmAll, cloudIacWorkspaceDelete, cloudS3Delete, cloudSyncDelete, cloudIacApplyUnreviewed, cloudSdkWholesale},
 	programs: []program{
 		{[]string{"terraform", "tofu", "terragrunt"}, (*judge).terraform}, {[]string{"pulumi"}, (*judge).pulumi},
 		{[]string{"cdk", "cdktf", "serverless", "sls", "sst", "amplify"}, (*judge).stackTool},
 		{[]string{"eksctl", "heroku", "doctl"}, (*judge).platform}, {[]string{"bq"}, (*judge).bigquery},
 		{[]string{"aws"}, (*judge).aws}, {[]string{"gcloud"}, (*judge).gcloud}, {[]string{"gsutil"}, (*judge).gsutil}, {[]string{"az"}, (*judge).az},
+		{[]string{"rclone", "azcopy"}, (*judge).syncTool},
 	},
 	production: cloudDeleteProduction, listed: cloudDeleteListed,
 }
@@ -45,7 +48,7 @@ var (
 	awsOpts       = shell.Opts{Long: []string{"profile", "region", "output", "endpoint-url", "query", "instance-ids", "bucket", "key"}}
 	gcloudOpts    = shell.Opts{Long: []string{"project", "zone", "region", "format", "account"}}
 	gsutilOpts    = shell.Opts{Short: "hop", Long: []string{}}
-	azOpts        = shell.Opts{Long: []string{"name", "resource-group", "subscription", "output"}}
+	azOpts        = shell.Opts{Short: "cs", Long: []string{"name", "resource-group", "subscription", "output", "container", "destination", "source", "account-name", "delete-destination", "account-key", "sas-token", "connection-string"}}
 	bigqueryOpts  = shell.Opts{Long: []string{"project_id", "location"}}
 )
 
@@ -70,7 +73,8 @@ func (j *judge) terraform(c *shell.Cmd) {
 		j.add(c, cloudIacWorkspaceDelete, c.Name+" workspace delete discards the workspace's state: the resources stay, unmanaged", "")
 		return
 	}
-	if sub == "run-all" || sub == "run" && at(p.Operands, 1) == "--all" {
+	all := sub == "run-all" || sub == "run" && at(p.Operands, 1) == "--all"
+	if all {
 		p.Operands = p.Operands[1:] // terragrunt run-all destroy
 		if len(p.Operands) > 0 && p.Operands[0] == "--all" {
 			p.Operands = p.Operands[1:]
@@ -89,6 +93,17 @@ func (j *judge) terraform(c *shell.Cmd) {
 		return
 	}
 	destroy := sub == "destroy" || sub == "apply" && (p.Has("destroy") || contains(c.Args, "-destroy"))
+	if sub == "apply" && !destroy {
+		unattended := p.Has("auto-approve", "terragrunt-non-interactive", "non-interactive") || contains(c.Args, "-auto-approve")
+		if w := j.iacProduction(c); unattended && (w != "" || all && c.Name == "terragrunt") {
+			why := c.Name + " applies every module of the tree with no plan reviewed"
+			if w != "" {
+				why = c.Name + " apply changes production (" + w + ") with no plan reviewed"
+			}
+			j.add(c, cloudIacApplyUnreviewed, why, "")
+		}
+		return
+	}
 	if !destroy {
 		return
 	}
@@ -117,7 +132,35 @@ func (j *judge) platform(c *shell.Cmd) {
 	}
 }
 
+// iacProduction says what aims an infrastructure tool at production ("" if nothing does): an
+// argument, a variable file, a stack or workspace, or the directory it runs in
+// (infra/envs/prod).
+func (j *judge) iacProduction(c *shell.Cmd) string {
+	if w := prodArgs(c); w != "" {
+		return w
+	}
+	for _, a := range append(append([]string{}, c.Env...), c.Args...) {
+		if _, v, ok := strings.Cut(a, "="); ok && prodWord(v) {
+			return a // -var-file=envs/prod.tfvars, TF_WORKSPACE=production
+		}
+	}
+	rel := c.Dir // inside the project, only the part below its root counts
+	if j.world.Project != "" && (c.Dir == j.world.Project || strings.HasPrefix(c.Dir, j.world.Project+"/")) {
+		rel = c.Dir[len(j.world.Project):]
+	}
+	if prodWord(rel) {
+		return "in " + c.Dir
+	}
+	return ""
+}
+
 func (j *judge) pulumi(c *shell.Cmd) {
+	if p := (shell.Opts{Short: "sC", Long: []string{"stack", "cwd", "config", "config-file", "message", "target", "parallel"}}).Parse(c.Args); (at(p.Operands, 0) == "up" || at(p.Operands, 0) == "update") && p.Has("y", "yes", "skip-preview") {
+		if w := j.iacProduction(c); w != "" {
+			j.add(c, cloudIacApplyUnreviewed, "pulumi up --yes changes production ("+w+") with no preview reviewed", "")
+		}
+		return
+	}
 	if len(c.Args) > 0 && (c.Args[0] == "destroy" || c.Args[0] == "down") {
 		j.add(c, cloudIacDestroy, "pulumi destroy deletes every resource of the stack", "preview with pulumi destroy --preview-only and ask the user")
 	}
@@ -134,6 +177,11 @@ func (j *judge) stackTool(c *shell.Cmd) {
 		return
 	}
 	switch {
+	case c.Name == "cdk" && ops[0] == "deploy" && optionValue(c.Args, "--require-approval") == "never":
+		// never skips the one review cdk insists on: changes that widen IAM or network access
+		j.add(c, cloudIacApplyUnreviewed, "cdk deploy --require-approval never deploys changes that widen access (IAM, security groups) with nobody approving them", "")
+	case c.Name == "cdktf" && (ops[0] == "deploy" || ops[0] == "apply") && contains(c.Args, "--auto-approve") && j.iacProduction(c) != "":
+		j.add(c, cloudIacApplyUnreviewed, "cdktf deploy --auto-approve changes production ("+j.iacProduction(c)+") with no plan reviewed", "")
 	case (c.Name == "cdk" || c.Name == "cdktf") && ops[0] == "destroy",
 		(c.Name == "serverless" || c.Name == "sls" || c.Name == "sst") && ops[0] == "remove",
 		c.Name == "amplify" && ops[0] == "delete":
@@ -161,8 +209,8 @@ func (j *judge) aws(c *shell.Cmd) {
 		}
 	case svc == "s3" && op == "rb" && p.Has("force"):
 		j.add(c, cloudS3Delete, "aws s3 rb --force deletes a bucket and everything in it", "empty and remove the bucket by hand after checking it")
-	case svc == "s3" && op == "sync" && p.Has("delete") && strings.HasPrefix(at(ops, 3), "s3://") && at(ops, 2) != "" && !strings.HasPrefix(at(ops, 2), "s3://"):
-		// uploading a local tree with --delete is a deploy; allowed
+	case svc == "s3" && op == "sync" && p.Has("delete") && strings.HasPrefix(at(ops, 3), "s3://"):
+		j.syncDelete(c, "aws s3 sync --delete", at(ops, 3))
 	case svc == "kms" && (op == "schedule-key-deletion" || op == "disable-key"), svc == "route53" && op == "delete-hosted-zone",
 		svc == "secretsmanager" && op == "delete-secret" && p.Has("force-delete-without-recovery"),
 		svc == "ec2" && op == "terminate-instances", svc == "rds" && strings.HasPrefix(op, "delete-db"),
@@ -184,6 +232,8 @@ func (j *judge) gcloud(c *shell.Cmd) {
 	switch {
 	case strings.HasPrefix(s, "projects delete"):
 		j.add(c, cloudDeleteCritical, "gcloud projects delete deletes a whole project and everything in it", "ask the user to delete projects themselves")
+	case strings.HasPrefix(s, "storage rsync") && contains(c.Args, "--delete-unmatched-destination-objects") && len(ops) > 3:
+		j.syncDelete(c, "gcloud storage rsync --delete-unmatched-destination-objects", ops[len(ops)-1])
 	case strings.HasPrefix(s, "storage rm") && (contains(c.Args, "-r") || contains(c.Args, "--recursive")):
 		j.add(c, cloudBucketDelete, "gcloud storage rm -r deletes every object under the path", "")
 	case contains(ops, "delete"):
@@ -193,6 +243,10 @@ func (j *judge) gcloud(c *shell.Cmd) {
 
 func (j *judge) gsutil(c *shell.Cmd) {
 	ops := gsutilOpts.Parse(c.Args)
+	if at(ops.Operands, 0) == "rsync" && ops.Has("d") && len(ops.Operands) > 2 {
+		j.syncDelete(c, "gsutil rsync -d", ops.Operands[len(ops.Operands)-1])
+		return
+	}
 	for i, a := range ops.Operands {
 		if (a == "rm" || a == "rb") && (contains(c.Args[i:], "-r") || contains(c.Args, "-R") || contains(c.Args, "-rf") || a == "rb") {
 			j.add(c, cloudBucketDelete, "gsutil "+a+" -r deletes a bucket's objects wholesale", "")
@@ -205,6 +259,9 @@ func (j *judge) az(c *shell.Cmd) {
 	ops := azOpts.Parse(c.Args).Operands
 	s := strings.Join(ops, " ")
 	switch {
+	case strings.HasPrefix(s, "storage blob sync") && deleteDestination(c.Args):
+		v, _ := azOpts.Parse(c.Args).Value("c", "container", "destination")
+		j.syncDelete(c, "az storage blob sync --delete-destination", v)
 	case strings.HasPrefix(s, "group delete"):
 		j.add(c, cloudDeleteCritical, "az group delete deletes a resource group and everything in it", "ask the user to delete resource groups themselves")
 	case contains(ops, "delete"):
@@ -221,4 +278,75 @@ func (j *judge) bigquery(c *shell.Cmd) {
 	if p.Has("r", "recursive") || p.Has("d", "dataset") {
 		j.add(c, cloudDelete, "bq rm deletes a dataset (with -r every table in it)", "delete the table you mean")
 	}
+}
+
+// syncDelete: a sync that deletes at the destination whatever the source lacks. From the wrong
+// or an empty directory it empties the bucket; a target named for staging, development or
+// scratch is a routine deploy.
+func (j *judge) syncDelete(c *shell.Cmd, what, dest string) {
+	if !shell.Known(dest) || !stagingTarget(dest) {
+		j.add(c, cloudSyncDelete, what+" deletes every object of "+or(dest, "the destination")+" that the source lacks", "")
+	}
+}
+
+// stagingTarget reports a bucket, container or remote named for staging, development, tests or
+// scratch data (acme-web-staging, r2:dev-site), and not for production.
+func stagingTarget(name string) bool {
+	if prodWord(name) {
+		return false
+	}
+	if scratchBucket(name) || previewStage([]string{name}) {
+		return true
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') }) {
+		if w == "staging" || w == "stage" || w == "stg" || w == "qa" || w == "uat" {
+			return true
+		}
+	}
+	return false
+}
+
+// deleteDestination reports azcopy's and az storage's --delete-destination set to true.
+func deleteDestination(args []string) bool {
+	for i, a := range args {
+		if strings.EqualFold(a, "--delete-destination=true") || a == "--delete-destination" && strings.EqualFold(at(args, i+1), "true") {
+			return true
+		}
+	}
+	return false
+}
+
+// syncTool: rclone and azcopy, whose sync deletes at the destination (rclone sync always;
+// azcopy with --delete-destination=true).
+func (j *judge) syncTool(c *shell.Cmd) {
+	ops := shell.Opts{Long: []string{"config", "filter", "include", "exclude", "transfers", "checkers", "log-file", "log-level", "backup-dir", "bwlimit", "max-age", "min-age"}}.Parse(c.Args).Operands
+	if len(ops) < 3 || ops[0] != "sync" {
+		return
+	}
+	dest := ops[len(ops)-1]
+	switch {
+	case c.Name == "rclone" && rcloneRemote(dest):
+		j.syncDelete(c, "rclone sync", dest)
+	case c.Name == "azcopy" && deleteDestination(c.Args):
+		j.syncDelete(c, "azcopy sync --delete-destination=true", dest)
+	}
+}
+
+// rcloneRemote reports an rclone path on a remote (name:path), not a local one.
+func rcloneRemote(p string) bool {
+	i := strings.IndexByte(p, ':')
+	return i > 0 && !strings.ContainsAny(p[:i], "/\\.")
+}
+
+// optionValue returns the value of a long option given as --opt=v or --opt v ("" if absent).
+func optionValue(args []string, opt string) string {
+	for i, a := range args {
+		if v, ok := strings.CutPrefix(a, opt+"="); ok {
+			return v
+		}
+		if a == opt {
+			return at(args, i+1)
+		}
+	}
+	return ""
 }

@@ -22,12 +22,14 @@ var (
 	containerK8sNamespace     = &Rule{ID: "container.k8s-namespace", Action: Deny, Radius: High, Instead: "delete the namespace you mean by name"}
 	containerK8sScaleAll      = &Rule{ID: "container.k8s-scale-all", Action: Ask, Radius: Medium, Instead: "scale the deployment you mean by name"}
 	containerK8sSystem        = &Rule{ID: "container.k8s-system", Action: Deny, Radius: High, Instead: "leave kube-system to the cluster's operators"}
+	containerK8sProdWorkload  = &Rule{ID: "container.k8s-prod-workload", Action: Ask, Radius: High, Instead: "scale it down or roll back (kubectl rollout undo) instead, or let the user delete production workloads", scoped: true}
+	containerVolumeData       = &Rule{ID: "container.volume-data", Action: Ask, Radius: Medium, Instead: "back the volume up first (docker run --rm -v NAME:/v -v $PWD:/b alpine tar czf /b/NAME.tgz -C /v .)"}
 	containerPrune            = &Rule{ID: "container.prune", Action: Ask, Radius: Medium, Instead: "remove the volumes you mean by name"}
 	containerRmAll            = &Rule{ID: "container.rm-all", Action: Deny, Radius: High, Instead: "remove the ones you mean by name"}
 )
 
 var packContainer = pack{name: "container", title: "containers and clusters",
-	rules: []*Rule{containerDeleteProduction, containerDeleteListed, containerComposeVolumes, containerHelmUninstall, containerHelmUninstallAll, containerK8sAll, containerK8sCrd, containerK8sData, containerK8sDeleteAll, containerK8sDrainAll, containerK8sNamespace, containerK8sScaleAll, containerK8sSystem, containerPrune, containerRmAll},
+	rules: []*Rule{containerDeleteProduction, containerDeleteListed, containerComposeVolumes, containerHelmUninstall, containerHelmUninstallAll, containerK8sAll, containerK8sCrd, containerK8sData, containerK8sDeleteAll, containerK8sDrainAll, containerK8sNamespace, containerK8sScaleAll, containerK8sSystem, containerK8sProdWorkload, containerVolumeData, containerPrune, containerRmAll},
 	programs: []program{
 		{[]string{"helm"}, (*judge).helm}, {[]string{"kubectl", "oc"}, (*judge).kubectl},
 		{[]string{"docker", "podman", "docker-compose", "nerdctl"}, (*judge).docker},
@@ -98,7 +100,49 @@ func (j *judge) kubectl(c *shell.Cmd) {
 		j.add(c, containerK8sCrd, "deleting a custom resource definition deletes every resource of that kind in the cluster", "")
 	case kind == "pv" || kind == "pvc" || kind == "persistentvolumeclaim" || kind == "persistentvolume" || kind == "crd" || kind == "customresourcedefinition" || kind == "node":
 		j.add(c, containerK8sData, "kubectl delete "+kind+" can destroy stored data or workloads", "")
+	case workloadKind(kind) || kind == "" && p.Has("f", "filename", "k", "kustomize"):
+		if w := kubeProduction(c, p); w != "" {
+			what := strings.Join(ops[1:], " ")
+			if kind == "" {
+				what = "the objects of " + or(optionValue(c.Args, "-f"), "the manifests")
+			}
+			j.add(c, containerK8sProdWorkload, "it deletes "+what+" in production ("+w+"): the service goes down until it is deployed again", "")
+		}
 	}
+}
+
+// workloadKind reports kubectl kinds that serve traffic or run work, deleted with their pods and
+// not recreated (deployment/api and deploy,svc spellings too). A pod alone is recreated by its
+// controller.
+func workloadKind(kind string) bool {
+	for _, k := range strings.Split(kind, ",") {
+		k, _, _ = strings.Cut(strings.ToLower(k), "/")
+		k, _, _ = strings.Cut(k, ".") // deployments.apps
+		switch k {
+		case "deployment", "deployments", "deploy", "statefulset", "statefulsets", "sts", "daemonset", "daemonsets", "ds",
+			"replicaset", "replicasets", "rs", "cronjob", "cronjobs", "cj", "service", "services", "svc", "ingress", "ingresses", "ing", "all":
+			return true
+		}
+	}
+	return false
+}
+
+// kubeProduction says which namespace, context or kubeconfig aims kubectl at production.
+func kubeProduction(c *shell.Cmd, p shell.Parsed) string {
+	for _, k := range []string{"n", "namespace", "context", "cluster", "kubeconfig"} {
+		if v, ok := p.Flags[k]; ok && prodWord(v) {
+			if k == "n" {
+				return "-n " + v
+			}
+			return "--" + k + " " + v
+		}
+	}
+	for _, e := range c.Env {
+		if k, v, _ := strings.Cut(e, "="); k == "KUBECONFIG" && prodWord(v) {
+			return e
+		}
+	}
+	return ""
 }
 
 func (j *judge) docker(c *shell.Cmd) {
@@ -139,7 +183,38 @@ func (j *judge) docker(c *shell.Cmd) {
 				return
 			}
 		}
+		if at(ops, 0) == "volume" && at(ops, 1) == "rm" {
+			// volume rm's -f is --force: its operands are every word that is no option
+			for _, v := range (shell.Opts{}).Parse(sub[slices.Index(sub, "rm")+1:]).Operands {
+				if dataVolume(v) {
+					j.add(c, containerVolumeData, c.Name+" volume rm deletes the volume "+v+" and the data in it, which no command brings back", "")
+					return
+				}
+			}
+		}
 	}
+}
+
+// dataVolume reports a volume named for the data it keeps (pgdata, app_db-data, redis-data,
+// mysql), not for a cache, build output or test data (node_modules, cache, pgdata-test).
+func dataVolume(name string) bool {
+	if stagingTarget(name) {
+		return false // pgdata-test: test data
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') }) {
+		switch w {
+		case "cache", "tmp", "temp", "modules", "build", "logs":
+			return false
+		case "data", "pgdata", "db", "database", "pg", "postgres", "postgresql", "mysql", "mariadb", "mongo", "mongodb", "redis", "valkey",
+			"elasticsearch", "opensearch", "es", "minio", "kafka", "rabbitmq", "clickhouse", "cassandra", "influxdb", "etcd", "vault",
+			"uploads", "storage", "backup", "backups", "sqlite", "neo4j", "couchdb":
+			return true
+		}
+		if strings.HasSuffix(w, "data") || strings.HasSuffix(w, "db") {
+			return true // pgdata, mysqldata, appdb
+		}
+	}
+	return false
 }
 
 // filtered reports a docker listing narrowed by --filter or -f.
