@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
@@ -11,19 +12,23 @@ var (
 	persistAuthorizedKeys  = &Rule{ID: "persist.authorized-keys", Action: Deny, Radius: High, Instead: "ask the user to manage their SSH access"}
 	persistAutorun         = &Rule{ID: "persist.autorun", Action: Deny, Radius: High, Instead: "ask the user to set up login items"}
 	persistCronFetch       = &Rule{ID: "persist.cron-fetch", Action: Deny, Radius: High, Instead: "ask the user to schedule jobs themselves"}
+	persistCrontabInstall  = &Rule{ID: "persist.crontab-install", Action: Deny, Radius: High, Instead: "ask the user to schedule jobs themselves (crontab -e)"}
 	persistCrontabRemove   = &Rule{ID: "persist.crontab-remove", Action: Deny, Radius: Medium, Instead: "edit the single entry you mean with crontab -e"}
 	persistExecutionPolicy = &Rule{ID: "persist.execution-policy", Action: Deny, Radius: High, Instead: "use -Scope Process for this session, or ask the user"}
 	persistGitConfig       = &Rule{ID: "persist.git-config", Action: Deny, Radius: High, Instead: "ask the user to change git's configuration"}
+	persistPassword        = &Rule{ID: "persist.password", Action: Deny, Radius: High, Instead: "ask the user to change account passwords themselves"}
 	persistPreload         = &Rule{ID: "persist.preload", Action: Deny, Radius: High, Instead: "ask the user to change what the dynamic linker preloads"}
+	persistPrivilegedGroup = &Rule{ID: "persist.privileged-group", Action: Deny, Radius: High, Instead: "ask the user to grant administrator rights themselves"}
 	persistRcPayload       = &Rule{ID: "persist.rc-payload", Action: Deny, Radius: High, Instead: "ask the user to edit their shell startup files"}
 	persistSudoers         = &Rule{ID: "persist.sudoers", Action: Deny, Radius: High, Instead: "ask the user to edit sudoers with visudo"}
 )
 
 var packPersist = pack{name: "persist", title: "persistence",
-	rules: []*Rule{persistAuthorizedKeys, persistAutorun, persistCronFetch, persistCrontabRemove, persistExecutionPolicy, persistGitConfig, persistPreload, persistRcPayload, persistSudoers},
+	rules: []*Rule{persistAuthorizedKeys, persistAutorun, persistCronFetch, persistCrontabInstall, persistCrontabRemove, persistExecutionPolicy, persistGitConfig, persistPassword, persistPreload, persistPrivilegedGroup, persistRcPayload, persistSudoers},
 	programs: []program{
 		{[]string{"crontab"}, (*judge).crontab}, {[]string{"visudo"}, (*judge).visudo},
 		{[]string{"ansible"}, (*judge).ansible}, {[]string{"npm"}, (*judge).npmScript},
+		{[]string{"passwd", "chpasswd", "usermod", "useradd", "gpasswd", "adduser", "addgroup", "dseditgroup", "dscl"}, (*judge).account},
 	},
 }
 
@@ -80,6 +85,102 @@ func (j *judge) crontab(c *shell.Cmd) {
 	}
 	if fetchesCode(text) || hijacks(text) || strings.Contains(text, "@reboot") && (strings.Contains(text, "--connect") || strings.Contains(text, " nc ")) {
 		j.add(c, persistCronFetch, "it schedules a job that downloads, connects or starts hidden code", "")
+		return
+	}
+	// crontab - (or no file): the whole crontab is replaced by what arrives on stdin.
+	if ops := p.Operands; (len(ops) == 0 || ops[0] == "-") && c.Stdin != nil && (c.Stdin.Known || c.Stdin.File != "" || len(c.Stdin.From) > 0) {
+		why := "it replaces the crontab with what it reads from standard input: jobs that run by themselves later"
+		if !listsCrontab(c.Stdin.From) {
+			why += ", and every job the crontab had is lost"
+		}
+		j.add(c, persistCrontabInstall, why, "")
+	}
+}
+
+// listsCrontab reports crontab -l among the commands that feed a new crontab (the old jobs
+// are kept).
+func listsCrontab(from []*shell.Cmd) bool {
+	for _, f := range from {
+		if f.Name == "crontab" && crontabOpts.Parse(f.Args).Has("l") {
+			return true
+		}
+	}
+	return false
+}
+
+// privilegedGroup reports a group whose members administer the machine.
+func privilegedGroup(g string) bool {
+	switch strings.ToLower(g) {
+	case "sudo", "wheel", "admin", "root", "administrators", "sudoers":
+		return true
+	}
+	return false
+}
+
+// account: passwords removed or changed, and users added to the groups that administer the
+// machine (docker and the others that a developer joins stay silent).
+func (j *judge) account(c *shell.Cmd) {
+	switch c.Name {
+	case "chpasswd":
+		j.add(c, persistPassword, "chpasswd sets account passwords from its input", "")
+		return
+	case "passwd":
+		p := shell.Opts{Short: "nxwi"}.Parse(c.Args)
+		if p.Has("d", "delete") {
+			j.add(c, persistPassword, "passwd -d removes the password: the account opens without one", "")
+		} else if p.Has("stdin") || c.Stdin != nil && (c.Stdin.Known || len(c.Stdin.From) > 0) {
+			j.add(c, persistPassword, "it sets a password fed on standard input", "")
+		}
+		return
+	case "dscl":
+		if slices.Contains(c.Args, "-passwd") {
+			j.add(c, persistPassword, "dscl -passwd changes an account's password", "")
+			return
+		}
+		for i, a := range c.Args {
+			if (a == "-append" || a == "-merge" || a == "-create") && strings.HasPrefix(at(c.Args, i+1), "/Groups/") && privilegedGroup(strings.TrimPrefix(at(c.Args, i+1), "/Groups/")) {
+				j.add(c, persistPrivilegedGroup, "it adds a member to "+at(c.Args, i+1)+", which administers the machine", "")
+				return
+			}
+		}
+		return
+	}
+	var groups []string
+	switch c.Name {
+	case "usermod", "useradd":
+		p := shell.Opts{Short: "cdefgGlpsuKRPZ", Long: []string{"comment", "home", "expiredate", "gid", "groups", "login", "password", "shell", "uid", "root", "prefix", "inactive", "key"}}.Parse(c.Args)
+		if _, ok := p.Value("p", "password"); ok {
+			j.add(c, persistPassword, c.Name+" -p sets an account's password", "")
+			return
+		}
+		if v, ok := p.Value("G", "groups"); ok {
+			groups = strings.Split(v, ",")
+		}
+		if v, ok := p.Value("g", "gid"); ok {
+			groups = append(groups, v)
+		}
+	case "gpasswd":
+		p := shell.Opts{Short: "adMAr", Long: []string{"add", "delete", "members", "administrators"}}.Parse(c.Args)
+		if _, ok := p.Value("a", "add", "M", "members", "A", "administrators"); ok {
+			groups = p.Operands
+		}
+	case "adduser", "addgroup":
+		// adduser USER GROUP (Debian) and addgroup USER GROUP (busybox) add an existing user to a group
+		if ops := (shell.Opts{Long: []string{"home", "shell", "uid", "gid", "gecos", "ingroup", "firstuid", "lastuid", "conf"}}).Parse(c.Args); len(ops.Operands) == 2 {
+			groups = ops.Operands[1:]
+		} else if v, ok := ops.Value("ingroup"); ok {
+			groups = []string{v}
+		}
+	case "dseditgroup":
+		if slices.Contains(c.Args, "-a") && len(c.Args) > 0 {
+			groups = c.Args[len(c.Args)-1:]
+		}
+	}
+	for _, g := range groups {
+		if privilegedGroup(g) {
+			j.add(c, persistPrivilegedGroup, c.Name+" adds a user to the group "+g+", which administers the machine (root through sudo)", "")
+			return
+		}
 	}
 }
 

@@ -16,7 +16,7 @@ var packPower = pack{name: "power", title: "shutdown",
 	rules: []*Rule{powerCriticalService, powerShutdown},
 	programs: []program{
 		{[]string{"shutdown", "reboot", "halt", "poweroff", "init", "telinit"}, (*judge).power},
-		{[]string{"systemctl"}, (*judge).systemctl}, {[]string{"dbus-send", "busctl", "gdbus"}, (*judge).logind},
+		{[]string{"systemctl"}, (*judge).systemctl}, {[]string{"launchctl"}, (*judge).launchctl}, {[]string{"dbus-send", "busctl", "gdbus"}, (*judge).logind},
 	},
 }
 
@@ -58,5 +58,13 @@ func (j *judge) logind(c *shell.Cmd) {
 	text := strings.Join(c.Args, " ")
 	if strings.Contains(text, "login1") && (strings.Contains(text, "PowerOff") || strings.Contains(text, "Reboot") || strings.Contains(text, "Halt") || strings.Contains(text, "KExec")) {
 		j.add(c, powerShutdown, c.Name+" asks logind to power off or restart the machine", "")
+	}
+}
+
+// launchctl reboot [system|userspace|halt|logout|apps]: macOS restarts, halts or ends every
+// session.
+func (j *judge) launchctl(c *shell.Cmd) {
+	if at(c.Args, 0) == "reboot" {
+		j.add(c, powerShutdown, "launchctl reboot "+or(at(c.Args, 1), "system")+" restarts the machine or ends every process of the session", "")
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 // The rules of this pack.
 var (
+	tamperAgentState      = &Rule{ID: "tamper.agent-state", Action: Deny, Radius: High, Instead: "ask the user to clear Claude Code's own files themselves (/clear, or claude's own settings)"}
 	tamperDisableHooks    = &Rule{ID: "tamper.disable-hooks", Action: Deny, Radius: High, Instead: "ask the user to change hook settings themselves"}
 	tamperHarness         = &Rule{ID: "tamper.harness", Action: Deny, Radius: High, Instead: "ask the user to reinstall or uninstall the harness themselves"}
 	tamperKillHooks       = &Rule{ID: "tamper.kill-hooks", Action: Deny, Radius: High, Instead: "ask the user to change hook settings themselves"}
@@ -16,7 +17,7 @@ var (
 )
 
 var packTamper = pack{name: "tamper", title: "guard tampering",
-	rules: []*Rule{tamperDisableHooks, tamperHarness, tamperKillHooks, tamperProjectSettings, tamperUserSettings},
+	rules: []*Rule{tamperAgentState, tamperDisableHooks, tamperHarness, tamperKillHooks, tamperProjectSettings, tamperUserSettings},
 	each:  []func(*judge, *shell.Cmd){(*judge).writes},
 }
 
@@ -34,7 +35,32 @@ func (j *judge) tamper(c *shell.Cmd, t, verb string) {
 		j.add(c, tamperHarness, "it would "+verb+" the harness's own files ("+t+")", "")
 	case j.world.Project != "" && (t == j.world.Project+"/.claude/settings.json" || t == j.world.Project+"/.claude/settings.local.json"):
 		j.add(c, tamperProjectSettings, "it would "+verb+" the project's Claude Code settings, which can change the hooks", "")
+	case agentState(t, h) != "":
+		j.add(c, tamperAgentState, "it would "+verb+" "+agentState(t, h)+", part of Claude Code's own state", "")
 	}
+}
+
+// agentState names the part of Claude Code's own state a path is in ("" if none): the session
+// transcripts, the prompt history, the hooks folder, its login and project configuration,
+// its to-do lists and file checkpoints.
+func agentState(t, h string) string {
+	if h == "" {
+		return ""
+	}
+	switch {
+	case t == h+"/.claude.json" || strings.HasPrefix(t, h+"/.claude.json.backup"):
+		return "~/.claude.json (the account and every project's configuration)"
+	case t == h+"/.claude/history.jsonl":
+		return "~/.claude/history.jsonl (the prompt history)"
+	case t == h+"/.claude/.credentials.json":
+		return "~/.claude/.credentials.json (the login)"
+	}
+	for _, d := range [...]struct{ dir, what string }{{"projects", "the session transcripts"}, {"hooks", "the hooks folder"}, {"todos", "the to-do lists"}, {"file-history", "the file checkpoints"}} {
+		if under(t, h+"/.claude/"+d.dir) || contentsOf(t) == h+"/.claude/"+d.dir {
+			return "~/.claude/" + d.dir + " (" + d.what + ")"
+		}
+	}
+	return ""
 }
 
 // writes judges every path a command writes: devices, the guard's files, history and logs,

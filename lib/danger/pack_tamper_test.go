@@ -5,6 +5,13 @@ import "testing"
 // TestPackTamper names the rule of the guard tampering pack each command must be decided by ("": allowed).
 func TestPackTamper(t *testing.T) {
 	checkPack(t, []packCase{
+		{"rm -rf ~/.claude/projects", "tamper.agent-state"},
+		{"truncate -s 0 ~/.claude/projects/-home-dev-proj/*.jsonl", "tamper.agent-state"},
+		{"rm -f ~/.claude.json", "tamper.agent-state"},
+		{": > ~/.claude/history.jsonl", "tamper.agent-state"},
+		{"ls ~/.claude/projects", ""},
+		{"rm ~/.claude/commands/old.md", ""},
+		{"cp ~/.claude.json /tmp/claude.json.bak", ""},
 		{"echo '{\"disableAllHooks\": true}' > ~/.claude/settings.json", "tamper.disable-hooks"},
 		{"rm -rf ~/.claude/harness", "tamper.harness"},
 		{"pkill -f WriteProtector", "tamper.kill-hooks"},

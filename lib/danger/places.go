@@ -351,7 +351,7 @@ func (j *judge) isSecretFile(p string) bool {
 		return true
 	}
 	base := path.Base(p)
-	if base == "id_rsa" || base == "id_ed25519" || base == "id_ecdsa" || base == "id_dsa" {
+	if base == "id_rsa" || base == "id_ed25519" || base == "id_ecdsa" || base == "id_dsa" || credentialJSON(base) {
 		return true
 	}
 	if h == "" {
@@ -367,6 +367,25 @@ func (j *judge) isSecretFile(p string) bool {
 		if under(p, h+d) && !strings.HasSuffix(p, ".pub") && !strings.HasSuffix(p, "/known_hosts") && !strings.HasSuffix(p, "/config") {
 			return true
 		}
+	}
+	return false
+}
+
+// credentialJSON reports a file named as a credential store: credentials.json, secrets.json,
+// a cloud service account's key (service-account.json, *-sa-key.json), an OAuth client
+// secret (client_secret_*.json).
+func credentialJSON(base string) bool {
+	b := strings.ToLower(base)
+	stem, ok := strings.CutSuffix(b, ".json")
+	if !ok {
+		return false
+	}
+	switch {
+	case stem == "credentials" || stem == "secrets" || stem == "secret" || strings.HasSuffix(stem, "-credentials") || strings.HasSuffix(stem, "_credentials"):
+		return true
+	case strings.Contains(stem, "service-account") || strings.Contains(stem, "service_account") || strings.Contains(stem, "serviceaccount"),
+		strings.HasSuffix(stem, "-sa-key") || strings.HasSuffix(stem, "_sa_key"), strings.HasPrefix(stem, "client_secret"):
+		return true
 	}
 	return false
 }

@@ -157,6 +157,7 @@ func TestWrites(t *testing.T) {
 		{`echo x | sudo tee -a /etc/hosts`, `/etc/hosts(tee,append)`},
 		{`cp a b c /opt/dst/`, `/opt/dst(cp)`},
 		{`sed -i 's/a/b/' f1 f2`, `/home/dev/proj/f1(sed -i) /home/dev/proj/f2(sed -i)`},
+		{`find . -name '*.go' -fprint out.txt -fls /etc/x`, `/home/dev/proj/out.txt(find -fprint) /etc/x(find -fls)`},
 		{`dd if=/dev/zero of=/dev/sda bs=1M`, `/dev/sda(dd of=)`},
 		{`rsync -a src/ host:/srv/`, ``},
 		{`curl -o /tmp/x.sh https://x`, `/tmp/x.sh(curl -o)`},

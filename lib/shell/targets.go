@@ -79,6 +79,13 @@ func (c *Cmd) Writes(home string) []Target {
 			}
 			add("perl -i", false, files...)
 		}
+	case "find":
+		// -fprint FILE, -fprint0 FILE, -fls FILE, -fprintf FILE FORMAT write (truncate) FILE
+		for i, a := range c.Args {
+			if (a == "-fprint" || a == "-fprint0" || a == "-fls" || a == "-fprintf") && i+1 < len(c.Args) {
+				add("find "+a, false, c.Args[i+1])
+			}
+		}
 	case "truncate", "touch", "shred", "sponge":
 		p := Opts{Short: "srtdn", Long: []string{"size", "reference", "date", "iterations"}}.Parse(c.Args)
 		add(c.Name, false, p.Operands...)
