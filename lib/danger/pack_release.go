@@ -24,8 +24,12 @@ var (
 // release: a published version taken back from a package registry.
 func (j *judge) release(c *shell.Cmd) {
 	opts := releaseOpts
-	if c.Name == "dotnet" || c.Name == "nuget" {
+	switch c.Name {
+	case "npm", "yarn", "pnpm", "cargo", "gem":
+	case "dotnet", "nuget":
 		opts = nugetOpts
+	default:
+		return // every known command comes here: parse only the registry clients
 	}
 	p := opts.Parse(c.Args)
 	ops := p.Operands
