@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"path"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
@@ -63,6 +64,20 @@ func scratchBucket(b string) bool {
 	return false
 }
 
+// planFile reports terraform apply given a saved plan: a last word that is no option and no
+// option's value (-var k=v, -target r, ...).
+func planFile(args []string) bool {
+	n := len(args)
+	if n < 2 || strings.HasPrefix(args[n-1], "-") || strings.Contains(args[n-1], "=") || args[n-1] == "apply" {
+		return false
+	}
+	switch strings.TrimLeft(args[n-2], "-") {
+	case "var", "var-file", "target", "replace", "parallelism", "state", "state-out", "backup", "lock-timeout", "chdir":
+		return false
+	}
+	return true
+}
+
 func (j *judge) terraform(c *shell.Cmd) {
 	p := shell.Opts{}.Parse(c.Args)
 	if len(p.Operands) == 0 {
@@ -95,10 +110,14 @@ func (j *judge) terraform(c *shell.Cmd) {
 	destroy := sub == "destroy" || sub == "apply" && (p.Has("destroy") || contains(c.Args, "-destroy"))
 	if sub == "apply" && !destroy {
 		unattended := p.Has("auto-approve", "terragrunt-non-interactive", "non-interactive") || contains(c.Args, "-auto-approve")
-		if w := j.iacProduction(c); unattended && (w != "" || all && c.Name == "terragrunt") {
-			why := c.Name + " applies every module of the tree with no plan reviewed"
-			if w != "" {
+		// apply PLANFILE applies the plan that was shown: that is the review
+		saved := planFile(c.Args)
+		if unattended && !saved && (j.iacProduction(c) != "" || !devTarget(c)) {
+			why := c.Name + " apply -auto-approve changes the infrastructure with no plan reviewed"
+			if w := j.iacProduction(c); w != "" {
 				why = c.Name + " apply changes production (" + w + ") with no plan reviewed"
+			} else if all && c.Name == "terragrunt" {
+				why = c.Name + " applies every module of the tree with no plan reviewed"
 			}
 			j.add(c, cloudIacApplyUnreviewed, why, "")
 		}
@@ -156,9 +175,13 @@ func (j *judge) iacProduction(c *shell.Cmd) string {
 
 func (j *judge) pulumi(c *shell.Cmd) {
 	if p := (shell.Opts{Short: "sC", Long: []string{"stack", "cwd", "config", "config-file", "message", "target", "parallel"}}).Parse(c.Args); (at(p.Operands, 0) == "up" || at(p.Operands, 0) == "update") && p.Has("y", "yes", "skip-preview") {
+		why := "pulumi up --yes changes the stack's resources with no preview reviewed"
 		if w := j.iacProduction(c); w != "" {
-			j.add(c, cloudIacApplyUnreviewed, "pulumi up --yes changes production ("+w+") with no preview reviewed", "")
+			why = "pulumi up --yes changes production (" + w + ") with no preview reviewed"
+		} else if devTarget(c) {
+			return
 		}
+		j.add(c, cloudIacApplyUnreviewed, why, "")
 		return
 	}
 	if len(c.Args) > 0 && (c.Args[0] == "destroy" || c.Args[0] == "down") {
@@ -180,8 +203,8 @@ func (j *judge) stackTool(c *shell.Cmd) {
 	case c.Name == "cdk" && ops[0] == "deploy" && optionValue(c.Args, "--require-approval") == "never":
 		// never skips the one review cdk insists on: changes that widen IAM or network access
 		j.add(c, cloudIacApplyUnreviewed, "cdk deploy --require-approval never deploys changes that widen access (IAM, security groups) with nobody approving them", "")
-	case c.Name == "cdktf" && (ops[0] == "deploy" || ops[0] == "apply") && contains(c.Args, "--auto-approve") && j.iacProduction(c) != "":
-		j.add(c, cloudIacApplyUnreviewed, "cdktf deploy --auto-approve changes production ("+j.iacProduction(c)+") with no plan reviewed", "")
+	case c.Name == "cdktf" && (ops[0] == "deploy" || ops[0] == "apply") && contains(c.Args, "--auto-approve") && (j.iacProduction(c) != "" || !devTarget(c)):
+		j.add(c, cloudIacApplyUnreviewed, "cdktf deploy --auto-approve changes the stack's resources with no plan reviewed", "")
 	case (c.Name == "cdk" || c.Name == "cdktf") && ops[0] == "destroy",
 		(c.Name == "serverless" || c.Name == "sls" || c.Name == "sst") && ops[0] == "remove",
 		c.Name == "amplify" && ops[0] == "delete":
@@ -287,6 +310,17 @@ func (j *judge) syncDelete(c *shell.Cmd, what, dest string) {
 	if !shell.Known(dest) || !stagingTarget(dest) {
 		j.add(c, cloudSyncDelete, what+" deletes every object of "+or(dest, "the destination")+" that the source lacks", "")
 	}
+}
+
+// devTarget reports an infrastructure change aimed at a stack, workspace, variables file or
+// directory named for development, tests or staging (-s dev, envs/staging.tfvars): routine.
+func devTarget(c *shell.Cmd) bool {
+	for _, a := range c.Args {
+		if stagingTarget(a) {
+			return true
+		}
+	}
+	return c.Dir != "" && stagingTarget(path.Base(c.Dir))
 }
 
 // stagingTarget reports a bucket, container or remote named for staging, development, tests or

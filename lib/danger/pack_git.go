@@ -14,6 +14,7 @@ var (
 	gitBranchForceDelete  = &Rule{ID: "git.branch-force-delete", Action: Ask, Radius: Medium, Instead: "use git branch -d, which refuses to lose unmerged work"}
 	gitClean              = &Rule{ID: "git.clean", Action: Deny, Radius: High, Instead: "run git clean -n to list them, then delete the ones you mean"}
 	gitDeleteDefault      = &Rule{ID: "git.delete-default", Action: Deny, Radius: High, Instead: "leave protected branches alone"}
+	gitDiscardFiles       = &Rule{ID: "git.discard-files", Action: Ask, Radius: Medium, Instead: "git stash push -- FILE keeps a copy of the changes; or show the user git diff -- FILE first"}
 	gitDiscardTree        = &Rule{ID: "git.discard-tree", Action: Deny, Radius: High, Instead: "git stash (keeps the changes), or restore the single files you mean"}
 	gitForcePush          = &Rule{ID: "git.force-push", Action: Ask, Radius: Medium, Instead: "name the branch, and prefer --force-with-lease"}
 	gitForcePushProtected = &Rule{ID: "git.force-push-protected", Action: Deny, Radius: High, Instead: "force-push the one feature branch you mean"}
@@ -26,7 +27,7 @@ var (
 )
 
 var packGit = pack{name: "git", title: "git history",
-	rules: []*Rule{gitBranchForceDelete, gitClean, gitDeleteDefault, gitDiscardTree, gitForcePush, gitForcePushProtected, gitPushMirror, gitReflogExpire, gitResetHard, gitRewriteHistory, gitStashClear, gitStashDrop},
+	rules: []*Rule{gitBranchForceDelete, gitClean, gitDeleteDefault, gitDiscardFiles, gitDiscardTree, gitForcePush, gitForcePushProtected, gitPushMirror, gitReflogExpire, gitResetHard, gitRewriteHistory, gitStashClear, gitStashDrop},
 	programs: []program{
 		{[]string{"git"}, (*judge).git},
 	},
@@ -63,6 +64,8 @@ func (j *judge) git(c *shell.Cmd) {
 			j.add(c, gitDiscardTree, "git "+sub+" --force throws away uncommitted changes", "git stash first, then "+sub)
 		} else if sub == "checkout" && wholeTree(p.Operands, true) {
 			j.add(c, gitDiscardTree, "it discards every uncommitted change in the working tree", "")
+		} else if i := slices.Index(rest, "--"); sub == "checkout" && i >= 0 && i < len(rest)-1 && !p.Has("ours", "theirs", "merge", "m", "p", "patch") {
+			j.add(c, gitDiscardFiles, "git checkout -- "+strings.Join(rest[i+1:], " ")+" overwrites the files with the committed version: their uncommitted changes are gone, with no copy anywhere", "")
 		}
 	case "restore":
 		// restore's -S is --staged, not the signing option gitOpts reads it as.
@@ -71,10 +74,14 @@ func (j *judge) git(c *shell.Cmd) {
 		worktree := p.Has("W", "worktree")
 		if (!staged || worktree) && wholeTree(p.Operands, false) {
 			j.add(c, gitDiscardTree, "it discards every uncommitted change in the working tree", "")
+		} else if (!staged || worktree) && len(p.Operands) > 0 && !p.Has("ours", "theirs", "merge", "m", "p", "patch") {
+			j.add(c, gitDiscardFiles, "git restore "+strings.Join(p.Operands, " ")+" overwrites the files with the committed version: their uncommitted changes are gone, with no copy anywhere", "")
 		}
 	case "rm":
 		if p.Has("f", "force") && p.Has("r") && !p.Has("cached") && wholeTree(p.Operands, false) {
 			j.add(c, gitDiscardTree, "git rm -rf on the whole tree deletes every tracked file, uncommitted changes included", "remove the files you mean by name")
+		} else if p.Has("f", "force") && !p.Has("cached", "n", "dry-run") && len(p.Operands) > 0 {
+			j.add(c, gitDiscardFiles, "git rm -f deletes "+strings.Join(p.Operands, " ")+" even with uncommitted changes, which git rm alone refuses to lose", "")
 		}
 	case "clean":
 		if p.Has("n", "dry-run") {

@@ -1,16 +1,19 @@
 package danger
 
 import (
+	"strings"
+
 	"github.com/hookkit/harness/lib/shell"
 )
 
 // The rules of this pack.
 var (
+	releasePublish   = &Rule{ID: "release.publish", Action: Ask, Radius: Medium, Instead: "publish from CI on a tagged release, or check what goes out first (npm publish --dry-run, twine check, cargo publish --dry-run) and ask the user"}
 	releaseUnpublish = &Rule{ID: "release.unpublish", Action: Ask, Radius: Medium, Instead: "publish a fixed version, or deprecate this one (npm deprecate), which warns users without breaking their builds"}
 )
 
 var packRelease = pack{name: "release", title: "package releases",
-	rules: []*Rule{releaseUnpublish},
+	rules: []*Rule{releasePublish, releaseUnpublish},
 	known: (*judge).release,
 }
 
@@ -25,9 +28,12 @@ var (
 func (j *judge) release(c *shell.Cmd) {
 	opts := releaseOpts
 	switch c.Name {
-	case "npm", "yarn", "pnpm", "cargo", "gem":
+	case "npm", "yarn", "pnpm", "cargo", "gem", "twine", "poetry", "flit", "hatch", "uv", "pdm":
 	case "dotnet", "nuget":
 		opts = nugetOpts
+	case "docker", "podman":
+		j.imagePush(c)
+		return
 	default:
 		return // every known command comes here: parse only the registry clients
 	}
@@ -35,21 +41,42 @@ func (j *judge) release(c *shell.Cmd) {
 	ops := p.Operands
 	what := ""
 	switch c.Name {
+	case "twine", "poetry", "flit", "hatch", "uv", "pdm":
+		if (at(ops, 0) == "upload" && c.Name == "twine" || at(ops, 0) == "publish" && c.Name != "twine") && !testIndex(c.Args) {
+			j.add(c, releasePublish, c.Name+" "+at(ops, 0)+" publishes the package to PyPI (or the index named), for everyone who installs it, for good", "")
+		}
+		return
 	case "npm", "yarn", "pnpm":
+		if at(ops, 0) == "publish" || c.Name == "yarn" && at(ops, 0) == "npm" && at(ops, 1) == "publish" {
+			j.add(c, releasePublish, c.Name+" publish puts a version on the registry, for everyone who installs the package; it cannot be published again under the same number", "")
+			return
+		}
 		if at(ops, 0) == "unpublish" {
 			what = c.Name + " unpublish removes a published version from the registry: builds that depend on it break, and the version number cannot be used again"
 		}
 	case "cargo":
+		if at(ops, 0) == "publish" {
+			j.add(c, releasePublish, "cargo publish uploads the crate to crates.io for good: a published version can be yanked, never deleted", "")
+			return
+		}
 		if at(ops, 0) == "yank" && !p.Has("undo") {
 			what = "cargo yank withdraws a published crate version: projects without it locked can no longer resolve it"
 		}
 	case "gem":
+		if at(ops, 0) == "push" {
+			j.add(c, releasePublish, "gem push publishes the gem on RubyGems, for everyone who installs it", "")
+			return
+		}
 		if at(ops, 0) == "yank" {
 			what = "gem yank removes a published version from the registry: builds that depend on it break"
 		}
 	case "dotnet", "nuget":
 		if c.Name == "dotnet" && at(ops, 0) == "nuget" {
 			ops = ops[1:]
+		}
+		if at(ops, 0) == "push" && publicFeed(p) {
+			j.add(c, releasePublish, c.Name+" nuget push publishes the package on nuget.org, for everyone who installs it", "")
+			return
 		}
 		if at(ops, 0) == "delete" {
 			what = c.Name + " nuget delete unlists or deletes a published version: builds that depend on it can break"
@@ -58,4 +85,43 @@ func (j *judge) release(c *shell.Cmd) {
 	if what != "" {
 		j.add(c, releaseUnpublish, what, "")
 	}
+}
+
+// publicFeed reports a nuget push to nuget.org: the default feed, or named.
+func publicFeed(p shell.Parsed) bool {
+	src, ok := p.Value("s", "source")
+	return !ok || strings.Contains(strings.ToLower(src), "nuget.org")
+}
+
+// imagePush: docker push of an image to a public registry (Docker Hub, where a name without a
+// registry goes, GitHub's, Quay, ECR Public): a private registry is a routine deploy.
+func (j *judge) imagePush(c *shell.Cmd) {
+	ops := shell.Opts{Long: []string{"platform"}}.Parse(c.Args).Operands
+	if at(ops, 0) == "image" {
+		ops = ops[1:]
+	}
+	if at(ops, 0) != "push" || len(ops) < 2 || !shell.Known(ops[1]) {
+		return
+	}
+	image := ops[1]
+	host, _, hasHost := strings.Cut(image, "/")
+	if !hasHost || !strings.ContainsAny(host, ".:") && host != "localhost" {
+		host = "docker.io" // acme/api, ubuntu: Docker Hub
+	}
+	switch host {
+	case "docker.io", "index.docker.io", "registry-1.docker.io", "ghcr.io", "quay.io", "public.ecr.aws", "registry.gitlab.com":
+		j.add(c, releasePublish, c.Name+" push publishes "+image+" on "+host+", where anyone with access to the repository pulls it", "")
+	}
+}
+
+// testIndex reports an upload to TestPyPI, the index made for trying a release out.
+func testIndex(args []string) bool {
+	for i, a := range args {
+		v := strings.ToLower(a)
+		if strings.Contains(v, "test.pypi.org") || v == "testpypi" && i > 0 && (args[i-1] == "--repository" || args[i-1] == "-r") ||
+			strings.HasSuffix(v, "=testpypi") {
+			return true
+		}
+	}
+	return false
 }
