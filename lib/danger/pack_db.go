@@ -19,7 +19,7 @@ var packDB = pack{name: "db", title: "databases",
 	programs: []program{
 		{[]string{"dropdb"}, (*judge).dropdb}, {dbClients, (*judge).dbClient},
 	},
-	known: (*judge).frameworkDrop,
+	known: (*judge).dbKnown,
 }
 
 // The option grammars of the programs this file judges: which options take a value.
@@ -28,10 +28,13 @@ var (
 	dbClientOpts  = shell.Opts{Short: "dDhUpPcefnqQ", Long: []string{"dbname", "database", "host", "command", "execute", "eval"}}
 	mysqlOpts     = shell.Opts{Short: "uhPpS", Long: []string{"user", "host", "port", "socket"}}
 	dropdbOpts    = shell.Opts{Short: "hpUdD", Long: []string{"host", "port", "username", "maintenance-db"}}
+	querySQLOpts  = shell.Opts{Short: "q", Long: []string{"query-string", "sql", "sqls", "querytext", "profile", "region", "output", "endpoint-url", "query",
+		"project", "account", "configuration", "format", "project_id", "location", "work-group", "database", "instance", "subscription", "resource-group", "name"}}
 )
 
 var dbClients = []string{"psql", "mysql", "mariadb", "sqlite3", "sqlite", "mongo", "mongosh", "redis-cli",
-	"clickhouse-client", "clickhouse", "sqlcmd", "cqlsh", "cockroach", "duckdb", "valkey-cli", "keydb-cli", "usql", "pgcli", "mycli", "wrangler", "turso"}
+	"clickhouse-client", "clickhouse", "sqlcmd", "cqlsh", "cockroach", "duckdb", "valkey-cli", "keydb-cli", "usql", "pgcli", "mycli", "wrangler", "turso",
+	"snowsql", "snow", "trino", "presto", "beeline", "hive", "impala-shell", "spark-sql", "vsql"}
 
 var sqlPatterns = &lazy[[4]*regexp.Regexp]{new: func() [4]*regexp.Regexp {
 	return [4]*regexp.Regexp{
@@ -104,7 +107,65 @@ func (j *judge) dbClient(c *shell.Cmd) {
 	if readOnlySession(c) {
 		return // the client refuses every write: a DROP or DELETE only fails
 	}
-	text := stripSQLStrings(sqlText(c))
+	j.sqlStatements(c, sqlText(c))
+}
+
+// dbKnown: framework database commands, and SQL sent through the CLIs of cloud query
+// services and warehouses.
+func (j *judge) dbKnown(c *shell.Cmd) {
+	j.frameworkDrop(c)
+	if q := querySQL(c); q != "" {
+		j.sqlStatements(c, q)
+	}
+}
+
+// querySQL is the SQL a cloud CLI sends to a query service or warehouse: aws athena
+// start-query-execution, redshift-data and rds-data execute-statement, gcloud spanner
+// databases execute-sql, bq query (not --dry_run), az postgres|mysql flexible-server execute.
+// "" for any other command.
+func querySQL(c *shell.Cmd) string {
+	switch c.Name {
+	case "aws", "gcloud", "bq", "az":
+	default:
+		return ""
+	}
+	p := querySQLOpts.Parse(c.Args)
+	ops := p.Operands
+	s := strings.Join(ops[:min(len(ops), 3)], " ")
+	var q []string
+	switch c.Name {
+	case "aws":
+		switch at(ops, 0) + " " + at(ops, 1) {
+		case "athena start-query-execution", "redshift-data execute-statement", "redshift-data batch-execute-statement", "rds-data execute-statement":
+		default:
+			return ""
+		}
+		q = querySQLOpts.Values(c.Args, "query-string", "sql", "sqls")
+	case "gcloud":
+		if !strings.HasPrefix(s, "spanner databases execute-sql") {
+			return ""
+		}
+		q = querySQLOpts.Values(c.Args, "sql")
+	case "az":
+		if len(ops) < 3 || ops[1] != "flexible-server" || ops[2] != "execute" {
+			return ""
+		}
+		q = querySQLOpts.Values(c.Args, "querytext", "q")
+	case "bq":
+		if at(ops, 0) != "query" || p.Has("dry_run") && p.Flags["dry_run"] != "false" {
+			return ""
+		}
+		q = ops[1:]
+		if c.Stdin != nil && c.Stdin.Known {
+			q = append(q, c.Stdin.Text)
+		}
+	}
+	return strings.Join(q, ";\n")
+}
+
+// sqlStatements judges the SQL a client runs.
+func (j *judge) sqlStatements(c *shell.Cmd, text string) {
+	text = stripSQLStrings(text)
 	if text == "" {
 		return
 	}

@@ -6,6 +6,11 @@ import "testing"
 func TestPackDb(t *testing.T) {
 	checkPack(t, []packCase{
 		{"dropdb production", "db.destructive"},
+		{"aws athena start-query-execution --query-string 'DROP TABLE analytics.events'", "db.destructive"},
+		{"echo 'TRUNCATE TABLE events' | bq query --use_legacy_sql=false", "db.destructive"},
+		{"trino --execute 'DELETE FROM hive.web.events'", "db.destructive"},
+		{"aws athena start-query-execution --query-string 'SELECT count(*) FROM analytics.events'", ""},
+		{"bq query --dry_run 'DELETE FROM analytics.events WHERE TRUE'", ""},
 		{"heroku pg:reset DATABASE_URL --app acme-staging --confirm acme-staging", "db.destructive-hosted"},
 		{"mix ecto.drop", "db.drop-dev"},
 		{"redis-cli ping", ""},
