@@ -50,7 +50,7 @@ type program struct {
 // severity) and the catalog lists them.
 var packs = [...]*pack{
 	&packPolicy, &packFS, &packDisk, &packGit, &packPerm, &packNet, &packRev, &packFork, &packPower, &packKill,
-	&packDB, &packCloud, &packContainer, &packHist, &packPersist, &packTamper, &packClobber, &packExfil,
+	&packDB, &packCloud, &packStore, &packHosted, &packContainer, &packHist, &packPersist, &packTamper, &packClobber, &packExfil,
 	&packRelease, &packNetcfg, &packOtherOS, &packLimits,
 }
 

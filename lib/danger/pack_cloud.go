@@ -139,6 +139,9 @@ func (j *judge) terraform(c *shell.Cmd) {
 // eksctl delete cluster, heroku apps:destroy, doctl ... delete.
 func (j *judge) platform(c *shell.Cmd) {
 	ops := platformOpts.Parse(c.Args).Operands
+	if c.Name == "doctl" && j.cloudData(c, ops) {
+		return
+	}
 	switch {
 	case c.Name == "eksctl" && len(ops) > 1 && ops[0] == "delete" && ops[1] == "cluster":
 		j.add(c, cloudClusterDelete, "eksctl delete cluster deletes the cluster and everything running in it", "")
@@ -222,6 +225,9 @@ func (j *judge) aws(c *shell.Cmd) {
 	if len(ops) < 2 {
 		return
 	}
+	if j.cloudData(c, ops) {
+		return
+	}
 	svc, op := ops[0], ops[1]
 	switch {
 	case svc == "s3" && op == "rm" && p.Has("recursive"):
@@ -251,6 +257,9 @@ func (j *judge) aws(c *shell.Cmd) {
 
 func (j *judge) gcloud(c *shell.Cmd) {
 	ops := gcloudOpts.Parse(c.Args).Operands
+	if j.cloudData(c, ops) {
+		return
+	}
 	s := strings.Join(ops, " ")
 	switch {
 	case strings.HasPrefix(s, "projects delete"):
@@ -280,6 +289,9 @@ func (j *judge) gsutil(c *shell.Cmd) {
 
 func (j *judge) az(c *shell.Cmd) {
 	ops := azOpts.Parse(c.Args).Operands
+	if j.cloudData(c, ops) {
+		return
+	}
 	s := strings.Join(ops, " ")
 	switch {
 	case strings.HasPrefix(s, "storage blob sync") && deleteDestination(c.Args):
