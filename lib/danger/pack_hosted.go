@@ -94,13 +94,18 @@ func (j *judge) repoRequest(c *shell.Cmd, method, host string, segs []string, pl
 	}
 	prefix := strings.Join(segs[:i], "/")
 	s := segs[i:]
-	git := platform || prefix == "api/v4" || prefix == "api/v3" || prefix == "rest/api/1.0" ||
-		hostWords(host, "github", "gitlab", "gitea", "forgejo", "gogs", "bitbucket", "codeberg", "git", "scm", "docker")
+	if host == "localhost" || strings.HasPrefix(host, "127.") {
+		return false // a platform's local test instance, or the project's own API
+	}
+	// Without a platform's host, its own route prefix must say which it is: GitLab's api/v4,
+	// GitHub Enterprise's api/v3, Bitbucket Server's rest/api/1.0.
+	git := platform || hostWords(host, "github", "gitlab", "gitea", "forgejo", "gogs", "bitbucket", "codeberg", "git", "scm", "docker")
 	app := host == "api.vercel.com" || host == "api.netlify.com" || host == "api.heroku.com" || host == "api.supabase.com" || host == "console.neon.tech" || host == "api.render.com"
 	switch {
-	case git && len(s) == 3 && (s[0] == "repos" || s[0] == "repositories"),
-		git && len(s) == 4 && s[0] == "projects" && s[2] == "repos",
-		git && len(s) == 2 && (s[0] == "projects" || s[0] == "groups" || s[0] == "orgs"):
+	case (git || prefix == "api/v3") && len(s) == 3 && (s[0] == "repos" || s[0] == "repositories"),
+		(git || prefix == "rest/api/1.0") && (len(s) == 4 && s[0] == "projects" && s[2] == "repos" || len(s) == 2 && s[0] == "projects"),
+		(git || prefix == "api/v4") && len(s) == 2 && (s[0] == "projects" || s[0] == "groups"),
+		(git || prefix == "api/v3") && len(s) == 2 && s[0] == "orgs":
 		what = "repo"
 	case app && len(s) == 2 && (s[0] == "projects" || s[0] == "sites" || s[0] == "apps" || s[0] == "services"):
 		what = "project"
@@ -218,9 +223,12 @@ func (j *judge) backupTool(c *shell.Cmd) {
 	switch c.Name {
 	case "borg":
 		glob, filtered := p.Value("a", "glob-archives", "match-archives", "prefix", "first", "last")
+		// borg delete REPO (no ::ARCHIVE, no archive names after it, no filter or one matching
+		// everything) deletes the repository; --cache-only deletes only the local cache.
 		switch {
 		case at(ops, 0) == "rdelete" || at(ops, 0) == "repo-delete":
-		case at(ops, 0) == "delete" && (!filtered || strings.Trim(glob, "sh:*'\"") == "") && !strings.Contains(at(ops, 1), "::") && (len(ops) > 1 || p.Has("r", "repo")):
+		case at(ops, 0) == "delete" && !p.Has("cache-only") && (!filtered || strings.Trim(glob, "sh:*'\"") == "") &&
+			(len(ops) == 2 && !strings.Contains(ops[1], "::") || len(ops) == 1 && p.Has("r", "repo")):
 		default:
 			return
 		}

@@ -118,8 +118,8 @@ func splitURL(u string) (host, port string, segs []string, query string) {
 	u, _, _ = strings.Cut(u, "#")
 	u, query, _ = strings.Cut(u, "?")
 	hostport, path, _ := strings.Cut(u, "/")
-	if !shell.Known(hostport) {
-		hostport = ""
+	if i := strings.LastIndex(hostport, shell.Dyn); i >= 0 {
+		hostport = hostport[i+len(shell.Dyn):] // "$ES_HOST:9200": the port is still known
 	}
 	if i := strings.LastIndexByte(hostport, '@'); i >= 0 {
 		hostport = hostport[i+1:]
@@ -272,7 +272,7 @@ func (j *judge) kvStore(c *shell.Cmd) {
 		var ops []string
 		recurse := false
 		for _, a := range c.Args {
-			if a == "-recurse" || a == "--recurse" {
+			if a == "-recurse" || a == "--recurse" || a == "-recurse=true" || a == "--recurse=true" {
 				recurse = true
 			} else if !strings.HasPrefix(a, "-") {
 				ops = append(ops, a)

@@ -11,6 +11,7 @@ func TestPackStore(t *testing.T) {
 		{`curl -X POST "$ES/logs/_delete_by_query" -d '{"query":{"match_all":{}}}'`, "store.index-delete"},
 		{"curl -X POST 'localhost:9200/logs/_delete_by_query?q=*'", "store.index-delete"},
 		{"xh delete es.internal:9200/orders", "store.index-delete"},
+		{`curl -X DELETE "$ES_HOST:9200/orders"`, "store.index-delete"},
 		{"http DELETE :7700/indexes/movies/documents", "store.index-delete"},
 		{"wget -qO- --method=DELETE http://typesense.internal:8108/collections/products", "store.index-delete"},
 		{"algolia indices clear products", "store.index-delete"},
