@@ -18,10 +18,11 @@ var (
 var packHosted = pack{name: "hosted", title: "hosted repositories, storage and backups",
 	rules: []*Rule{hostedRepoDelete, hostedProjectDelete, hostedStorageWipe, hostedBackupDelete, hostedGatewayReset},
 	programs: []program{
-		{[]string{"gh", "glab"}, (*judge).gitPlatform},
-		{[]string{"vercel", "netlify", "fly", "flyctl", "supabase", "neonctl"}, (*judge).appPlatform},
-		{[]string{"rclone", "mc", "azcopy", "s3cmd", "s5cmd", "b2"}, (*judge).objectTool},
-		{[]string{"borg", "velero"}, (*judge).backupTool}, {[]string{"deck", "kong"}, (*judge).gateway},
+		{[]string{"gh", "glab", "hub"}, (*judge).gitPlatform},
+		{[]string{"vercel", "netlify", "fly", "flyctl", "supabase", "neonctl", "firebase"}, (*judge).appPlatform},
+		{[]string{"rclone", "mc", "azcopy", "s3cmd", "s5cmd", "b2", "ossutil", "ossutil64", "obsutil", "coscli"}, (*judge).objectTool},
+		{[]string{"oci"}, (*judge).oci},
+		{[]string{"borg", "velero", "pgbackrest", "wal-g"}, (*judge).backupTool}, {[]string{"deck", "kong"}, (*judge).gateway},
 	},
 	known: (*judge).hostedKnown,
 }
@@ -64,7 +65,10 @@ func (j *judge) gitPlatform(c *shell.Cmd) {
 		j.repoRequest(c, strings.ToUpper(m), h, segs, true)
 		return
 	}
-	if at(ops, 0) != "project" { // gh project: a planning board, not a hosted project
+	switch {
+	case c.Name == "hub" && at(ops, 0) == "delete" && len(ops) > 1:
+		j.add(c, hostedRepoDelete, "hub delete "+ops[1]+" deletes a hosted repository with its issues, pull requests and wiki", "")
+	case at(ops, 0) != "project": // gh project: a planning board, not a hosted project
 		j.resourceDelete(c, ops)
 	}
 }
@@ -144,6 +148,12 @@ func (j *judge) appPlatform(c *shell.Cmd) {
 		j.add(c, hostedProjectDelete, "vercel "+ops[0]+" "+ops[1]+" removes every deployment of the project", "")
 	case (c.Name == "fly" || c.Name == "flyctl") && at(ops, 0) == "destroy":
 		j.add(c, hostedProjectDelete, c.Name+" destroy deletes the app with its machines and volumes", "")
+	case c.Name == "supabase" && at(ops, 0) == "db" && at(ops, 1) == "reset" && (contains(c.Args, "--linked") || hasOpt(c.Args, "--db-url")):
+		j.add(c, storeManagedDelete, "supabase db reset --linked drops and recreates the hosted project's database", "")
+	case c.Name == "firebase" && at(ops, 0) == "database:remove":
+		if strings.Trim(at(ops, 1), "/") == "" { // one path below the root is ordinary data work
+			j.add(c, storeKVWipe, "firebase database:remove / deletes the whole Realtime Database", "")
+		}
 	default:
 		j.resourceDelete(c, ops)
 	}
@@ -180,8 +190,8 @@ func (j *judge) objectTool(c *shell.Cmd) {
 		wipe = (verb == "del" || verb == "rm") && (recursive || strings.Contains(target, "*")) && !narrowed || verb == "rb" && recursive && p.Has("force", "f")
 	case "s5cmd":
 		wipe = verb == "rm" && strings.Contains(target, "*")
-	case "b2":
-		wipe = verb == "rm" && recursive
+	case "b2", "ossutil", "ossutil64", "obsutil", "coscli":
+		wipe = verb == "rm" && recursive && !narrowed
 	}
 	if !wipe {
 		return
@@ -216,11 +226,19 @@ func bucketPath(t string) (string, string) {
 
 // backupTool: a whole backup repository or every backup deleted: borg delete of a repository
 // (no ::archive, no archive filter, or one matching everything; borg 2's repo-delete),
-// velero backup|schedule delete --all.
+// velero backup|schedule delete --all, pgbackrest stanza-delete, wal-g delete everything.
 func (j *judge) backupTool(c *shell.Cmd) {
 	p := borgOpts.Parse(c.Args)
 	ops := p.Operands
 	switch c.Name {
+	case "pgbackrest":
+		if contains(c.Args, "stanza-delete") {
+			j.add(c, hostedBackupDelete, "pgbackrest stanza-delete deletes every backup and archived WAL of the stanza", "")
+		}
+	case "wal-g":
+		if at(ops, 0) == "delete" && at(ops, 1) == "everything" {
+			j.add(c, hostedBackupDelete, "wal-g delete everything deletes every backup", "")
+		}
 	case "borg":
 		glob, filtered := p.Value("a", "glob-archives", "match-archives", "prefix", "first", "last")
 		// borg delete REPO (no ::ARCHIVE, no archive names after it, no filter or one matching
@@ -238,6 +256,31 @@ func (j *judge) backupTool(c *shell.Cmd) {
 			j.add(c, hostedBackupDelete, "velero "+ops[0]+" delete --all deletes every cluster "+ops[0], "")
 		}
 	}
+}
+
+// oci: Oracle Cloud's CLI emptying or deleting a bucket (os object bulk-delete without a
+// prefix or pattern, os bucket delete --empty) or deleting a managed database (db, mysql,
+// nosql, opensearch ... delete).
+func (j *judge) oci(c *shell.Cmd) {
+	ops := shell.Opts{Long: []string{"bucket-name", "bn", "namespace", "ns", "prefix", "include", "exclude", "profile", "region", "config-file"}}.Parse(c.Args)
+	o := ops.Operands
+	switch {
+	case at(o, 0) == "os" && at(o, 1) == "object" && at(o, 2) == "bulk-delete" && !ops.Has("prefix", "include", "exclude"),
+		at(o, 0) == "os" && at(o, 1) == "bucket" && at(o, 2) == "delete" && ops.Has("empty"):
+		j.add(c, hostedStorageWipe, "oci os "+o[1]+" "+o[2]+" deletes every object of the bucket", "")
+	case (at(o, 0) == "db" || at(o, 0) == "mysql" || at(o, 0) == "nosql" || at(o, 0) == "opensearch" || at(o, 0) == "psql") && contains(o[:min(len(o), 4)], "delete"):
+		j.add(c, storeManagedDelete, "oci "+strings.Join(o[:min(len(o), 3)], " ")+" deletes a managed database with its data", "")
+	}
+}
+
+// hasOpt reports a long option given with or without an attached value (--x v, --x=v).
+func hasOpt(args []string, name string) bool {
+	for _, a := range args {
+		if a == name || strings.HasPrefix(a, name+"=") {
+			return true
+		}
+	}
+	return false
 }
 
 // gateway: an API gateway's whole configuration reset: decK's gateway reset (reset in decK 1),

@@ -147,41 +147,50 @@ func hostWords(host string, words ...string) bool {
 	return false
 }
 
-// searchHost reports a search engine's endpoint: its default port (Elasticsearch and
-// OpenSearch, Meilisearch, Typesense, Solr, Qdrant) or a host named for one.
+// searchHost reports a search engine's or vector database's endpoint: its default port
+// (Elasticsearch and OpenSearch, Meilisearch, Typesense, Solr, Qdrant, Milvus) or a host named
+// for one.
 func searchHost(host, port string) bool {
 	switch port {
-	case "9200", "9243", "7700", "8108", "8983", "6333":
+	case "9200", "9243", "7700", "8108", "8983", "6333", "19530":
 		return true
 	}
-	return hostWords(host, "es", "elastic", "elasticsearch", "opensearch", "search", "meili", "meilisearch", "typesense", "solr", "qdrant", "algolia", "algolianet", "aoss", "bonsai")
+	return hostWords(host, "es", "elastic", "elasticsearch", "opensearch", "search", "meili", "meilisearch", "typesense", "solr", "qdrant", "algolia", "algolianet",
+		"aoss", "bonsai", "weaviate", "pinecone", "chroma", "chromadb", "milvus", "vespa")
 }
 
 // searchRequest: a search engine's index deleted or emptied over HTTP: DELETE of an index,
 // an index pattern or _all (Elasticsearch, OpenSearch), of /indexes/x or its documents
-// (Meilisearch, Algolia), of /collections/x (Typesense, Qdrant); a delete-by-query or Solr
-// delete matching every document.
+// (Meilisearch, Algolia, Pinecone), of /collections/x (Typesense, Qdrant, Chroma), of a
+// Weaviate class's /v1/schema/X; a delete-by-query or Solr delete matching every document, a
+// Solr collection or core deleted through its admin API.
 func (j *judge) searchRequest(c *shell.Cmd, r request, host, port string, segs []string, query string) bool {
 	if len(segs) == 0 {
 		return false
 	}
 	engine := searchHost(host, port)
 	last := segs[len(segs)-1]
+	// The route below an API prefix (api/v1/collections/x, 1/indexes/x, v1/schema/X).
+	v := segs
+	for len(v) > 1 && (v[0] == "api" || apiVersion(v[0])) {
+		v = v[1:]
+	}
 	why := ""
 	switch {
 	case last == "_delete_by_query" && (r.method == "POST" || r.method == "GET") && matchesAll(r.body, query):
 		why = "a delete-by-query matching every document empties " + or(strings.Join(segs[:len(segs)-1], "/"), "every index")
 	case engine && r.method == "POST" && contains(segs, "update") && strings.Contains(r.body, "delete") && strings.Contains(r.body, "*:*"):
 		why = "a Solr delete of *:* empties the collection"
-	case engine && r.method == "POST" && len(segs) == 4 && segs[1] == "indexes" && last == "clear":
-		why = "clearing " + segs[2] + " deletes every record of the index"
+	case engine && r.method == "POST" && len(v) == 3 && v[0] == "indexes" && last == "clear":
+		why = "clearing " + v[1] + " deletes every record of the index"
+	case engine && contains(segs, "admin") && (last == "collections" || last == "cores") && solrDelete(query):
+		why = "a Solr admin " + last + " delete removes a whole collection or core with its index"
 	case r.method != "DELETE":
 	case contains(segs, "_all"):
 		why = "DELETE of _all deletes every index of the search engine"
 	case !engine:
-	case segs[0] == "indexes" && (len(segs) == 2 || len(segs) == 3 && last == "documents"),
-		segs[0] == "collections" && len(segs) == 2,
-		len(segs) == 3 && segs[1] == "indexes",
+	case v[0] == "indexes" && (len(v) == 2 || len(v) == 3 && last == "documents"),
+		v[0] == "collections" && len(v) == 2, v[0] == "schema" && len(v) == 2,
 		segs[0] == "_data_stream" && len(segs) == 2,
 		len(segs) == 1 && !strings.HasPrefix(last, "_"):
 		why = "DELETE of " + strings.Join(segs, "/") + " deletes a search index with every document in it"
@@ -193,6 +202,23 @@ func (j *judge) searchRequest(c *shell.Cmd, r request, host, port string, segs [
 	}
 	j.add(c, storeIndexDelete, why, "")
 	return true
+}
+
+// solrDelete reports a Solr admin query that deletes a collection or a core with its index.
+func solrDelete(query string) bool {
+	del, unload, index := false, false, false
+	for _, q := range strings.Split(query, "&") {
+		k, val, _ := strings.Cut(q, "=")
+		switch {
+		case k == "action" && strings.EqualFold(val, "DELETE"):
+			del = true
+		case k == "action" && strings.EqualFold(val, "UNLOAD"):
+			unload = true
+		case (k == "deleteIndex" || k == "deleteInstanceDir" || k == "deleteDataDir") && val == "true":
+			index = true
+		}
+	}
+	return del || unload && index
 }
 
 // matchesAll reports a query that selects every document: match_all, *:*, q=*.
@@ -366,6 +392,8 @@ func (j *judge) cloudData(c *shell.Cmd, ops []string) bool {
 			r = storeBrokerDelete
 		case svc == "backup" && op == "delete-backup-vault":
 			r = hostedBackupDelete
+		case svc == "organizations" && op == "close-account":
+			r = hostedProjectDelete
 		case svc == "codecommit" && op == "delete-repository", svc == "ecr" && op == "delete-repository" && contains(c.Args, "--force"):
 			r = hostedRepoDelete
 		case svc == "lightsail" && op == "delete-relational-database", awsDataService(svc) && strings.HasPrefix(op, "delete-") && awsDataKind(op):
@@ -419,6 +447,8 @@ func cloudKind(r *Rule) string {
 		return "backups"
 	case hostedRepoDelete:
 		return "a hosted repository or project with everything in it"
+	case hostedProjectDelete:
+		return "a whole account with everything in it"
 	case hostedStorageWipe:
 		return "a storage container and every object in it"
 	}
