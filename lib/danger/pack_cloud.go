@@ -139,7 +139,7 @@ func (j *judge) terraform(c *shell.Cmd) {
 // eksctl delete cluster, heroku apps:destroy, doctl ... delete.
 func (j *judge) platform(c *shell.Cmd) {
 	ops := platformOpts.Parse(c.Args).Operands
-	if c.Name == "doctl" && j.cloudData(c, ops) {
+	if (c.Name == "doctl" || c.Name == "heroku") && j.cloudData(c, ops) {
 		return
 	}
 	switch {

@@ -9,6 +9,8 @@ func TestPackDb(t *testing.T) {
 		{"aws athena start-query-execution --query-string 'DROP TABLE analytics.events'", "db.destructive"},
 		{"echo 'TRUNCATE TABLE events' | bq query --use_legacy_sql=false", "db.destructive"},
 		{"trino --execute 'DELETE FROM hive.web.events'", "db.destructive"},
+		{"curl 'http://localhost:8123/?query=DROP%20TABLE%20events'", "db.destructive"},
+		{"influx -host prod-influx -execute 'DROP DATABASE telegraf'", "db.destructive"},
 		{"aws athena start-query-execution --query-string 'SELECT count(*) FROM analytics.events'", ""},
 		{"bq query --dry_run 'DELETE FROM analytics.events WHERE TRUE'", ""},
 		{"heroku pg:reset DATABASE_URL --app acme-staging --confirm acme-staging", "db.destructive-hosted"},

@@ -1,6 +1,8 @@
 package danger
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
@@ -10,7 +12,7 @@ import (
 var (
 	storeIndexDelete   = &Rule{ID: "store.index-delete", Action: Deny, Radius: High, Instead: "delete the documents you mean by id or by a narrow query, and ask the user before dropping an index"}
 	storeBrokerDelete  = &Rule{ID: "store.broker-delete", Action: Deny, Radius: High, Instead: "ask the user to delete or purge topics, streams and queues themselves"}
-	storeKVWipe        = &Rule{ID: "store.kv-wipe", Action: Deny, Radius: High, Instead: "delete the keys you mean under a narrow prefix"}
+	storeKVWipe        = &Rule{ID: "store.kv-wipe", Action: Deny, Radius: High, Instead: "delete the keys or records you mean, under a narrow prefix or filter"}
 	storeManagedDelete = &Rule{ID: "store.managed-delete", Action: Deny, Radius: High, Instead: "ask the user to delete managed databases and data stores themselves, after a final backup"}
 )
 
@@ -20,7 +22,9 @@ var packStore = pack{name: "store", title: "data stores and message brokers",
 		{[]string{"kafka-topics", "kafka-topics.sh", "kafka-delete-records", "kafka-delete-records.sh"}, (*judge).kafka},
 		{[]string{"rabbitmqctl", "rabbitmqadmin"}, (*judge).rabbitmq}, {[]string{"nats"}, (*judge).nats},
 		{[]string{"etcdctl", "consul"}, (*judge).kvStore},
-		{[]string{"rpk", "algolia", "atlas", "mongocli", "pscale", "upstash"}, (*judge).platformCLI},
+		{[]string{"rpk", "algolia", "atlas", "mongocli", "pscale", "upstash", "confluent", "pulsar-admin", "pulsarctl", "artemis", "couchbase-cli",
+			"splunk", "influx", "scw", "vultr-cli", "avn"}, (*judge).platformCLI},
+		{[]string{"cypher-shell"}, (*judge).cypher},
 	},
 	known: (*judge).storeKnown,
 }
@@ -50,6 +54,10 @@ func (j *judge) storeKnown(c *shell.Cmd) {
 		h, port, segs, query := splitURL(u)
 		if j.searchRequest(c, r, h, port, segs, query) || j.brokerRequest(c, r, h, port, segs) || j.repoRequest(c, r.method, h, segs, false) {
 			return
+		}
+		if port == "8123" || hostWords(h, "clickhouse") {
+			// ClickHouse's HTTP interface runs the SQL in ?query= or the body
+			j.sqlStatements(c, r.body+";\n"+queryParam(query, "query"))
 		}
 	}
 }
@@ -152,11 +160,11 @@ func hostWords(host string, words ...string) bool {
 // for one.
 func searchHost(host, port string) bool {
 	switch port {
-	case "9200", "9243", "7700", "8108", "8983", "6333", "19530":
+	case "9200", "9243", "7700", "8108", "8983", "6333", "19530", "5984", "8086":
 		return true
 	}
 	return hostWords(host, "es", "elastic", "elasticsearch", "opensearch", "search", "meili", "meilisearch", "typesense", "solr", "qdrant", "algolia", "algolianet",
-		"aoss", "bonsai", "weaviate", "pinecone", "chroma", "chromadb", "milvus", "vespa")
+		"aoss", "bonsai", "weaviate", "pinecone", "chroma", "chromadb", "milvus", "vespa", "couchdb", "influx", "influxdb")
 }
 
 // searchRequest: a search engine's index deleted or emptied over HTTP: DELETE of an index,
@@ -190,10 +198,10 @@ func (j *judge) searchRequest(c *shell.Cmd, r request, host, port string, segs [
 		why = "DELETE of _all deletes every index of the search engine"
 	case !engine:
 	case v[0] == "indexes" && (len(v) == 2 || len(v) == 3 && last == "documents"),
-		v[0] == "collections" && len(v) == 2, v[0] == "schema" && len(v) == 2,
+		v[0] == "collections" && len(v) == 2, v[0] == "schema" && len(v) == 2, v[0] == "buckets" && len(v) == 2,
 		segs[0] == "_data_stream" && len(segs) == 2,
 		len(segs) == 1 && !strings.HasPrefix(last, "_"):
-		why = "DELETE of " + strings.Join(segs, "/") + " deletes a search index with every document in it"
+		why = "DELETE of " + strings.Join(segs, "/") + " deletes a whole index, collection or database with every document in it"
 	case strings.Contains(last, "*"):
 		why = "DELETE of " + strings.Join(segs, "/") + " deletes everything the pattern matches on the search engine"
 	}
@@ -219,6 +227,29 @@ func solrDelete(query string) bool {
 		}
 	}
 	return del || unload && index
+}
+
+// queryParam is a URL query's parameter, decoded (+ and %XX).
+func queryParam(query, name string) string {
+	for _, q := range strings.Split(query, "&") {
+		k, v, _ := strings.Cut(q, "=")
+		if k != name {
+			continue
+		}
+		var b strings.Builder
+		for i := 0; i < len(v); i++ {
+			if v[i] == '+' {
+				b.WriteByte(' ')
+			} else if n, err := strconv.ParseUint(v[min(i+1, len(v)):min(i+3, len(v))], 16, 8); v[i] == '%' && err == nil && i+2 < len(v) {
+				b.WriteByte(byte(n))
+				i += 2
+			} else {
+				b.WriteByte(v[i])
+			}
+		}
+		return b.String()
+	}
+	return ""
 }
 
 // matchesAll reports a query that selects every document: match_all, *:*, q=*.
@@ -322,7 +353,41 @@ func (j *judge) kvStore(c *shell.Cmd) {
 // resource and then a destroy verb (atlas clusters delete, rpk topic delete, pscale database
 // delete, algolia indices delete|clear).
 func (j *judge) platformCLI(c *shell.Cmd) {
-	j.resourceDelete(c, shell.Opts{}.Parse(c.Args).Operands)
+	ops := shell.Opts{}.Parse(c.Args).Operands
+	switch first := at(ops, 0); {
+	case c.Name == "couchbase-cli" && (first == "bucket-delete" || first == "bucket-flush"),
+		c.Name == "influx" && first == "bucket" && at(ops, 1) == "delete",
+		c.Name == "scw" && (first == "rdb" || first == "redis" || first == "mongodb" || first == "document-db") && contains(ops[:min(len(ops), 4)], "delete"),
+		c.Name == "avn" && first == "service" && at(ops, 1) == "terminate":
+		j.add(c, storeManagedDelete, c.Name+" "+strings.Join(ops[:min(len(ops), 3)], " ")+" deletes a managed data store with its data", "")
+	case c.Name == "splunk" && (first == "remove" && at(ops, 1) == "index" || first == "clean" && at(ops, 1) == "eventdata"):
+		j.add(c, storeIndexDelete, "splunk "+first+" "+ops[1]+" deletes an index's events", "")
+	case c.Name == "influx":
+		// InfluxDB 1's CLI takes InfluxQL with Go-style flags: -execute 'DROP DATABASE x'
+		for i, a := range c.Args {
+			if a == "-execute" || a == "--execute" {
+				j.sqlStatements(c, at(c.Args, i+1))
+			}
+		}
+	default:
+		j.resourceDelete(c, ops)
+	}
+}
+
+// cypher matches every node of a graph (MATCH (n) with no label and no WHERE) and deletes it.
+var cypherWipe = &lazy[*regexp.Regexp]{new: func() *regexp.Regexp {
+	return regexp.MustCompile(`(?is)\bmatch\s*\(\s*\w*\s*\)\s*(detach\s+)?delete\b`)
+}}
+
+// cypher: Neo4j's shell deleting every node of the graph.
+func (j *judge) cypher(c *shell.Cmd) {
+	text := strings.Join(shell.Opts{Short: "aupdf", Long: []string{"address", "username", "password", "database", "file", "format"}}.Parse(c.Args).Operands, " ")
+	if c.Stdin != nil && c.Stdin.Known {
+		text += "\n" + c.Stdin.Text
+	}
+	if cypherWipe.get().MatchString(text) {
+		j.add(c, storeKVWipe, "MATCH (n) DELETE with no label and no WHERE deletes every node of the graph", "")
+	}
 }
 
 // resourceDelete finds "RESOURCE VERB" (or RESOURCE:VERB) among the first words of a CLI's
@@ -348,7 +413,7 @@ func (j *judge) resourceDelete(c *shell.Cmd, ops []string) bool {
 			j.add(c, storeIndexDelete, what+" deletes or empties a search index", "")
 		case "topic", "topics", "stream", "streams", "queue", "queues":
 			j.add(c, storeBrokerDelete, what+" discards every message it holds", "")
-		case "database", "databases", "db", "dbs", "d1", "cluster", "clusters", "serverless", "namespace", "redis", "kafka", "vector", "vectorize":
+		case "database", "databases", "db", "dbs", "d1", "cluster", "clusters", "serverless", "namespace", "namespaces", "redis", "kafka", "vector", "vectorize", "dbaas":
 			if clear {
 				return false
 			}
@@ -431,6 +496,10 @@ func (j *judge) cloudData(c *shell.Cmd, ops []string) bool {
 		if svc == "databases" {
 			return j.resourceDelete(c, ops)
 		}
+	case "heroku":
+		if (svc == "addons:destroy" || svc == "addons:remove") && dataAddon(op) {
+			r = storeManagedDelete
+		}
 	}
 	if r == nil {
 		return false
@@ -453,6 +522,17 @@ func cloudKind(r *Rule) string {
 		return "a storage container and every object in it"
 	}
 	return "a managed data store and its data"
+}
+
+// dataAddon reports a Heroku add-on (or its attachment name) that is a data store.
+func dataAddon(name string) bool {
+	name = strings.ToLower(name)
+	for _, w := range []string{"postgres", "redis", "kafka", "mongo", "mysql", "database", "elasticsearch", "opensearch", "bonsai", "searchbox", "memcache"} {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // awsDataService reports the AWS services whose resources hold data.
