@@ -124,8 +124,24 @@ func (j *judge) dbKnown(c *shell.Cmd) {
 // databases execute-sql, bq query (not --dry_run), az postgres|mysql flexible-server execute.
 // "" for any other command.
 func querySQL(c *shell.Cmd) string {
+	// The subcommand's word must be there before the arguments are parsed.
 	switch c.Name {
-	case "aws", "gcloud", "bq", "az":
+	case "aws":
+		if !contains(c.Args, "start-query-execution") && !contains(c.Args, "execute-statement") && !contains(c.Args, "batch-execute-statement") {
+			return ""
+		}
+	case "gcloud":
+		if !contains(c.Args, "execute-sql") {
+			return ""
+		}
+	case "az":
+		if !contains(c.Args, "execute") {
+			return ""
+		}
+	case "bq":
+		if !contains(c.Args, "query") {
+			return ""
+		}
 	default:
 		return ""
 	}

@@ -46,7 +46,7 @@ var (
 // storeKnown judges what any known program sends to a data store's HTTP API (search engines,
 // broker management APIs) or to a hosting platform's (repositories, projects).
 func (j *judge) storeKnown(c *shell.Cmd) {
-	if !httpClient(c.Name) {
+	if !httpClient(c.Name) || !mayDestroy(c.Args) {
 		return
 	}
 	r := httpRequest(c)
@@ -60,6 +60,19 @@ func (j *judge) storeKnown(c *shell.Cmd) {
 			j.sqlStatements(c, r.body+";\n"+queryParam(query, "query"))
 		}
 	}
+}
+
+// mayDestroy reports whether a request's words hold what every destructive request this pack
+// knows has (a DELETE method or action, a delete-by-query, an index clear, a Solr update,
+// ClickHouse's port or name), so that other requests are not parsed at all.
+func mayDestroy(args []string) bool {
+	for _, a := range args {
+		if strings.Contains(a, "DELETE") || strings.Contains(a, "delete") || strings.Contains(a, "Delete") || strings.Contains(a, "clear") ||
+			strings.Contains(a, "update") || strings.Contains(a, "8123") || strings.Contains(a, "clickhouse") || strings.Contains(a, "UNLOAD") || strings.Contains(a, "unload") {
+			return true
+		}
+	}
+	return false
 }
 
 // request is the HTTP request a client command makes, as far as it is known: its method
