@@ -110,75 +110,6 @@ func (j *judge) dbClient(c *shell.Cmd) {
 	j.sqlStatements(c, sqlText(c))
 }
 
-// dbKnown: framework database commands, and SQL sent through the CLIs of cloud query
-// services and warehouses.
-func (j *judge) dbKnown(c *shell.Cmd) {
-	j.frameworkDrop(c)
-	if q := querySQL(c); q != "" {
-		j.sqlStatements(c, q)
-	}
-}
-
-// querySQL is the SQL a cloud CLI sends to a query service or warehouse: aws athena
-// start-query-execution, redshift-data and rds-data execute-statement, gcloud spanner
-// databases execute-sql, bq query (not --dry_run), az postgres|mysql flexible-server execute.
-// "" for any other command.
-func querySQL(c *shell.Cmd) string {
-	// The subcommand's word must be there before the arguments are parsed.
-	switch c.Name {
-	case "aws":
-		if !contains(c.Args, "start-query-execution") && !contains(c.Args, "execute-statement") && !contains(c.Args, "batch-execute-statement") {
-			return ""
-		}
-	case "gcloud":
-		if !contains(c.Args, "execute-sql") {
-			return ""
-		}
-	case "az":
-		if !contains(c.Args, "execute") {
-			return ""
-		}
-	case "bq":
-		if !contains(c.Args, "query") {
-			return ""
-		}
-	default:
-		return ""
-	}
-	p := querySQLOpts.Parse(c.Args)
-	ops := p.Operands
-	s := strings.Join(ops[:min(len(ops), 3)], " ")
-	var q []string
-	switch c.Name {
-	case "aws":
-		switch at(ops, 0) + " " + at(ops, 1) {
-		case "athena start-query-execution", "redshift-data execute-statement", "redshift-data batch-execute-statement", "rds-data execute-statement":
-		default:
-			return ""
-		}
-		q = querySQLOpts.Values(c.Args, "query-string", "sql", "sqls")
-	case "gcloud":
-		if !strings.HasPrefix(s, "spanner databases execute-sql") {
-			return ""
-		}
-		q = querySQLOpts.Values(c.Args, "sql")
-	case "az":
-		if len(ops) < 3 || ops[1] != "flexible-server" || ops[2] != "execute" {
-			return ""
-		}
-		q = querySQLOpts.Values(c.Args, "querytext", "q")
-	case "bq":
-		if at(ops, 0) != "query" || p.Has("dry_run") && p.Flags["dry_run"] != "false" {
-			return ""
-		}
-		q = ops[1:]
-		if c.Stdin != nil && c.Stdin.Known {
-			q = append(q, c.Stdin.Text)
-		}
-	}
-	return strings.Join(q, ";\n")
-}
-
 // sqlStatements judges the SQL a client runs.
 func (j *judge) sqlStatements(c *shell.Cmd, text string) {
 	text = stripSQLStrings(text)
@@ -426,4 +357,73 @@ func mongoDB(code string) string {
 		}
 	}
 	return ""
+}
+
+// dbKnown: framework database commands, and SQL sent through the CLIs of cloud query
+// services and warehouses.
+func (j *judge) dbKnown(c *shell.Cmd) {
+	j.frameworkDrop(c)
+	if q := querySQL(c); q != "" {
+		j.sqlStatements(c, q)
+	}
+}
+
+// querySQL is the SQL a cloud CLI sends to a query service or warehouse: aws athena
+// start-query-execution, redshift-data and rds-data execute-statement, gcloud spanner
+// databases execute-sql, bq query (not --dry_run), az postgres|mysql flexible-server execute.
+// "" for any other command.
+func querySQL(c *shell.Cmd) string {
+	// The subcommand's word must be there before the arguments are parsed.
+	switch c.Name {
+	case "aws":
+		if !contains(c.Args, "start-query-execution") && !contains(c.Args, "execute-statement") && !contains(c.Args, "batch-execute-statement") {
+			return ""
+		}
+	case "gcloud":
+		if !contains(c.Args, "execute-sql") {
+			return ""
+		}
+	case "az":
+		if !contains(c.Args, "execute") {
+			return ""
+		}
+	case "bq":
+		if !contains(c.Args, "query") {
+			return ""
+		}
+	default:
+		return ""
+	}
+	p := querySQLOpts.Parse(c.Args)
+	ops := p.Operands
+	s := strings.Join(ops[:min(len(ops), 3)], " ")
+	var q []string
+	switch c.Name {
+	case "aws":
+		switch at(ops, 0) + " " + at(ops, 1) {
+		case "athena start-query-execution", "redshift-data execute-statement", "redshift-data batch-execute-statement", "rds-data execute-statement":
+		default:
+			return ""
+		}
+		q = querySQLOpts.Values(c.Args, "query-string", "sql", "sqls")
+	case "gcloud":
+		if !strings.HasPrefix(s, "spanner databases execute-sql") {
+			return ""
+		}
+		q = querySQLOpts.Values(c.Args, "sql")
+	case "az":
+		if len(ops) < 3 || ops[1] != "flexible-server" || ops[2] != "execute" {
+			return ""
+		}
+		q = querySQLOpts.Values(c.Args, "querytext", "q")
+	case "bq":
+		if at(ops, 0) != "query" || p.Has("dry_run") && p.Flags["dry_run"] != "false" {
+			return ""
+		}
+		q = ops[1:]
+		if c.Stdin != nil && c.Stdin.Known {
+			q = append(q, c.Stdin.Text)
+		}
+	}
+	return strings.Join(q, ";\n")
 }
