@@ -23,7 +23,7 @@ var packStore = pack{name: "store", title: "data stores and message brokers",
 		{[]string{"rabbitmqctl", "rabbitmqadmin"}, (*judge).rabbitmq}, {[]string{"nats"}, (*judge).nats},
 		{[]string{"etcdctl", "consul"}, (*judge).kvStore},
 		{[]string{"rpk", "algolia", "atlas", "mongocli", "pscale", "upstash", "confluent", "pulsar-admin", "pulsarctl", "artemis", "couchbase-cli",
-			"splunk", "influx", "scw", "vultr-cli", "avn"}, (*judge).platformCLI},
+			"splunk", "influx", "scw", "vultr-cli", "avn", "exo", "civo", "upctl", "linode-cli", "aliyun"}, (*judge).platformCLI},
 		{[]string{"cypher-shell"}, (*judge).cypher},
 	},
 	known: (*judge).storeKnown,
@@ -371,7 +371,10 @@ func (j *judge) platformCLI(c *shell.Cmd) {
 	case c.Name == "couchbase-cli" && (first == "bucket-delete" || first == "bucket-flush"),
 		c.Name == "influx" && first == "bucket" && at(ops, 1) == "delete",
 		c.Name == "scw" && (first == "rdb" || first == "redis" || first == "mongodb" || first == "document-db") && contains(ops[:min(len(ops), 4)], "delete"),
-		c.Name == "avn" && first == "service" && at(ops, 1) == "terminate":
+		c.Name == "avn" && first == "service" && at(ops, 1) == "terminate",
+		c.Name == "linode-cli" && first == "databases" && strings.HasSuffix(at(ops, 1), "-delete"),
+		c.Name == "aliyun" && (first == "rds" || first == "polardb" || first == "r-kvstore" || first == "dds" || first == "elasticsearch" || first == "hbase") &&
+			strings.HasPrefix(at(ops, 1), "Delete") && (strings.HasSuffix(at(ops, 1), "Instance") || strings.HasSuffix(at(ops, 1), "Cluster")):
 		j.add(c, storeManagedDelete, c.Name+" "+strings.Join(ops[:min(len(ops), 3)], " ")+" deletes a managed data store with its data", "")
 	case c.Name == "splunk" && (first == "remove" && at(ops, 1) == "index" || first == "clean" && at(ops, 1) == "eventdata"):
 		j.add(c, storeIndexDelete, "splunk "+first+" "+ops[1]+" deletes an index's events", "")
