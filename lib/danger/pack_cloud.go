@@ -37,7 +37,6 @@ var packCloud = pack{name: "cloud", title: "cloud and infrastructure",
 		{[]string{"cdk", "cdktf", "serverless", "sls", "sst", "amplify"}, (*judge).stackTool},
 		{[]string{"eksctl", "heroku", "doctl"}, (*judge).platform}, {[]string{"bq"}, (*judge).bigquery},
 		{[]string{"aws"}, (*judge).aws}, {[]string{"gcloud"}, (*judge).gcloud}, {[]string{"gsutil"}, (*judge).gsutil}, {[]string{"az"}, (*judge).az},
-		{[]string{"rclone", "azcopy"}, (*judge).syncTool},
 	},
 	production: cloudDeleteProduction, listed: cloudDeleteListed,
 }
@@ -363,7 +362,7 @@ func deleteDestination(args []string) bool {
 }
 
 // syncTool: rclone and azcopy, whose sync deletes at the destination (rclone sync always;
-// azcopy with --delete-destination=true).
+// azcopy with --delete-destination=true). The hosted pack judges these programs, and calls it.
 func (j *judge) syncTool(c *shell.Cmd) {
 	ops := shell.Opts{Long: []string{"config", "filter", "include", "exclude", "transfers", "checkers", "log-file", "log-level", "backup-dir", "bwlimit", "max-age", "min-age"}}.Parse(c.Args).Operands
 	if len(ops) < 3 || ops[0] != "sync" {

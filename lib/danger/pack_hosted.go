@@ -164,6 +164,9 @@ func (j *judge) appPlatform(c *shell.Cmd) {
 // s3cmd del|rm --recursive and rb --force, s5cmd rm with a wildcard, b2 rm --recursive. A
 // prefix in a scratch bucket is a cleanup, as with aws s3 rm.
 func (j *judge) objectTool(c *shell.Cmd) {
+	if c.Name == "rclone" || c.Name == "azcopy" {
+		j.syncTool(c)
+	}
 	opts := objectOpts
 	if c.Name == "rclone" {
 		opts = rcloneOpts
