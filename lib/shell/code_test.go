@@ -78,6 +78,9 @@ func TestAwkBeginOutput(t *testing.T) {
 		{`BEGIN { print("x"); exit }`, "x"},
 		{`BEGIN { print "cd /tmp; rm -rf ~" }`, "cd /tmp; rm -rf ~"},
 		{`BEGIN { print "rm -rf " ENVIRON["HOME"] }`, "rm -rf /home/dev"},
+		{`BEGIN{printf "rm -rf %s\n", ENVIRON["HOME"]}`, "rm -rf /home/dev"},
+		{`BEGIN{printf("%c%c -%s %d%%\n", 114, 109, "rf", 5)}`, "rm -rf 5%"},
+		{`BEGIN { print sprintf("%s/.ssh", ENVIRON["HOME"]) }`, "/home/dev/.ssh"},
 	} {
 		if got, ok := a.awkBeginOutput(tc.prog, "/home/dev/proj"); !ok || got != tc.want {
 			t.Errorf("awkBeginOutput(%s) = %q, %v; want %q", tc.prog, got, ok, tc.want)
@@ -85,6 +88,9 @@ func TestAwkBeginOutput(t *testing.T) {
 	}
 	if _, ok := a.awkBeginOutput(`BEGIN { print $1 }`, "/"); ok {
 		t.Error("a field is not literal output")
+	}
+	if _, ok := a.awkBeginOutput(`BEGIN { printf "%x\n", 255 }`, "/"); ok {
+		t.Error("a verb it does not evaluate is not known output")
 	}
 	if _, ok := a.awkBeginOutput(`{ print "x" }`, "/"); ok {
 		t.Error("a main rule depends on the input")

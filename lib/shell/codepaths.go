@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -110,6 +111,16 @@ func pathTerm(s, home, cwd string, depth int) (string, string, bool) {
 	for _, sep := range []string{"os.sep", "os.path.sep", "path.sep", "File::SEPARATOR", "DIRECTORY_SEPARATOR"} {
 		if rest, ok := strings.CutPrefix(s, sep); ok && (rest == "" || !isIdent(rest[0])) {
 			return "/", rest, true
+		}
+	}
+	for _, f := range []string{"sprintf(", "format(", "String.format("} {
+		if rest, ok := strings.CutPrefix(s, f); ok && depth < 4 {
+			// sprintf("%c%c -rf %s", 114, 109, ENVIRON["HOME"]): the text it comes to
+			v, ok := formatted(callArgs(rest), home, cwd, depth+1)
+			if !ok {
+				return "", s, false
+			}
+			return v, rest[min(len(rest), len(callArgs(rest))+1):], true
 		}
 	}
 	for _, d := range decoders {
@@ -260,6 +271,58 @@ func interpolateHome(lit, home, cwd string) string {
 }
 
 // splitArgs splits a call's argument text at its top-level commas.
+// formatted evaluates a printf-style argument list: a literal format and values for its %s, %d
+// and %c (a character code or a string's first character), each a literal, a number or a
+// path expression. Any other verb, or a value it cannot read, and it is not known.
+func formatted(args, home, cwd string, depth int) (string, bool) {
+	parts := splitArgs(args)
+	if len(parts) == 0 {
+		return "", false
+	}
+	f, ok := stringLiteral(parts[0])
+	if !ok {
+		return "", false
+	}
+	vals := parts[1:]
+	var b strings.Builder
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' || i+1 >= len(f) {
+			b.WriteByte(f[i])
+			continue
+		}
+		i++
+		verb := f[i]
+		if verb == '%' {
+			b.WriteByte('%')
+			continue
+		}
+		if len(vals) == 0 {
+			return "", false
+		}
+		v := strings.TrimSpace(vals[0])
+		vals = vals[1:]
+		n, err := strconv.Atoi(v)
+		switch {
+		case verb == 'c' && err == nil:
+			b.WriteRune(rune(n))
+		case verb == 'd' && err == nil:
+			b.WriteString(v)
+		case verb == 's' || verb == 'c':
+			text, rest, ok := pathExpr(v, home, cwd, depth)
+			if !ok || strings.TrimSpace(rest) != "" || verb == 'c' && text == "" {
+				return "", false
+			}
+			if verb == 'c' {
+				text = text[:1]
+			}
+			b.WriteString(text)
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
 func splitArgs(s string) []string {
 	var out []string
 	start := 0

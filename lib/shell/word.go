@@ -1012,8 +1012,17 @@ func (a *analyzer) printedBy(code, dir string, prints []string, closing string) 
 		if !ok {
 			return "", false
 		}
-		v, ok := pathValue(arg+closing, a.world.Home, dir)
-		if !ok {
+		v, known := "", false
+		if strings.HasPrefix(st, "printf") {
+			v, known = formatted(arg, a.world.Home, dir, 0) // printf "rm -rf %s\n", ENVIRON["HOME"]
+			if !known && len(splitArgs(arg)) > 1 {
+				return "", false // values it cannot put in: the format alone is not what it prints
+			}
+		}
+		if !known {
+			v, known = pathValue(arg+closing, a.world.Home, dir)
+		}
+		if !known {
 			return "", false
 		}
 		out = append(out, strings.TrimSuffix(v, "\n"))
