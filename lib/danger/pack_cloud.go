@@ -327,6 +327,13 @@ func (j *judge) syncDelete(c *shell.Cmd, what, dest string) {
 // directory named for development, tests or staging (-s dev, envs/staging.tfvars): routine.
 func devTarget(c *shell.Cmd) bool {
 	for _, a := range c.Args {
+		if strings.HasPrefix(a, "-") {
+			_, v, ok := strings.Cut(a, "=")
+			if !ok {
+				continue // an option's name (--skip-preview) names no target
+			}
+			a = v
+		}
 		if stagingTarget(a) {
 			return true
 		}

@@ -63,6 +63,13 @@ func (j *judge) exfil(c *shell.Cmd) {
 			if c.Name == "rsync" && (strings.HasPrefix(a, "--exclude=") || strings.HasPrefix(a, "--include=") || strings.HasPrefix(a, "--filter=")) {
 				continue
 			}
+			if a == "--query" || a == "--filter" || a == "--filters" || a == "--output" || a == "--format" {
+				identity = true // a JMESPath query, a filter or an output format: text, not a file
+				continue
+			}
+			if strings.HasPrefix(a, "--query=") || strings.HasPrefix(a, "--filter=") || strings.HasPrefix(a, "--format=") {
+				continue
+			}
 			if sshFamily && (a == "-i" || a == "-F") {
 				identity = true // the key or config used to log in, not a file sent
 				continue

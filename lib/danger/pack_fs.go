@@ -56,9 +56,17 @@ func (j *judge) rm(c *shell.Cmd) {
 // deleted judges one path a command deletes (recursively or not).
 func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule *Rule) {
 	if d, ok := matchUnder(t); ok {
-		if pl, label := j.classify(d); pl == root || pl == system {
+		switch pl, label := j.classify(d); pl {
+		case root, system:
 			j.add(c, rule, "it deletes matching files anywhere under "+label, "search a project directory instead, and list the matches before deleting them")
+		case foreign:
+			j.add(c, fsRmOtherUser, "it deletes matching files anywhere under "+label, "")
+		case outside:
+			if !c.Remote {
+				j.add(c, fsRmOutside, "it deletes matching files anywhere under "+label, "")
+			}
 		}
+		j.tamper(c, d, "delete")
 		return
 	}
 	if d, ok := dynamicTail(t); ok && recursive {
@@ -325,7 +333,12 @@ func (j *judge) find(c *shell.Cmd) {
 			j.add(c, fsFindDelete, "it deletes files in "+label, "leave system files alone")
 		case !filtered && (pl == home || pl == homeSecret || pl == ancestor || pl == git || pl == project && !narrowed):
 			j.add(c, fsFindDelete, "it deletes everything in "+label+" (nothing narrows what it matches)", "add -name/-path tests and run without -delete first to see the matches")
+		case pl == foreign || pl == home && t != j.world.Home && !c.Remote:
+			j.add(c, fsRmOtherUser, "it deletes files in "+label, "")
+		case pl == outside && !c.Remote:
+			j.add(c, fsRmOutside, "it deletes files in "+label, "")
 		}
+		j.tamper(c, t, "delete")
 	}
 }
 

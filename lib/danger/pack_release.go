@@ -26,6 +26,12 @@ var (
 
 // release: a published version taken back from a package registry.
 func (j *judge) release(c *shell.Cmd) {
+	if strings.HasPrefix(c.Name, "python") && len(c.Args) > 1 && c.Args[0] == "-m" {
+		// python -m twine upload: the module is the program
+		m := *c
+		m.Name, m.Args = c.Args[1], c.Args[2:]
+		c = &m
+	}
 	opts := releaseOpts
 	switch c.Name {
 	case "npm", "yarn", "pnpm", "cargo", "gem", "twine", "poetry", "flit", "hatch", "uv", "pdm":

@@ -31,7 +31,7 @@ var packStore = pack{name: "store", title: "data stores and message brokers",
 
 // The option grammars of the programs this file judges: which options take a value.
 var (
-	rabbitmqOpts = shell.Opts{Short: "pnt", Long: []string{"vhost", "node", "timeout", "host", "port", "username", "password", "config", "node-name"}}
+	rabbitmqOpts = shell.Opts{Short: "pntHPuVs", Long: []string{"vhost", "node", "timeout", "host", "port", "username", "password", "config", "node-name"}}
 	natsOpts     = shell.Opts{Short: "s", Long: []string{"server", "user", "password", "creds", "context", "nkey", "tlscert", "tlskey", "tlsca", "timeout", "js-domain", "subject"}}
 	etcdOpts     = shell.Opts{Short: "w", Long: []string{"endpoints", "user", "password", "cacert", "cert", "key", "dial-timeout", "command-timeout", "write-out", "range-end"}}
 	curlOpts     = shell.Opts{Short: "AbcCdDeEFHKmoPQrtTuUwxXyYz", Long: []string{"request", "data", "data-raw", "data-binary", "data-ascii", "data-urlencode", "json",
@@ -206,7 +206,8 @@ func (j *judge) searchRequest(c *shell.Cmd, r request, host, port string, segs [
 		why = "clearing " + v[1] + " deletes every record of the index"
 	case engine && contains(segs, "admin") && (last == "collections" || last == "cores") && solrDelete(query):
 		why = "a Solr admin " + last + " delete removes a whole collection or core with its index"
-	case r.method != "DELETE":
+	case r.method != "DELETE", contains(segs, "scroll") || contains(segs, "_pit") || contains(segs, "_async_search"):
+		// DELETE _search/scroll/_all frees search cursors, not data
 	case contains(segs, "_all"):
 		why = "DELETE of _all deletes every index of the search engine"
 	case !engine:

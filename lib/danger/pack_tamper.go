@@ -48,6 +48,8 @@ func agentState(t, h string) string {
 		return ""
 	}
 	switch {
+	case t == h+"/.claude":
+		return "~/.claude (Claude Code's settings, session transcripts and hooks)"
 	case t == h+"/.claude.json" || strings.HasPrefix(t, h+"/.claude.json.backup"):
 		return "~/.claude.json (the account and every project's configuration)"
 	case t == h+"/.claude/history.jsonl":

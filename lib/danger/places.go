@@ -224,7 +224,7 @@ func otherHome(p, h string) string {
 
 // scratch reports a path programs make and remove all the time: inside a temp directory, in a
 // cache a tool rebuilds (a folder named cache, tmp or DerivedData anywhere on the way, the
-// package managers' stores), or in the trash.
+// package managers' stores), in the trash, or in ~/Downloads, which people clear out.
 func scratch(p, h string, env func(string) (string, bool)) bool {
 	for _, part := range strings.Split(p, "/") {
 		switch name := strings.ToLower(strings.Trim(part, "._-")); {
@@ -247,7 +247,7 @@ func scratch(p, h string, env func(string) (string, bool)) bool {
 	if h == "" || !ok {
 		return false
 	}
-	for _, c := range []string{".npm", ".yarn", ".pnpm-store", ".m2/repository", ".cargo/registry", ".cargo/git", "go/pkg",
+	for _, c := range []string{"Downloads", ".npm", ".yarn", ".pnpm-store", ".m2/repository", ".cargo/registry", ".cargo/git", "go/pkg",
 		".nuget/packages", ".deno", ".local/share/pnpm", ".cabal/packages", ".stack", ".sbt", ".conan", ".ccache", ".node-gyp"} {
 		if under(rel, c) {
 			return true

@@ -56,7 +56,8 @@ func interpreterCode(c *Cmd) bool {
 				kv = arg[len("--assign="):]
 			}
 			if k, v, ok := strings.Cut(kv, "="); ok && k != "" {
-				code = append(code, k+" = "+strconvQuote(v))
+				// awk reads escapes in a -v value as in a string literal: keep them for it
+				code = append(code, k+` = "`+strings.ReplaceAll(strings.ReplaceAll(v, `"`, `\"`), "\n", `\n`)+`"`)
 			}
 		}
 		p := Opts{Short: "FvfE", Long: []string{"field-separator", "assign", "file", "source", "exec"}}.Parse(args)
@@ -258,7 +259,7 @@ func (a *analyzer) code(c *Cmd, st *state) {
 	}
 	for _, m := range findCalls(code, execCalls) {
 		call, rest := m[0], m[1]
-		if v, ok := assignedLiteral(code, rest); ok {
+		if v, ok := assignedLiteral(code, rest, a.world.Home, st.cwd); ok {
 			rest = v // system(cmd) after cmd = "...": the literal it was given
 		}
 		home := func(words []string) []string { // "$ENV{HOME}", "#{Dir.home}": interpolated by the interpreter
@@ -362,9 +363,10 @@ func argvLiteral(rest, home, cwd string) []string {
 }
 
 // assignedLiteral resolves a call whose argument is a bare variable (system(cmd),
-// os.system(c)) to the text of the last string literal assigned to it in the code (cmd = "...",
-// $cmd = '...'), so that it reads as if the literal were written in the call.
-func assignedLiteral(code, rest string) (string, bool) {
+// os.system(c)) to the text of the last string literal or expression it reads (sprintf, a
+// path) assigned to it in the code (cmd = "...", $cmd = '...', cmd = sprintf(...)), so that it
+// reads as if that text were written in the call.
+func assignedLiteral(code, rest, home, cwd string) (string, bool) {
 	arg := strings.TrimLeft(rest, " \t(")
 	n := 0
 	for n < len(arg) && (isIdent(arg[n]) || n == 0 && arg[n] == '$') {
@@ -391,7 +393,9 @@ func assignedLiteral(code, rest string) (string, bool) {
 			continue
 		}
 		rhs = strings.TrimLeft(rhs[1:], " \t")
-		if lit, isLit := concatLiteral(rhs); isLit {
+		if v, isExpr := pathValue(rhs, home, cwd); isExpr && !strings.HasPrefix(rhs, `"`) && !strings.HasPrefix(rhs, "'") {
+			found, ok = v, true // cmd = sprintf(...): the text it comes to
+		} else if lit, isLit := concatLiteral(rhs); isLit {
 			found, ok = lit, true
 		}
 	}
@@ -466,7 +470,7 @@ func stringLiteral(s string) (string, bool) {
 			case e == 't':
 				b.WriteByte('\t')
 			case strings.IndexByte("xuU01234567", e) >= 0:
-				v, _, end, ok := numEscape(s, i)
+				v, _, end, ok := numEscape(s, i, true)
 				if !ok {
 					b.WriteByte(e)
 					continue

@@ -178,6 +178,8 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 			rest = p.Rest
 		case "builtin", "nohup", "unbuffer", "torsocks", "catchsegv", "fakeroot", "caffeinate", "proxychains", "proxychains4", "busybox":
 			rest = Opts{Short: "tfw", StopAtOperand: true}.Parse(args).Rest
+		case "systemd-inhibit":
+			rest = Opts{Long: []string{"what", "who", "why", "mode"}, StopAtOperand: true}.Parse(args).Rest
 		case "setsid":
 			rest = Opts{StopAtOperand: true}.Parse(args).Rest // -c, -f, -w take no value
 		case "systemd-run":
@@ -724,7 +726,17 @@ func (a *analyzer) shell(c *Cmd, st *state) {
 	}
 	if p.Has("c") && len(p.Rest) > 0 {
 		// sh -c TEXT NAME ARGS...: NAME is $0, ARGS are $1... and "$@" of the text.
-		a.nestedArgs(p.Rest[0], c.Name+" -c", st, nil, c, p.Rest[min(2, len(p.Rest)):])
+		a.nestedArgs(p.Rest[0], c.Name+" -c", st, nil, c, p.Rest[1:])
+		return
+	}
+	if p.Has("s") && c.Stdin != nil && c.Stdin.Known {
+		// sh -s ARGS... <<< TEXT: the script is stdin, ARGS its $1... ("--" ends the options)
+		args := p.Rest
+		if len(args) > 0 && args[0] == "--" {
+			args = args[1:]
+		}
+		c.Runs = append(c.Runs, stdinFrom(c)...)
+		a.nestedArgs(c.Stdin.Text, c.Name+" stdin", st, nil, c, append([]string{c.Name}, args...))
 		return
 	}
 	if len(p.Rest) > 0 && !p.Has("s") { // with -s the operands are arguments; the script is stdin
@@ -761,8 +773,8 @@ func (a *analyzer) nested(text, via string, st *state, in *Input, owner *Cmd) {
 	a.nestedArgs(text, via, st, in, owner, nil)
 }
 
-// nestedArgs is nested for a new shell given its own arguments, the text's positional
-// parameters (none: an empty list); nil keeps the caller's (eval, trap, ...).
+// nestedArgs is nested for a new shell given its own arguments: $0 and the text's positional
+// parameters after it (none: an empty list); nil keeps the caller's (eval, trap, ...).
 func (a *analyzer) nestedArgs(text, via string, st *state, in *Input, owner *Cmd, args []string) {
 	if owner != nil {
 		owner.Runs = addCmds(owner.Runs, a.marked(text)...)
@@ -784,7 +796,10 @@ func (a *analyzer) nestedArgs(text, via string, st *state, in *Input, owner *Cmd
 	}
 	nst := st.child()
 	if args != nil {
-		setPositional(nst, args)
+		setPositional(nst, args[min(1, len(args)):])
+		if len(args) > 0 {
+			nst.vars["0"] = args[0]
+		}
 	}
 	if owner != nil && owner.Dir != "" && !strings.HasPrefix(via, "ssh ") && !strings.HasPrefix(via, "ansible ") {
 		nst.cwd = owner.Dir // sudo -D, env -C, docker run -w: the text runs there

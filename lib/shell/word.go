@@ -901,7 +901,7 @@ func decodeANSI(s string) string {
 				b.WriteByte(s[i] & 0x1f)
 			}
 		case 'x', 'u', 'U', '0', '1', '2', '3', '4', '5', '6', '7':
-			v, isByte, end, ok := numEscape(s, i)
+			v, isByte, end, ok := numEscape(s, i, false)
 			switch {
 			case !ok:
 				b.WriteByte('\\')
@@ -927,7 +927,8 @@ func decodeANSI(s string) string {
 // numEscape reads the numeric escape whose letter or first digit is s[i], after the backslash:
 // \xHH, \uHHHH, \u{H...}, \UHHHHHHHH, or \NNN in octal. It returns the value, whether that
 // is a byte (\x and octal) rather than a character, and the index of the escape's last byte.
-func numEscape(s string, i int) (v rune, isByte bool, end int, ok bool) {
+// bracedX reads Perl's \x{72} too ($'...' has no such form).
+func numEscape(s string, i int, bracedX bool) (v rune, isByte bool, end int, ok bool) {
 	e := s[i]
 	if e >= '0' && e <= '7' {
 		j := i
@@ -945,7 +946,7 @@ func numEscape(s string, i int) (v rune, isByte bool, end int, ok bool) {
 		digits = 8
 	}
 	j := i + 1
-	braced := e != 'x' && j < len(s) && s[j] == '{'
+	braced := (e != 'x' || bracedX) && j < len(s) && s[j] == '{'
 	if braced {
 		j, digits = j+1, 6
 	}
