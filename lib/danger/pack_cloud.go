@@ -309,8 +309,11 @@ func (j *judge) bigquery(c *shell.Cmd) {
 	if len(p.Operands) == 0 || p.Operands[0] != "rm" {
 		return
 	}
-	if p.Has("r", "recursive") || p.Has("d", "dataset") {
-		j.add(c, cloudDelete, "bq rm deletes a dataset (with -r every table in it)", "delete the table you mean")
+	switch {
+	case p.Has("r", "recursive"):
+		j.add(c, storeManagedDelete, "bq rm -r deletes a dataset with every table in it", "")
+	case p.Has("d", "dataset"):
+		j.add(c, cloudDelete, "bq rm -d deletes a dataset (which must be empty without -r)", "delete the table you mean")
 	}
 }
 

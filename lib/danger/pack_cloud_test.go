@@ -23,7 +23,7 @@ func TestPackCloud(t *testing.T) {
 		{"terraform plan -var-file=envs/prod.tfvars", ""},
 		{"pulumi preview --stack prod", ""},
 		{"cdk deploy --require-approval broadening", ""},
-		{"bq rm -r -f -d acme-prod:analytics", "cloud.delete-production"},
+		{"bq rm -f -d acme-prod:analytics", "cloud.delete-production"},
 		{"heroku apps:destroy --app myapp --confirm myapp", "cloud.app-destroy"},
 		{"gsutil rm -r gs://prod-bucket", "cloud.bucket-delete"},
 		{"eksctl delete cluster --name prod", "cloud.cluster-delete"},

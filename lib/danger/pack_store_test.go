@@ -5,6 +5,7 @@ import "testing"
 // TestPackStore names the rule of the data stores and message brokers pack each command must be decided by ("": allowed).
 func TestPackStore(t *testing.T) {
 	checkPack(t, []packCase{
+		{"bq rm -r -f -d acme:analytics", "store.managed-delete"},
 		{"curl -X DELETE localhost:9200/logs", "store.index-delete"},
 		{"curl -sXDELETE 'https://search.acme.io/_all'", "store.index-delete"},
 		{"curl --request=DELETE https://opensearch.acme.io/logs-2024-*", "store.index-delete"},

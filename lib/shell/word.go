@@ -803,6 +803,15 @@ func printf(format string, args []string) (string, bool) {
 					b.WriteByte('\t')
 				case '\\':
 					b.WriteByte('\\')
+				case 'x', '0', '1', '2', '3', '4', '5', '6', '7':
+					// \0 (NUL, what xargs -0 splits on), \162, \x72
+					if v, isByte, end, ok := numEscape(format, i, false); ok && isByte {
+						b.WriteByte(byte(v))
+						i = end
+						break
+					}
+					b.WriteByte('\\')
+					b.WriteByte(format[i])
 				default:
 					b.WriteByte('\\')
 					b.WriteByte(format[i])
