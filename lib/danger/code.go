@@ -78,16 +78,16 @@ func runsCode(c *shell.Cmd) bool {
 }
 
 // Interpreter code: a socket and a shell in one program, downloads evaluated, fork loops, credentials
-// posted, guarded files rewritten. The shell commands and deletes inside the code are already
+// posted, guarded files rewritten. The patterns but sdk and literal are lowercase and read the
+// lowercased code: that is (?i) without the case folding that made them a fifth of a slow call. The shell commands and deletes inside the code are already
 // separate commands (lib/shell); these are what only the code itself shows.
 var codePatterns = &lazy[map[string]*regexp.Regexp]{new: func() map[string]*regexp.Regexp {
 	return map[string]*regexp.Regexp{
-		"rev":     regexp.MustCompile(`(?is)(socket|require\(\s*['"]net['"]\s*\)|net\.connect|createConnection|TCPSocket|fsockopen|IO::Socket|Socket\.new|new\s+Socket|Net::Telnet).{0,500}(subprocess|pty\.spawn|os\.dup2|/bin/(ba)?sh|\bexec|\bspawn|popen|system\s*\(|child_process|cmd\.exe)`),
-		"eval":    regexp.MustCompile(`(?is)\b(exec|eval)\b[\s(]*[^;\n]{0,120}?(urlopen|requests\.get|LWP::Simple|\bget\s*\(|Net::HTTP|open-uri|URI\.open|fetch\s*\(|https?\.get|curl|wget|file_get_contents\s*\(\s*['"]https?:)|\bfetch\s*\([^;\n]{0,200}?\.then\s*\(\s*(\(?\w*\)?\s*=>\s*)?(eval|new\s+Function|Function)\b`),
-		"fork":    regexp.MustCompile(`(?is)fork\s+while\s+(fork|1|true)\b|fork\s+until\s+0\b|while\s*(\(\s*)?(True|1|true)\s*\)?\s*[:{]?\s*[^\n]{0,40}\bfork\s*\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*[^\n]{0,20}fork\s*\(|loop\s*\{\s*fork|fork\s*\(\s*\)[^\n]{0,20}\bfor\s+\w+\s+in\s+(iter\s*\(|itertools\.(count|repeat|cycle)\b)`),
-		"net":     regexp.MustCompile(`(?i)requests\.(post|put|patch|get)|(file_get_contents|fopen)\s*\(\s*['"]https?:|urlopen|urllib|http\.client|httpx|aiohttp|fetch\s*\(|https?\.request|axios|XMLHttpRequest|Net::HTTP|LWP|HTTP::Tiny|curl_exec|socket\.|\bsmtplib`),
-		"write":   regexp.MustCompile(`(?i)writeFile|open\s*\([^)]*['"][wa]\+?b?['"]|json\.dump\s*\(|\.write\s*\(|File\.write|file_put_contents|IO\.write|>\s*\$|truncate`),
-		"env":     regexp.MustCompile(`(?i)os\.environ\b(\s*\)|\s*[,;]|\.copy|\.items)|dict\(os\.environ|process\.env\s*[,)]|JSON\.stringify\(\s*process\.env|ENV\.to_h|%ENV\b|getenv\(\s*\)`),
+		"eval":    regexp.MustCompile(`(?s)\b(exec|eval)\b[\s(]*[^;\n]{0,120}?(urlopen|requests\.get|lwp::simple|\bget\s*\(|net::http|open-uri|uri\.open|fetch\s*\(|https?\.get|curl|wget|file_get_contents\s*\(\s*['"]https?:)|\bfetch\s*\([^;\n]{0,200}?\.then\s*\(\s*(\(?\w*\)?\s*=>\s*)?(eval|new\s+function|function)\b`),
+		"fork":    regexp.MustCompile(`(?s)fork\s+while\s+(fork|1|true)\b|fork\s+until\s+0\b|while\s*(\(\s*)?(true|1|true)\s*\)?\s*[:{]?\s*[^\n]{0,40}\bfork\s*\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*[^\n]{0,20}fork\s*\(|loop\s*\{\s*fork|fork\s*\(\s*\)[^\n]{0,20}\bfor\s+\w+\s+in\s+(iter\s*\(|itertools\.(count|repeat|cycle)\b)`),
+		"net":     regexp.MustCompile(`requests\.(post|put|patch|get)|(file_get_contents|fopen)\s*\(\s*['"]https?:|urlopen|urllib|http\.client|httpx|aiohttp|fetch\s*\(|https?\.request|axios|xmlhttprequest|net::http|lwp|http::tiny|curl_exec|socket\.|\bsmtplib`),
+		"write":   regexp.MustCompile(`writefile|open\s*\([^)]*['"][wa]\+?b?['"]|json\.dump\s*\(|\.write\s*\(|file\.write|file_put_contents|io\.write|>\s*\$|truncate`),
+		"env":     regexp.MustCompile(`os\.environ\b(\s*\)|\s*[,;]|\.copy|\.items)|dict\(os\.environ|process\.env\s*[,)]|json\.stringify\(\s*process\.env|env\.to_h|%env\b|getenv\(\s*\)`),
 		"sdk":     regexp.MustCompile(`\.(objects|buckets|instances|object_versions|volumes|snapshots|tables)\.all\(\)\s*\.(delete|terminate)\(|\.(objects|object_versions)\.delete\(|(?s)\.(delete|terminate)\(\)\s+for\s+\w+\s+in\s+[^\]\n]{0,120}\.(buckets|instances|volumes|snapshots|tables)\.all\(\)|for\s+\w+\s+in\s+[^:\n]{0,120}\.(buckets|instances|volumes|snapshots|tables)\.all\(\)\s*:[^\n]{0,120}\.(delete|terminate)\(`),
 		"literal": regexp.MustCompile("['\"`]([^'\"`\\s]{2,200})['\"`]"),
 	}
@@ -105,7 +105,7 @@ func (j *judge) code(c *shell.Cmd) {
 		}
 		return false
 	}
-	if (has(".claude/settings.json", ".claude/settings.local.json") || has("'.claude'", "\".claude\"") && has("settings.json", "settings.local.json")) && (pats["write"].MatchString(code) || has("write_text", "writefile", "fs.write", "sed -i")) &&
+	if (has(".claude/settings.json", ".claude/settings.local.json") || has("'.claude'", "\".claude\"") && has("settings.json", "settings.local.json")) && (pats["write"].MatchString(lower) || has("write_text", "writefile", "fs.write", "sed -i")) &&
 		has("hooks", "disableallhooks") {
 		j.add(c, tamperUserSettings, c.Name+" code that rewrites Claude Code's settings, where the hooks that guard this session are configured", "")
 	}
@@ -118,17 +118,17 @@ func (j *judge) code(c *shell.Cmd) {
 	switch {
 	case sockets && shells:
 		j.add(c, revInterpreter, c.Name+" code that connects a socket to a shell or subprocess: a reverse shell", "")
-	case downloads && has("exec", "eval") && pats["eval"].MatchString(code):
+	case downloads && has("exec", "eval") && pats["eval"].MatchString(lower):
 		j.add(c, netInterpreterEval, c.Name+" code that downloads code and evaluates it, unreviewed", "")
-	case has("fork") && pats["fork"].MatchString(code):
+	case has("fork") && pats["fork"].MatchString(lower):
 		j.add(c, forkBomb, c.Name+" code that forks in an endless loop: a fork bomb that freezes the machine", "")
 	}
 	if has("delete", "terminate") && has("boto3", "google.cloud", "aws-sdk", "@aws-sdk", "azure") && pats["sdk"].MatchString(code) {
 		j.add(c, cloudSdkWholesale, c.Name+" code that deletes every object, bucket or instance a cloud SDK lists", "")
 	}
-	sends := has("http", "url", "fetch", "socket", "request", "axios", "lwp", "smtp", "curl") && pats["net"].MatchString(code)
-	writes := has("write", "dump", "open", "put", "truncate", "io.") && pats["write"].MatchString(code)
-	if sends && has("environ", "env") && pats["env"].MatchString(code) {
+	sends := has("http", "url", "fetch", "socket", "request", "axios", "lwp", "smtp", "curl") && pats["net"].MatchString(lower)
+	writes := has("write", "dump", "open", "put", "truncate", "io.") && pats["write"].MatchString(lower)
+	if sends && has("environ", "env") && pats["env"].MatchString(lower) {
 		j.add(c, exfilSecret, c.Name+" code that sends the environment (API keys and tokens live there) over the network", "")
 	}
 	if sends {
