@@ -193,9 +193,10 @@ func lastLiteral(s string) (string, bool) {
 	return "", false
 }
 
-// backticks finds `...`, qx(...) and %x(...): command text inside perl, ruby and php code.
+// backticks finds `...`, qx(...) (with any of its delimiter pairs, so a / inside qx{...} is
+// text) and %x(...): command text inside perl, ruby and php code.
 var backticks = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile("`([^`]*)`|\\bqx\\s*[({\\[/]([^)}\\]/]*)|%x\\(([^)]*)\\)")
+	return regexp.MustCompile("`([^`]*)`|\\bqx\\s*(?:\\{([^}]*)\\}|\\(([^)]*)\\)|\\[([^\\]]*)\\]|/([^/]*)/)|%x\\(([^)]*)\\)")
 })
 
 // findCalls finds calls of the named functions: the name, not inside a longer identifier,
