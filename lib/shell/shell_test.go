@@ -96,6 +96,8 @@ func TestAnalyze(t *testing.T) {
 		{`cd / && rm -rf *`, `cd /; rm -rf * @/`},
 		{`(cd /tmp; rm -rf x); rm -rf y`, `cd /tmp; rm -rf x @/tmp; rm -rf y`},
 		{`X=/; rm -rf $X`, `rm -rf /`},
+		{`cd "$(mktemp -d)" && rm -rf ./*`, `mktemp -d; cd /tmp/tmp.XXXXXXXXXX; rm -rf ./* @/tmp/tmp.XXXXXXXXXX`},
+		{`rm -rf "$(mktemp -d -p ~)"/..`, `mktemp -d -p /home/dev; rm -rf /home/dev/tmp.XXXXXXXXXX/..`},
 		{`export D=/srv; rm -rf "$D"`, `export D=/srv; rm -rf /srv`},
 		{`for d in / /usr; do rm -rf $d; done`, `rm -rf /; rm -rf /usr`},
 		{`rm -rf $UNSET/`, `rm -rf $UNSET/`},

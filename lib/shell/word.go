@@ -736,6 +736,35 @@ func stripMarks(s string) string {
 // the text's own assignments (D=/x; rm -rf $D) must not give it a value it never has.
 const outerVar = "__outer_"
 
+// mktemp is the path mktemp prints, its random part left as the template's X's: in $TMPDIR
+// (else /tmp) by default, with -t, -p DIR or --tmpdir[=DIR]; a template of its own is relative
+// to the directory mktemp runs in.
+func (a *analyzer) mktemp(c *Cmd) (string, bool) {
+	p := Opts{Short: "p", Long: []string{"suffix"}}.Parse(c.Args)
+	tmp := "/tmp"
+	if a.world.Env != nil {
+		if t, ok := a.world.Env("TMPDIR"); ok && path.IsAbs(t) {
+			tmp = path.Clean(t)
+		}
+	}
+	dir, inTmp := tmp, p.Has("t")
+	if d, ok := p.Value("p", "tmpdir"); ok && d != "" {
+		dir, inTmp = a.resolve(d, c.Dir), true
+	} else if p.Has("tmpdir") {
+		inTmp = true
+	}
+	if len(p.Operands) > 1 || len(p.Operands) == 1 && strings.Contains(p.Operands[0], Dyn) {
+		return "", false
+	}
+	if len(p.Operands) == 0 {
+		return dir + "/tmp.XXXXXXXXXX", true
+	}
+	if t := p.Operands[0]; inTmp && !strings.Contains(t, "/") {
+		return dir + "/" + t, true
+	}
+	return a.resolve(p.Operands[0], c.Dir), true
+}
+
 // literalOutput is what a command prints when that is knowable from its words and directory.
 func (a *analyzer) literalOutput(c *Cmd) (string, bool) {
 	if c.Dynamic() || len(c.Redirs) > 0 {
@@ -744,6 +773,8 @@ func (a *analyzer) literalOutput(c *Cmd) (string, bool) {
 	switch c.Name {
 	case "pwd":
 		return c.Dir, !strings.Contains(c.Dir, Dyn)
+	case "mktemp":
+		return a.mktemp(c)
 	case "git":
 		if len(c.Args) == 2 && c.Args[0] == "rev-parse" && c.Args[1] == "--show-toplevel" && a.world.Project != "" &&
 			(c.Dir == a.world.Project || strings.HasPrefix(c.Dir, a.world.Project+"/")) {
