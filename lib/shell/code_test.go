@@ -20,6 +20,7 @@ func TestPathValue(t *testing.T) {
 		{`File.join(Dir.home, ".kube"))`, "/home/dev/.kube"},
 		{`os.path.join(os.getcwd(), 'build'))`, "/home/dev/proj/build"},
 		{`glob("$ENV{HOME}/.ssh/id_*"))`, "/home/dev/.ssh/id_*"},
+		{`glob "/etc/ssh/ssh_host_*";`, "/etc/ssh/ssh_host_*"},
 		{`Path('~/.ssh').expanduser().resolve())`, "/home/dev/.ssh"},
 		{`Path.home().joinpath('.ssh', 'id_rsa'))`, "/home/dev/.ssh/id_rsa"},
 		{`Path.home().parent)`, "/home"},

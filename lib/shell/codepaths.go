@@ -164,6 +164,9 @@ func pathTerm(s, home, cwd string, depth int) (string, string, bool) {
 			return cwd, rest, true
 		}
 	}
+	if rest, ok := strings.CutPrefix(s, "glob "); ok && depth < 4 {
+		return pathExpr(rest, home, cwd, depth+1) // perl: unlink glob "PATTERN"
+	}
 	for _, w := range []string{"os.path.expanduser(", "expanduser(", "File.expand_path(", "expand_path(", "path.expand(", "os.path.abspath(",
 		"os.path.realpath(", "os.path.normpath(", "pathlib.Path(", "Path(", "Pathname.new(", "path.resolve(", "path.normalize(",
 		"glob.glob(", "glob(", "Dir.glob(", "File.join(", "os.path.join(", "path.join(", "require('path').join(", `require("path").join(`,
