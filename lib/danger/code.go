@@ -83,29 +83,62 @@ func runsCode(c *shell.Cmd) bool {
 // separate commands (lib/shell); these are what only the code itself shows.
 var codePatterns = &lazy[map[string]*regexp.Regexp]{new: func() map[string]*regexp.Regexp {
 	return map[string]*regexp.Regexp{
-		"eval":    regexp.MustCompile(`(?s)\b(exec|eval)\b[\s(]*[^;\n]{0,120}?(urlopen|requests\.get|lwp::simple|\bget\s*\(|net::http|open-uri|uri\.open|fetch\s*\(|https?\.get|curl|wget|file_get_contents\s*\(\s*['"]https?:)|\bfetch\s*\([^;\n]{0,200}?\.then\s*\(\s*(\(?\w*\)?\s*=>\s*)?(eval|new\s+function|function)\b`),
-		"fork":    regexp.MustCompile(`(?s)fork\s+while\s+(fork|1|true)\b|fork\s+until\s+0\b|while\s*(\(\s*)?(true|1|true)\s*\)?\s*[:{]?\s*[^\n]{0,40}\bfork\s*\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*[^\n]{0,20}fork\s*\(|loop\s*\{\s*fork|fork\s*\(\s*\)[^\n]{0,20}\bfor\s+\w+\s+in\s+(iter\s*\(|itertools\.(count|repeat|cycle)\b)`),
-		"net":     regexp.MustCompile(`requests\.(post|put|patch|get)|(file_get_contents|fopen)\s*\(\s*['"]https?:|urlopen|urllib|http\.client|httpx|aiohttp|fetch\s*\(|https?\.request|axios|xmlhttprequest|net::http|lwp|http::tiny|curl_exec|socket\.|\bsmtplib`),
-		"write":   regexp.MustCompile(`writefile|open\s*\([^)]*['"][wa]\+?b?['"]|json\.dump\s*\(|\.write\s*\(|file\.write|file_put_contents|io\.write|>\s*\$|truncate`),
-		"env":     regexp.MustCompile(`os\.environ\b(\s*\)|\s*[,;]|\.copy|\.items)|dict\(os\.environ|process\.env\s*[,)]|json\.stringify\(\s*process\.env|env\.to_h|%env\b|getenv\(\s*\)`),
-		"sdk":     regexp.MustCompile(`\.(objects|buckets|instances|object_versions|volumes|snapshots|tables)\.all\(\)\s*\.(delete|terminate)\(|\.(objects|object_versions)\.delete\(|(?s)\.(delete|terminate)\(\)\s+for\s+\w+\s+in\s+[^\]\n]{0,120}\.(buckets|instances|volumes|snapshots|tables)\.all\(\)|for\s+\w+\s+in\s+[^:\n]{0,120}\.(buckets|instances|volumes|snapshots|tables)\.all\(\)\s*:[^\n]{0,120}\.(delete|terminate)\(`),
-		"literal": regexp.MustCompile("['\"`]([^'\"`\\s]{2,200})['\"`]"),
+		"eval":     regexp.MustCompile(`(?s)\b(exec|eval)\b[\s(]*[^;\n]{0,120}?(urlopen|requests\.get|lwp::simple|\bget\s*\(|net::http|open-uri|uri\.open|fetch\s*\(|https?\.get|curl|wget|file_get_contents\s*\(\s*['"]https?:)|\bfetch\s*\([^;\n]{0,200}?\.then\s*\(\s*(\(?\w*\)?\s*=>\s*)?(eval|new\s+function|function)\b`),
+		"fork":     regexp.MustCompile(`(?s)fork\s+while\s+(fork|1|true)\b|fork\s+until\s+0\b|while\s*(\(\s*)?(true|1|true)\s*\)?\s*[:{]?\s*[^\n]{0,40}\bfork\s*\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*[^\n]{0,20}fork\s*\(|loop\s*\{\s*fork|fork\s*\(\s*\)[^\n]{0,20}\bfor\s+\w+\s+in\s+(iter\s*\(|itertools\.(count|repeat|cycle)\b)`),
+		"netget":   regexp.MustCompile(`(file_get_contents|fopen)\s*\(\s*['"]https?:`),
+		"fetch":    regexp.MustCompile(`fetch\s*\(`),
+		"smtplib":  regexp.MustCompile(`\bsmtplib`),
+		"dotwrite": regexp.MustCompile(`\.write\s*\(`),
+		"jsondump": regexp.MustCompile(`json\.dump\s*\(`),
+		"openmode": regexp.MustCompile(`open\s*\([^)]*['"][wa]\+?b?['"]`),
+		"redir":    regexp.MustCompile(`>\s*\$`),
+		"env":      regexp.MustCompile(`os\.environ\b(\s*\)|\s*[,;]|\.copy|\.items)|dict\(os\.environ|process\.env\s*[,)]|json\.stringify\(\s*process\.env|env\.to_h|%env\b|getenv\(\s*\)`),
+		"sdk":      regexp.MustCompile(`\.(objects|buckets|instances|object_versions|volumes|snapshots|tables)\.all\(\)\s*\.(delete|terminate)\(|\.(objects|object_versions)\.delete\(|(?s)\.(delete|terminate)\(\)\s+for\s+\w+\s+in\s+[^\]\n]{0,120}\.(buckets|instances|volumes|snapshots|tables)\.all\(\)|for\s+\w+\s+in\s+[^:\n]{0,120}\.(buckets|instances|volumes|snapshots|tables)\.all\(\)\s*:[^\n]{0,120}\.(delete|terminate)\(`),
+		"literal":  regexp.MustCompile("['\"`]([^'\"`\\s]{2,200})['\"`]"),
 	}
 }}
+
+// writesFile reports lowercased code that writes a file. Each pattern runs only where its words
+// are: one regexp of them all tried every position of the code, a tenth of a slow call.
+func writesFile(lower string) bool {
+	if containsAny(lower, "writefile", "file_put_contents", "truncate", "file.write", "io.write") {
+		return true
+	}
+	pats := codePatterns.get()
+	return strings.Contains(lower, ".write") && pats["dotwrite"].MatchString(lower) ||
+		strings.Contains(lower, "json.dump") && pats["jsondump"].MatchString(lower) ||
+		strings.Contains(lower, "open") && pats["openmode"].MatchString(lower) ||
+		strings.Contains(lower, ">") && pats["redir"].MatchString(lower)
+}
+
+// sendsNet reports lowercased code that talks to the network: an HTTP client, a socket, mail.
+func sendsNet(lower string) bool {
+	if containsAny(lower, "requests.post", "requests.put", "requests.patch", "requests.get", "urlopen", "urllib", "http.client",
+		"httpx", "aiohttp", "http.request", "https.request", "axios", "xmlhttprequest", "net::http", "lwp", "http::tiny", "curl_exec", "socket.") {
+		return true
+	}
+	pats := codePatterns.get()
+	return containsAny(lower, "file_get_contents", "fopen") && pats["netget"].MatchString(lower) ||
+		strings.Contains(lower, "fetch") && pats["fetch"].MatchString(lower) ||
+		strings.Contains(lower, "smtplib") && pats["smtplib"].MatchString(lower)
+}
+
+// containsAny reports whether s holds any of subs.
+func containsAny(s string, subs ...string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
 
 func (j *judge) code(c *shell.Cmd) {
 	pats := codePatterns.get()
 	code := c.Code
 	lower := strings.ToLower(code)
-	has := func(subs ...string) bool {
-		for _, s := range subs {
-			if strings.Contains(lower, s) {
-				return true
-			}
-		}
-		return false
-	}
-	if (has(".claude/settings.json", ".claude/settings.local.json") || has("'.claude'", "\".claude\"") && has("settings.json", "settings.local.json")) && (pats["write"].MatchString(lower) || has("write_text", "writefile", "fs.write", "sed -i")) &&
+	has := func(subs ...string) bool { return containsAny(lower, subs...) }
+	if (has(".claude/settings.json", ".claude/settings.local.json") || has("'.claude'", "\".claude\"") && has("settings.json", "settings.local.json")) && (writesFile(lower) || has("write_text", "writefile", "fs.write", "sed -i")) &&
 		has("hooks", "disableallhooks") {
 		j.add(c, tamperUserSettings, c.Name+" code that rewrites Claude Code's settings, where the hooks that guard this session are configured", "")
 	}
@@ -126,8 +159,8 @@ func (j *judge) code(c *shell.Cmd) {
 	if has("delete", "terminate") && has("boto3", "google.cloud", "aws-sdk", "@aws-sdk", "azure") && pats["sdk"].MatchString(code) {
 		j.add(c, cloudSdkWholesale, c.Name+" code that deletes every object, bucket or instance a cloud SDK lists", "")
 	}
-	sends := has("http", "url", "fetch", "socket", "request", "axios", "lwp", "smtp", "curl") && pats["net"].MatchString(lower)
-	writes := has("write", "dump", "open", "put", "truncate", "io.") && pats["write"].MatchString(lower)
+	sends := has("http", "url", "fetch", "socket", "request", "axios", "lwp", "smtp", "curl") && sendsNet(lower)
+	writes := has("write", "dump", "open", "put", "truncate", "io.") && writesFile(lower)
 	if sends && has("environ", "env") && pats["env"].MatchString(lower) {
 		j.add(c, exfilSecret, c.Name+" code that sends the environment (API keys and tokens live there) over the network", "")
 	}
