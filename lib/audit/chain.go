@@ -144,6 +144,25 @@ func files(dir string) ([]logFile, error) {
 	return out, nil
 }
 
+// Files lists the log files of a project's audit folder in chain order, as base names: days
+// ascending, and within a day the rotated files (.1, .2, ...) before the current one.
+func Files(dir string) ([]string, error) {
+	list, err := files(dir)
+	names := make([]string, len(list))
+	for i, f := range list {
+		names[i] = filepath.Base(f.name)
+	}
+	return names, err
+}
+
+// DayOf is the day a log file's name carries ("" when the name is not a log file's).
+func DayOf(name string) string {
+	if len(name) >= len(dayLayout) && isDay(name[:len(dayLayout)]) && strings.HasSuffix(name, ".jsonl") {
+		return name[:len(dayLayout)]
+	}
+	return ""
+}
+
 // newestDay is the day of the newest log in dir ("" when there is none).
 func newestDay(dir string) (string, error) {
 	list, err := files(dir)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -397,5 +398,26 @@ func TestChainAfterUnchainedLine(t *testing.T) {
 	rep, _ := Verify(Dir(home, "/p"))
 	if rep.Break == nil || rep.Break.Kind != Inserted || rep.Break.Line != 3 {
 		t.Fatalf("Verify: %+v", rep.Break)
+	}
+}
+
+// Files gives the chain order lib/ship reads in; DayOf the day a log's name carries.
+func TestFilesOrder(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"2026-11-26.jsonl", "2026-11-25.jsonl", "2026-11-26.10.jsonl", "2026-11-26.2.jsonl",
+		"2026-11-26.1.jsonl", "2026-11-26.01.jsonl", "notes.jsonl", "shipped.json"} {
+		if err := os.WriteFile(filepath.Join(dir, n), nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := Files(dir)
+	want := []string{"2026-11-25.jsonl", "2026-11-26.1.jsonl", "2026-11-26.2.jsonl", "2026-11-26.10.jsonl", "2026-11-26.jsonl"}
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("Files = %q, %v; want %q", got, err, want)
+	}
+	for name, day := range map[string]string{"2026-11-26.3.jsonl": "2026-11-26", "2026-11-26.jsonl": "2026-11-26", "notes.jsonl": "", "2026-11-26.txt": ""} {
+		if got := DayOf(name); got != day {
+			t.Errorf("DayOf(%q) = %q, want %q", name, got, day)
+		}
 	}
 }

@@ -137,14 +137,20 @@ var keys = sync.OnceValue(func() map[string]kind {
 	return k
 })
 
-// locked are the keys the system scope, when it sets them, decides for every user and project:
-// those that say whether the guards are watched (docs/configuration.md, "System scope").
-var locked = map[string]bool{"context.canary": true, "doctor.never_ran_after": true,
-	"audit.ship.endpoint": true, "audit.ship.headers": true}
+// locked reports the keys the system scope, when it sets them, decides for every user and
+// project: those that say whether the guards are watched and where their records go
+// (docs/configuration.md, "System scope"). A switch: no map built at every hook's start.
+func locked(key string) bool {
+	switch key {
+	case "context.canary", "doctor.never_ran_after", "audit.ship.endpoint", "audit.ship.headers":
+		return true
+	}
+	return false
+}
 
 // Locked reports whether key is set by the system scope and locked there.
 func (c *Config) Locked(key string) bool {
-	return locked[key] && c.system.Get(key).Exists() && ofKind(c.system.Get(key), keys()[key])
+	return locked(key) && c.system.Get(key).Exists() && ofKind(c.system.Get(key), keys()[key])
 }
 
 // check reports the keys of one file that are unknown or of the wrong kind.

@@ -11,12 +11,8 @@ import (
 	"hash"
 	"io"
 	"io/fs"
-	"math"
 	"os"
 	"path/filepath"
-	"regexp"
-	"sort"
-	"strconv"
 	"time"
 
 	"github.com/tidwall/gjson"
@@ -81,45 +77,26 @@ func LineID(line []byte) string { return audit.LineHash(line) }
 type logFile struct {
 	name string // base name
 	day  string
-	n    int // rotation number; the day's current file sorts last
 	info fs.FileInfo
 	size int64 // the size when the snapshot was taken: what is read of it
 }
 
-var logName = regexp.MustCompile(`^(\d{4}-\d{2}-\d{2})(?:\.(\d+))?\.jsonl$`)
-
-// snapshot lists a folder's log files in the order of their records: by day, then the
-// rotated files .1, .2, ..., then the day's current file. Records appended after it wait for
-// the next run.
+// snapshot lists a folder's log files in the order of their records (lib/audit's chain order:
+// by day, then the rotated files .1, .2, ..., then the day's current file). Records appended
+// after it wait for the next run.
 func snapshot(dir string) ([]logFile, error) {
-	entries, err := os.ReadDir(dir)
+	names, err := audit.Files(dir)
 	if err != nil {
 		return nil, err
 	}
 	var out []logFile
-	for _, e := range entries {
-		m := logName.FindStringSubmatch(e.Name())
-		if m == nil || !e.Type().IsRegular() {
-			continue
+	for _, name := range names {
+		info, err := os.Lstat(filepath.Join(dir, name))
+		if err != nil || !info.Mode().IsRegular() {
+			continue // removed since the listing, or not a plain file
 		}
-		n := math.MaxInt
-		if m[2] != "" {
-			if n, err = strconv.Atoi(m[2]); err != nil {
-				continue
-			}
-		}
-		info, err := e.Info()
-		if err != nil {
-			continue // removed since the listing
-		}
-		out = append(out, logFile{name: e.Name(), day: m[1], n: n, info: info, size: info.Size()})
+		out = append(out, logFile{name: name, day: audit.DayOf(name), info: info, size: info.Size()})
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].day != out[j].day {
-			return out[i].day < out[j].day
-		}
-		return out[i].n < out[j].n
-	})
 	return out, nil
 }
 
@@ -307,10 +284,7 @@ func locate(dir string, files []logFile, cp Checkpoint) (fi int, off int64, note
 	if cp.ID == "" {
 		return 0, 0, "", nil
 	}
-	day := ""
-	if m := logName.FindStringSubmatch(cp.File); m != nil {
-		day = m[1]
-	}
+	day := audit.DayOf(cp.File)
 	var tried []int
 	for i := len(files) - 1; i >= 0; i-- {
 		if files[i].name == cp.File {
