@@ -142,11 +142,6 @@ func clientEntries(c *cli.Context, d *dialect.Dialect, bin string) ([]settings.E
 // clientInstall is install --client X for a client other than Claude Code: the client's own
 // file, in its own format and vocabulary, with the same guarantees as Claude Code's install.
 func clientInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
-	for _, f := range []string{"from", "managed"} {
-		if c.IsSet(f) {
-			return fmt.Errorf("--%s is for Claude Code only, not with --client %s", f, d.Client)
-		}
-	}
 	if c.IsSet("form") && c.String("form") != "shell" {
 		return fmt.Errorf("--client %s: hooks run in shell form only (the client ignores args)", d.Client)
 	}

@@ -21,11 +21,6 @@ import (
 // hooks per agent in the YAML that defines the agent, which the user owns and may lay out in any
 // way, so the block is printed to paste under the agent rather than written into the file.
 func dockerAgentInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
-	for _, f := range []string{"from", "managed"} {
-		if c.IsSet(f) {
-			return fmt.Errorf("--%s is for Claude Code only, not with --client docker-agent", f)
-		}
-	}
 	entries, skipped, err := clientEntries(c, d, bin)
 	if err != nil {
 		return err

@@ -141,6 +141,11 @@ func install(c *cli.Context) error {
 		if err != nil {
 			return err
 		}
+		for _, f := range []string{"from", "managed", "print", "prefix", "managed-dir", "system-dir"} {
+			if c.IsSet(f) {
+				return fmt.Errorf("--%s is for Claude Code only, not with --client %s", f, d.Client)
+			}
+		}
 		switch d.Client {
 		case dialect.DockerAgent:
 			err = dockerAgentInstall(c, d, home, bin)

@@ -16,11 +16,6 @@ import (
 // vtcodeInstall is install --client vtcode: VT Code reads its hooks from the project's
 // vtcode.toml ([hooks.lifecycle]), which the installer edits in place.
 func vtcodeInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
-	for _, f := range []string{"from", "managed"} {
-		if c.IsSet(f) {
-			return fmt.Errorf("--%s is for Claude Code only, not with --client vtcode", f)
-		}
-	}
 	file := c.String("settings")
 	scope := "file"
 	switch {
