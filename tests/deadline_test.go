@@ -15,9 +15,9 @@ func TestOneAnswerAtTheDeadline(t *testing.T) {
 	for i := range 300 {
 		prompt := []string{"hang-error", "hang"}[i%2]
 		payload := `{"session_id":"s","cwd":"/tmp","hook_event_name":"UserPromptSubmit","prompt":"` + prompt + `"}`
-		cmd := exec.Command(filepath.Join(binDir, "TestRecorder"))
+		cmd := exec.Command(filepath.Join(binDir, "TestRecorder"), "--deadline=5ms", "--home="+t.TempDir())
 		cmd.Stdin = strings.NewReader(payload)
-		cmd.Env = []string{"HARNESS_DEADLINE=5ms", "HARNESS_HOME=" + t.TempDir()}
+		cmd.Env = []string{}
 		var out, errb bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &errb
 		err := cmd.Run()

@@ -14,8 +14,8 @@ import (
 )
 
 // runHook runs a hook binary on a payload with the given environment and returns its output.
-func runHook(t *testing.T, name string, payload []byte, env ...string) ([]byte, error) {
-	cmd := exec.Command(filepath.Join(binDir, name))
+func runHook(t *testing.T, name, home string, payload []byte, env ...string) ([]byte, error) {
+	cmd := exec.Command(filepath.Join(binDir, name), "--home="+home)
 	cmd.Stdin = bytes.NewReader(payload)
 	cmd.Env = append(os.Environ(), env...)
 	return cmd.CombinedOutput()
@@ -33,7 +33,7 @@ func TestParallelSummariesNeverTear(t *testing.T) {
 	tr := filepath.Join(dir, "t.jsonl")
 	os.WriteFile(tr, src[:len(src)/2], 0o600)
 	home := filepath.Join(dir, "harness")
-	env := []string{"HARNESS_HOME=" + home, "CLAUDE_PROJECT_DIR=/home/dev/proj", "HOME=/home/dev"}
+	env := []string{"CLAUDE_PROJECT_DIR=/home/dev/proj", "HOME=/home/dev"}
 	stop := []byte(fmt.Sprintf(`{"session_id":"s-par","transcript_path":%q,"cwd":"/home/dev/proj","hook_event_name":"Stop","stop_hook_active":false}`, tr))
 	sub := []byte(fmt.Sprintf(`{"session_id":"s-par","transcript_path":%q,"cwd":"/home/dev/proj","hook_event_name":"SubagentStop","agent_id":"a1","agent_type":"general-purpose","agent_transcript_path":"../lib/transcript/testdata/subagent.jsonl","last_assistant_message":"Subagent finished."}`, tr))
 	sessions := filepath.Join(home, "projects", "-home-dev-proj", "sessions")
@@ -65,7 +65,7 @@ func TestParallelSummariesNeverTear(t *testing.T) {
 			if i%4 == 3 {
 				payload = sub
 			}
-			if out, err := runHook(t, map[bool]string{true: "AgentOutputCapture", false: "SessionSummary"}[i%4 == 3], payload, env...); err != nil || len(out) > 0 {
+			if out, err := runHook(t, map[bool]string{true: "AgentOutputCapture", false: "SessionSummary"}[i%4 == 3], home, payload, env...); err != nil || len(out) > 0 {
 				errs <- fmt.Sprintf("run %d: %v %s", i, err, out)
 			}
 		}(i)
@@ -87,9 +87,9 @@ func TestParallelSummariesNeverTear(t *testing.T) {
 
 	// One run on a fresh home gives the same summary.
 	home2 := filepath.Join(dir, "harness2")
-	env2 := []string{"HARNESS_HOME=" + home2, "CLAUDE_PROJECT_DIR=/home/dev/proj", "HOME=/home/dev"}
-	runHook(t, "AgentOutputCapture", sub, env2...)
-	if out, err := runHook(t, "SessionSummary", stop, env2...); err != nil {
+	env2 := []string{"CLAUDE_PROJECT_DIR=/home/dev/proj", "HOME=/home/dev"}
+	runHook(t, "AgentOutputCapture", home2, sub, env2...)
+	if out, err := runHook(t, "SessionSummary", home2, stop, env2...); err != nil {
 		t.Fatal(err, string(out))
 	}
 	want, _ := os.ReadFile(filepath.Join(home2, "projects", "-home-dev-proj", "sessions", "s-par.md"))
@@ -118,14 +118,14 @@ func TestRecordsHoldNoSecrets(t *testing.T) {
 	tr := filepath.Join(dir, "t.jsonl")
 	os.WriteFile(tr, []byte(strings.Join(lines, "\n")+"\n"), 0o600)
 	home := filepath.Join(dir, "harness")
-	env := []string{"HARNESS_HOME=" + home, "CLAUDE_PROJECT_DIR=/home/dev/proj", "HOME=/home/dev"}
+	env := []string{"CLAUDE_PROJECT_DIR=/home/dev/proj", "HOME=/home/dev"}
 	for _, p := range []string{
 		`{"session_id":"s-sec","transcript_path":%q,"cwd":"/home/dev/proj","hook_event_name":"Stop","last_assistant_message":"Done with ` + secrets[2] + `"}`,
 		`{"session_id":"s-sec","transcript_path":%q,"cwd":"/home/dev/proj","hook_event_name":"SubagentStop","agent_id":"a1","agent_transcript_path":"` + tr + `","last_assistant_message":"key ` + secrets[1] + `"}`,
 		`{"session_id":"s-sec","transcript_path":%q,"cwd":"/home/dev/proj","hook_event_name":"SessionEnd","reason":"other"}`,
 	} {
 		hook := map[bool]string{true: "AgentOutputCapture", false: "SessionSummary"}[strings.Contains(p, "SubagentStop")]
-		if out, err := runHook(t, hook, []byte(fmt.Sprintf(p, tr)), env...); err != nil {
+		if out, err := runHook(t, hook, home, []byte(fmt.Sprintf(p, tr)), env...); err != nil {
 			t.Fatal(hook, err, string(out))
 		}
 	}

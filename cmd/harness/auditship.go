@@ -38,7 +38,7 @@ var auditShipCommand = &cli.Command{
 		if err != nil {
 			return err
 		}
-		cfg, problems := ship.Load(home)
+		cfg, problems := ship.Load(systemDir(c), home)
 		for _, p := range problems {
 			fmt.Fprintln(c.App.ErrWriter, "harness audit ship: "+p)
 		}

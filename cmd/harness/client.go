@@ -108,7 +108,7 @@ var transcriptClients = map[dialect.Client]bool{dialect.Codex: true, dialect.Cop
 
 // clientEntries are the groups of the wiring in the client's vocabulary, and a line for each
 // hook left out and why.
-func clientEntries(c *cli.Context, d *dialect.Dialect, bin string) ([]settings.Entry, []string, error) {
+func clientEntries(c *cli.Context, d *dialect.Dialect, home, bin string) ([]settings.Entry, []string, error) {
 	wirings, err := wiring(c, bin)
 	if err != nil {
 		return nil, nil, err
@@ -124,7 +124,7 @@ func clientEntries(c *cli.Context, d *dialect.Dialect, bin string) ([]settings.E
 			skipped = append(skipped, fmt.Sprintf("%s -> %s: it reads Claude Code's transcripts and those of the clients it knows, not %s's", w.Event, w.Hook, d.Title))
 			continue
 		}
-		es, err := w.ClientEntries(bin, d)
+		es, err := w.ClientEntries(bin, d, places(c, home))
 		if err != nil {
 			return nil, nil, err
 		}
@@ -155,7 +155,7 @@ func clientInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
 		return fmt.Errorf("%s is not installed here (no %s on PATH, no %s): install it first; nothing was changed",
 			d.Title, clientHomes[d.Client].binary, dir)
 	}
-	entries, skipped, err := clientEntries(c, d, bin)
+	entries, skipped, err := clientEntries(c, d, home, bin)
 	if err != nil {
 		return err
 	}

@@ -21,7 +21,7 @@ import (
 // hooks per agent in the YAML that defines the agent, which the user owns and may lay out in any
 // way, so the block is printed to paste under the agent rather than written into the file.
 func dockerAgentInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
-	entries, skipped, err := clientEntries(c, d, bin)
+	entries, skipped, err := clientEntries(c, d, home, bin)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/hookkit/harness/lib/canary"
+	"github.com/hookkit/harness/lib/config"
 	"github.com/hookkit/harness/lib/dialect"
 	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/hook"
@@ -127,7 +128,7 @@ func diagnose(c *cli.Context) ([]finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	homes := settings.Homes(home)
+	homes := settings.Homes(home, prefixOf(c))
 	if p := prefixOf(c); !slices.Contains(homes, p) {
 		homes = append(homes, p)
 	}
@@ -267,7 +268,7 @@ func diagnose(c *cli.Context) ([]finding, error) {
 			row(true, h, "canary", "no canary for this guard on "+h.Event)
 		}
 	}
-	ran, err := neverRan(home, homes, files, time.Now())
+	ran, err := neverRan(config.Scopes{System: systemDir(c), Home: home}, homes, files, time.Now())
 	if err != nil {
 		return nil, err
 	}

@@ -47,7 +47,7 @@ var installCommand = &cli.Command{
 		&cli.BoolFlag{Name: "on-error", Usage: "with --client docker-agent: write each hook's on_error (block for the guards, warn for the others); for versions that have it, which v1.32.3 does not (it refuses the key)"},
 		&cli.BoolFlag{Name: "managed", Usage: "install for every user of the machine: the binaries under --prefix and a drop-in in Claude Code's managed-settings.d (run as an administrator)"},
 		&cli.BoolFlag{Name: "print", Usage: "with --managed: print the drop-in and write nothing"},
-		&cli.StringFlag{Name: "system-dir", Usage: "with --managed: the system scope the hooks read, pinned in the drop-in (default: $HARNESS_SYSTEM_DIR, else /etc/harness; docs/configuration.md has the other platforms')"},
+		&cli.StringFlag{Name: "system-dir", Usage: "the system scope the hooks read, written on each hook's command line (default: $HARNESS_SYSTEM_DIR, else /etc/harness; docs/configuration.md has the other platforms')"},
 		prefixFlag, managedDirFlag,
 		// install.sh --dry-run builds into a temporary directory: the settings still name --bin.
 		&cli.StringFlag{Name: "built", Hidden: true, Usage: "where the binaries are now, when --bin is where they will be"},
@@ -141,7 +141,7 @@ func install(c *cli.Context) error {
 		if err != nil {
 			return err
 		}
-		for _, f := range []string{"from", "managed", "print", "prefix", "managed-dir", "system-dir"} {
+		for _, f := range []string{"from", "managed", "print", "prefix", "managed-dir"} {
 			if c.IsSet(f) {
 				return fmt.Errorf("--%s is for Claude Code only, not with --client %s", f, d.Client)
 			}
@@ -173,7 +173,7 @@ func install(c *cli.Context) error {
 		}
 		return managedInstall(c, bin, wirings, form, onFailure)
 	}
-	for _, f := range []string{"print", "prefix", "managed-dir", "system-dir"} {
+	for _, f := range []string{"print", "prefix", "managed-dir"} {
 		if c.IsSet(f) {
 			return fmt.Errorf("--%s goes with --managed", f)
 		}
@@ -183,7 +183,7 @@ func install(c *cli.Context) error {
 		if err := checkBuilt(c, w, bin); err != nil {
 			return err
 		}
-		g, err := w.Group(bin, form, onFailure)
+		g, err := w.Group(bin, form, onFailure, places(c, home))
 		if err != nil {
 			return err
 		}
@@ -568,7 +568,7 @@ func status(c *cli.Context) error {
 	var files []string
 	// The user's install, then a managed one (install --managed) when there is one.
 	homes := []string{home}
-	if p := settings.Prefix(); p != home {
+	if p := prefixOf(c); p != home {
 		homes = append(homes, p)
 	}
 	for _, h := range homes {

@@ -134,12 +134,3 @@ func app() *cli.App {
 		},
 	}
 }
-
-// harnessHome is $HARNESS_HOME, by default ~/.claude/harness.
-func harnessHome() (string, error) {
-	home, err := os.UserHomeDir()
-	if h := hook.HarnessHome(os.LookupEnv, home); h != "" {
-		return h, nil
-	}
-	return "", fmt.Errorf("finding the home directory: %w", err)
-}

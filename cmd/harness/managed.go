@@ -13,7 +13,6 @@ import (
 	"github.com/tidwall/gjson"
 	"github.com/urfave/cli/v2"
 
-	"github.com/hookkit/harness/lib/config"
 	"github.com/hookkit/harness/lib/settings"
 )
 
@@ -81,10 +80,7 @@ func managedInstall(c *cli.Context, src string, wirings []settings.Wiring, form 
 	out := c.App.Writer
 	prefix, file := prefixOf(c), dropInPath(c)
 	bin := filepath.Join(prefix, "bin")
-	system := config.SystemDir()
-	if s := c.String("system-dir"); s != "" {
-		system, _ = filepath.Abs(s)
-	}
+	system := systemDir(c)
 	base := managedBase(system)
 	want := map[string]string{}
 	var groups []settings.Entry
@@ -95,7 +91,8 @@ func managedInstall(c *cli.Context, src string, wirings []settings.Wiring, form 
 		if w.Path == "" {
 			want[w.Program(bin)] = w.Program(src)
 		}
-		g, err := w.Group(bin, form, onFailure)
+		// Each user keeps a harness home of their own: no --home; the system scope is pinned.
+		g, err := w.Group(bin, form, onFailure, settings.Places{SystemDir: system})
 		if err != nil {
 			return err
 		}

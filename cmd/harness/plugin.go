@@ -44,7 +44,7 @@ func plugin(c *cli.Context) error {
 	doc := []byte("{\n  \"description\": \"harness: Claude Code hooks in Go\"\n}\n")
 	copied := map[string]bool{}
 	for _, w := range ws {
-		g, err := w.Group("${CLAUDE_PLUGIN_ROOT}/bin", settings.Exec, true)
+		g, err := w.Group("${CLAUDE_PLUGIN_ROOT}/bin", settings.Exec, true, settings.Places{})
 		if err != nil {
 			return err
 		}

@@ -26,8 +26,9 @@ const defaultNeverRanAfter = 24 * time.Hour
 // neverRan reports, for each hook installed for Claude Code (in the manifests of homes), whether
 // it has appeared in the audit trail of harnessHome since its install: "configured but never
 // ran" once doctor.never_ran_after has passed and Claude Code has run a session since.
-func neverRan(harnessHome string, homes []string, files map[string]bool, now time.Time) ([]finding, error) {
-	after := config.Load(harnessHome, "").Duration("doctor.never_ran_after", defaultNeverRanAfter)
+func neverRan(scopes config.Scopes, homes []string, files map[string]bool, now time.Time) ([]finding, error) {
+	harnessHome := scopes.Home
+	after := config.Load(scopes).Duration("doctor.never_ran_after", defaultNeverRanAfter)
 	since := map[string]time.Time{} // hook -> its earliest install
 	where := map[string]string{}    // hook -> a settings file that runs it
 	for _, h := range homes {

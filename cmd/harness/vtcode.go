@@ -41,7 +41,7 @@ func vtcodeInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
 			return fmt.Errorf("VT Code is not installed here (no vtcode on PATH, no %s): install it first; nothing was changed", file)
 		}
 	}
-	entries, skipped, err := clientEntries(c, d, bin)
+	entries, skipped, err := clientEntries(c, d, home, bin)
 	if err != nil {
 		return err
 	}

@@ -28,7 +28,7 @@ var spec = hook.Spec{
 func main() { hook.Main(spec, run) }
 
 func run(ctx context.Context, in event.Input) (answer.Answer, error) {
-	w := hook.Locate(in)
+	w := hook.Locate(ctx, in)
 	p := in.SubagentStop()
 	id := in.SessionID()
 	path := p.AgentTranscriptPath()
@@ -49,7 +49,7 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	if m := p.LastAssistantMessage(); m != "" {
 		a.LastMessage = transcript.Clean(m, transcript.MaxLast)
 	}
-	store := summary.Open(w.HarnessHome, w.Project, summary.Retention(w.HarnessHome, w.Project))
+	store := summary.Open(w.HarnessHome, w.Project, summary.Retention(w.Scopes()))
 	unlock, err := store.LockSession(id)
 	if err != nil {
 		return nil, err

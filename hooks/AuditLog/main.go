@@ -38,7 +38,7 @@ var spec = hook.Spec{
 func main() { hook.Main(spec, run) }
 
 func run(ctx context.Context, in event.Input) (answer.Answer, error) {
-	w := hook.Locate(in)
+	w := hook.Locate(ctx, in)
 	r := audit.Record{Project: w.Project, Session: in.SessionID(), PromptID: in.PromptID(), Event: string(in.Event()), Hook: spec.Name,
 		Tool: in.Get("tool_name").Str, ToolUseID: in.Get("tool_use_id").Str, Summary: summary(in)}
 	switch in.Event() {

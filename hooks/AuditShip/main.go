@@ -42,8 +42,8 @@ const margin = 100 * time.Millisecond
 func main() { hook.Main(spec, run) }
 
 func run(ctx context.Context, in event.Input) (answer.Answer, error) {
-	w := hook.Locate(in)
-	cfg, _ := ship.Load(w.HarnessHome) // LoadContext reports the configuration's problems
+	w := hook.Locate(ctx, in)
+	cfg, _ := ship.Load(w.SystemDir, w.HarnessHome) // LoadContext reports the configuration's problems
 	if cfg.Endpoint == "" {
 		return nil, nil // shipping is not configured
 	}

@@ -42,14 +42,14 @@ var spec = hook.Spec{
 func main() { hook.Main(spec, run) }
 
 func run(ctx context.Context, in event.Input) (answer.Answer, error) {
-	w := hook.Locate(in)
+	w := hook.Locate(ctx, in)
 	// The repository's state now is what PromptContext compares each prompt against.
 	gitstate.Snapshot(w.HarnessHome, w.Project, in.SessionID())
-	text := build(ctx, w, in.SessionID(), in.SessionStart().Source(), in.AgentType() != "", os.Stderr)
+	text := build(ctx, w, hook.SetupOf(ctx).Clock(), in.SessionID(), in.SessionStart().Source(), in.AgentType() != "", os.Stderr)
 	a := answer.SessionStart{Context: text}
 	// The guards' canary (harness doctor's), at the start of every session: a guard that is
 	// broken, missing or slow is announced to the user and the model, not discovered later.
-	if config.Load(w.HarnessHome, w.Project).Bool("context.canary", true) && in.AgentType() == "" {
+	if config.Load(w.Scopes()).Bool("context.canary", true) && in.AgentType() == "" {
 		fails, err := canary.Guards(w.HarnessHome, canaryLimit)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "LoadContext: canary:", err)
@@ -70,14 +70,10 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 // canaryLimit bounds each guard's canary at session start: slower than this is "slow".
 const canaryLimit = 1500 * time.Millisecond
 
-func build(ctx context.Context, w hook.Where, session, source string, subagent bool, debug io.Writer) string {
-	cfg := config.Load(w.HarnessHome, w.Project)
+func build(ctx context.Context, w hook.Where, now time.Time, session, source string, subagent bool, debug io.Writer) string {
+	cfg := config.Load(w.Scopes())
 	for _, p := range cfg.Problems {
 		fmt.Fprintln(debug, "LoadContext:", p)
-	}
-	now := time.Now()
-	if t, err := time.Parse(time.RFC3339, os.Getenv("HARNESS_NOW")); err == nil {
-		now = t // a fixed clock for tests
 	}
 	return briefing.Build(ctx, briefing.Options{Project: w.Project, Home: w.Home, HarnessHome: w.HarnessHome,
 		Session: session, Source: source, Subagent: subagent, ClaudeCode: os.Getenv("CLAUDECODE") == "1",
@@ -85,7 +81,7 @@ func build(ctx context.Context, w hook.Where, session, source string, subagent b
 }
 
 // preview prints the briefing for people, with the reasons for any section left out.
-func preview(args []string, stdout, stderr io.Writer) answer.Code {
+func preview(s hook.Setup, args []string, stdout, stderr io.Writer) answer.Code {
 	dir, source := ".", "startup"
 	if len(args) > 0 {
 		dir = args[0]
@@ -98,10 +94,10 @@ func preview(args []string, stdout, stderr io.Writer) answer.Code {
 		fmt.Fprintln(stderr, "LoadContext:", err)
 		return answer.Failed
 	}
-	w := hook.Locate(event.Input{})
+	w := s.Where(event.Input{})
 	w.Cwd, w.Project = abs, abs
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Second)
 	defer cancel()
-	fmt.Fprintln(stdout, build(ctx, w, "", source, false, stderr))
+	fmt.Fprintln(stdout, build(ctx, w, s.Clock(), "", source, false, stderr))
 	return answer.OK
 }

@@ -40,8 +40,8 @@ func main() { hook.Main(spec, run) }
 const fileCap = 1500
 
 func run(ctx context.Context, in event.Input) (answer.Answer, error) {
-	w := hook.Locate(in)
-	cfg := config.Load(w.HarnessHome, w.Project)
+	w := hook.Locate(ctx, in)
+	cfg := config.Load(w.Scopes())
 	for _, p := range cfg.Problems {
 		fmt.Fprintln(os.Stderr, "PromptContext:", p)
 	}
@@ -52,10 +52,7 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 		}
 		return answer.CompactInstructions("When summarizing, always preserve:\n- " + strings.Join(keep, "\n- ")), nil
 	}
-	now := time.Now()
-	if t, err := time.Parse(time.RFC3339, os.Getenv("HARNESS_NOW")); err == nil {
-		now = t // a fixed clock for tests
-	}
+	now := hook.SetupOf(ctx).Clock()
 	var b strings.Builder
 	fmt.Fprintf(&b, "Current date and time: %s.", now.Format("Monday 2006-01-02 15:04 MST (-07:00)"))
 	if cfg.Bool("context.prompt.changes", true) {

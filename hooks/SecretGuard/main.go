@@ -43,7 +43,7 @@ var spec = hook.Spec{
 func main() { hook.Main(spec, run) }
 
 func run(ctx context.Context, in event.Input) (answer.Answer, error) {
-	w := hook.Locate(in)
+	w := hook.Locate(ctx, in)
 	record := pendingRecord(w, in.SessionID())
 	if err := secret.ScrubPending(record, in.Event() == event.SessionEnd); err != nil {
 		fmt.Fprintf(os.Stderr, "SecretGuard: %v\n", err) // the decision does not depend on it

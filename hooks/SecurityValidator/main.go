@@ -56,7 +56,7 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	input, err := judgeInput(hook.Locate(in))
+	input, err := judgeInput(hook.Locate(ctx, in))
 	if err != nil {
 		return nil, err
 	}
@@ -76,11 +76,11 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 
 // judgeInput describes the machine the command runs on and loads the policy files.
 func judgeInput(w hook.Where) (danger.Input, error) {
-	pol, err := danger.LoadPolicy(danger.PolicyFiles(w.HarnessHome, w.Project))
+	pol, err := danger.LoadPolicy(danger.PolicyFiles(w.Scopes()))
 	if err != nil {
 		return danger.Input{}, err
 	}
-	return danger.Input{Policy: pol, World: shell.World{Cwd: w.Cwd, Home: w.Home, Project: w.Project, Env: os.LookupEnv}}, nil
+	return danger.Input{Policy: pol, HarnessHome: w.HarnessHome, World: shell.World{Cwd: w.Cwd, Home: w.Home, Project: w.Project, Env: os.LookupEnv}}, nil
 }
 
 // explainInput is a payload that says only where the command runs.
@@ -89,7 +89,7 @@ func explainInput(cwd string) event.Input {
 	return in
 }
 
-func explain(args []string, stdout, stderr io.Writer) answer.Code {
+func explain(s hook.Setup, args []string, stdout, stderr io.Writer) answer.Code {
 	if len(args) == 0 || len(args) > 2 {
 		fmt.Fprintln(stderr, "usage: SecurityValidator --explain '<command>' [cwd]")
 		return answer.Failed
@@ -98,7 +98,7 @@ func explain(args []string, stdout, stderr io.Writer) answer.Code {
 	if len(args) == 2 {
 		cwd = args[1]
 	}
-	input, err := judgeInput(hook.Locate(explainInput(cwd)))
+	input, err := judgeInput(s.Where(explainInput(cwd)))
 	if err != nil {
 		fmt.Fprintf(stderr, "SecurityValidator: %v\n", err)
 		return answer.Failed
@@ -116,7 +116,7 @@ func explain(args []string, stdout, stderr io.Writer) answer.Code {
 	return answer.OK
 }
 
-func rules(args []string, stdout, stderr io.Writer) answer.Code {
+func rules(_ hook.Setup, args []string, stdout, stderr io.Writer) answer.Code {
 	if len(args) > 1 || len(args) == 1 && args[0] != "--json" {
 		fmt.Fprintln(stderr, "usage: SecurityValidator --rules [--json]")
 		return answer.Failed

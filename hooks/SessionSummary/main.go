@@ -36,9 +36,9 @@ var spec = hook.Spec{
 func main() { hook.Main(spec, run) }
 
 func run(ctx context.Context, in event.Input) (answer.Answer, error) {
-	w := hook.Locate(in)
+	w := hook.Locate(ctx, in)
 	id := in.SessionID()
-	store := summary.Open(w.HarnessHome, w.Project, summary.Retention(w.HarnessHome, w.Project))
+	store := summary.Open(w.HarnessHome, w.Project, summary.Retention(w.Scopes()))
 	unlock, err := store.LockSession(id)
 	if err != nil {
 		return nil, err

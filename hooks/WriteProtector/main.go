@@ -44,13 +44,13 @@ func main() { hook.Main(spec, run) }
 func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	// Both events carry tool_name and tool_input; a skill's command is judged as the tool it names.
 	call := in.Tool()
-	w := hook.Locate(in)
-	pol, err := paths.LoadPolicy(paths.PolicyFiles(w.HarnessHome, w.Project))
+	w := hook.Locate(ctx, in)
+	pol, err := paths.LoadPolicy(paths.PolicyFiles(w.Scopes()))
 	if err != nil {
 		return nil, err
 	}
 	temp := []string{"/tmp", "/var/tmp", "/private/tmp"}
-	if t := os.Getenv("TMPDIR"); t != "" {
+	if t := os.Getenv("TMPDIR"); paths.TempDir(t) {
 		temp = append(temp, t)
 	}
 	env := paths.Env{Cwd: w.Cwd, Home: w.Home, Project: w.Project, Temp: temp, HarnessHome: w.HarnessHome}

@@ -38,7 +38,7 @@ func TestConfigScopes(t *testing.T) {
 	os.WriteFile(config.UserPath(home), []byte(`{"context":{"caps":{"total":5000,"shape":100},"sections":{"wip":false},"prompt_files":["A.md"]}}`), 0o644)
 	os.MkdirAll(filepath.Join(proj, ".claude"), 0o755)
 	os.WriteFile(config.ProjectPath(proj), []byte(`{"$schema":"x","context":{"caps":{"total":3000,"wip":"big"},"sections":{"wip":true},"secions":{}},"context.canary":false}`), 0o644)
-	c := config.Load(home, proj)
+	c := config.Load(config.Scopes{Home: home, Project: proj})
 	if c.Int("context.caps.total", 1) != 3000 || c.Int("context.caps.shape", 1) != 100 || c.Int("context.caps.wip", 7) != 7 {
 		t.Errorf("caps: total %d shape %d wip %d", c.Int("context.caps.total", 1), c.Int("context.caps.shape", 1), c.Int("context.caps.wip", 7))
 	}

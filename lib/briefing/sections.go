@@ -45,7 +45,7 @@ func (b *builder) continuity(ctx context.Context) string {
 	}
 	if d.Behind() {
 		ctx, cancel := context.WithTimeout(ctx, catchUpLimit)
-		nd, _, err := summary.Open(b.o.HarnessHome, b.o.Project, summary.Retention(b.o.HarnessHome, b.o.Project)).CatchUp(ctx, d.Session, b.o.Home)
+		nd, _, err := summary.Open(b.o.HarnessHome, b.o.Project, b.o.Config.Int("summary.keep", summary.DefaultKeep)).CatchUp(ctx, d.Session, b.o.Home)
 		cancel()
 		if err != nil {
 			b.skip(Continuity, "the summary shown is behind its transcript: "+err.Error())

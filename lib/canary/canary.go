@@ -313,7 +313,7 @@ func escape(key string) string {
 // what LoadContext warns about at the start of a session.
 func Guards(harnessHome string, limit time.Duration) ([]string, error) {
 	var hs []Handler
-	for _, home := range settings.Homes(harnessHome) {
+	for _, home := range settings.Homes(harnessHome, settings.Prefix()) {
 		got, err := Installed(home)
 		if err != nil {
 			return nil, err

@@ -24,27 +24,27 @@ type Config struct {
 	Problems []string
 }
 
-// SystemDir is the system-wide scope an administrator owns: $HARNESS_SYSTEM_DIR, else
-// /etc/harness (macOS: /Library/Application Support/harness; Windows: %ProgramData%\harness).
-func SystemDir() string {
-	if d := os.Getenv("HARNESS_SYSTEM_DIR"); d != "" {
-		return d
-	}
+// DefaultSystemDir is the system-wide scope an administrator owns, where the hooks look when
+// their command line names no other (--system-dir): /etc/harness (macOS: /Library/Application
+// Support/harness; Windows: C:\ProgramData\harness). Compiled in: no variable moves it.
+func DefaultSystemDir() string {
 	switch runtime.GOOS {
 	case "darwin":
 		return "/Library/Application Support/harness"
 	case "windows":
-		pd := os.Getenv("ProgramData")
-		if pd == "" {
-			pd = `C:\ProgramData`
-		}
-		return filepath.Join(pd, "harness")
+		return `C:\ProgramData\harness`
 	}
 	return "/etc/harness"
 }
 
+// Scopes are the folders of the three scopes: the administrator's system folder, the user's
+// harness home and the project root ("" for a scope not known).
+type Scopes struct {
+	System, Home, Project string
+}
+
 // SystemPath is the system scope's configuration file.
-func SystemPath() string { return filepath.Join(SystemDir(), "config.json") }
+func (s Scopes) SystemPath() string { return filepath.Join(s.System, "config.json") }
 
 // UserPath and ProjectPath are where the user's and the project's files live.
 func UserPath(harnessHome string) string { return filepath.Join(harnessHome, "config.json") }
@@ -57,15 +57,18 @@ type Files struct {
 	System, User, Project string
 }
 
-// ScopeFiles are where a policy file of the given name lives in each scope:
-// SystemDir()/NAME, $HARNESS_HOME/NAME and <project>/.claude/harness/NAME.
-func ScopeFiles(harnessHome, project, name string) Files {
-	f := Files{System: filepath.Join(SystemDir(), name)}
-	if harnessHome != "" {
-		f.User = filepath.Join(harnessHome, name)
+// Files are where a policy file of the given name lives in each scope: <system>/NAME,
+// <harness home>/NAME and <project>/.claude/harness/NAME.
+func (s Scopes) Files(name string) Files {
+	var f Files
+	if s.System != "" {
+		f.System = filepath.Join(s.System, name)
 	}
-	if project != "" {
-		f.Project = filepath.Join(project, ".claude", "harness", name)
+	if s.Home != "" {
+		f.User = filepath.Join(s.Home, name)
+	}
+	if s.Project != "" {
+		f.Project = filepath.Join(s.Project, ".claude", "harness", name)
 	}
 	return f
 }
@@ -74,15 +77,20 @@ func ScopeFiles(harnessHome, project, name string) Files {
 // invalid one a Problem, and so is a key this harness does not know or a value of the wrong
 // type (which falls back to its default). The system scope gives defaults, except for the
 // locked keys: those it sets, the user and the project cannot change.
-func Load(harnessHome, project string) *Config {
-	c := &Config{systemFile: SystemPath()}
-	c.system = c.read(c.systemFile)
-	c.check(c.systemFile, c.system)
-	c.user = c.read(UserPath(harnessHome))
-	c.check(UserPath(harnessHome), c.user)
-	if project != "" {
-		c.project = c.read(ProjectPath(project))
-		c.check(ProjectPath(project), c.project)
+func Load(s Scopes) *Config {
+	c := &Config{}
+	if s.System != "" {
+		c.systemFile = s.SystemPath()
+		c.system = c.read(c.systemFile)
+		c.check(c.systemFile, c.system)
+	}
+	if s.Home != "" {
+		c.user = c.read(UserPath(s.Home))
+		c.check(UserPath(s.Home), c.user)
+	}
+	if s.Project != "" {
+		c.project = c.read(ProjectPath(s.Project))
+		c.check(ProjectPath(s.Project), c.project)
 	}
 	return c
 }

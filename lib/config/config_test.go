@@ -25,12 +25,13 @@ func write(t *testing.T, path, body string) {
 // locked keys it sets: those stay the system's, and a lower scope that sets one is told so.
 func TestLoadSystemScope(t *testing.T) {
 	root := t.TempDir()
-	t.Setenv("HARNESS_SYSTEM_DIR", filepath.Join(root, "etc"))
-	home, proj := filepath.Join(root, "home"), filepath.Join(root, "proj")
-	write(t, SystemPath(), `{"context": {"canary": true, "caps": {"total": 4000, "wip": 900}}, "summary": {"keep": 50}, "doctor": {"never_ran_after": "36h"}}`)
+	sc := Scopes{System: filepath.Join(root, "etc"), Home: filepath.Join(root, "home"), Project: filepath.Join(root, "proj")}
+	home, proj := sc.Home, sc.Project
+	user := Scopes{System: sc.System, Home: home}
+	write(t, sc.SystemPath(), `{"context": {"canary": true, "caps": {"total": 4000, "wip": 900}}, "summary": {"keep": 50}, "doctor": {"never_ran_after": "36h"}}`)
 	write(t, UserPath(home), `{"context": {"canary": false, "caps": {"total": 6000}}, "doctor": {"never_ran_after": "1000h"}}`)
 	write(t, ProjectPath(proj), `{"summary": {"keep": 10}}`)
-	c := Load(home, proj)
+	c := Load(sc)
 	if got := c.Int("context.caps.total", 8000); got != 6000 {
 		t.Errorf("context.caps.total = %d, want the user's 6000 over the system's default", got)
 	}
@@ -44,17 +45,17 @@ func TestLoadSystemScope(t *testing.T) {
 		t.Errorf("locked keys: canary %v, never_ran_after %v", c.Bool("context.canary", true), c.Duration("doctor.never_ran_after", 0))
 	}
 	want := []string{
-		UserPath(home) + ": context.canary is locked by the system configuration " + SystemPath() + "; ignored",
-		UserPath(home) + ": doctor.never_ran_after is locked by the system configuration " + SystemPath() + "; ignored",
+		UserPath(home) + ": context.canary is locked by the system configuration " + sc.SystemPath() + "; ignored",
+		UserPath(home) + ": doctor.never_ran_after is locked by the system configuration " + sc.SystemPath() + "; ignored",
 	}
 	if !reflect.DeepEqual(c.Problems, want) {
 		t.Errorf("problems:\n%q\nwant\n%q", c.Problems, want)
 	}
 
 	// The organisation's audit endpoint is locked too: a user cannot send the trail elsewhere.
-	write(t, SystemPath(), `{"audit": {"ship": {"endpoint": "https://otel.example.com:4318"}}}`)
+	write(t, sc.SystemPath(), `{"audit": {"ship": {"endpoint": "https://otel.example.com:4318"}}}`)
 	write(t, UserPath(home), `{"audit": {"ship": {"endpoint": "http://127.0.0.1:9", "batch": 64}}}`)
-	c = Load(home, "")
+	c = Load(user)
 	if got := c.Get("audit.ship.endpoint").Str; got != "https://otel.example.com:4318" || c.Int("audit.ship.batch", 512) != 64 {
 		t.Errorf("audit.ship.endpoint = %q, batch %d: want the system's endpoint and the user's batch", got, c.Int("audit.ship.batch", 512))
 	}
@@ -64,14 +65,14 @@ func TestLoadSystemScope(t *testing.T) {
 
 	// Without a system file, nothing is locked and the user decides.
 	write(t, UserPath(home), `{"context": {"canary": false, "caps": {"total": 6000}}, "doctor": {"never_ran_after": "1000h"}}`)
-	os.Remove(SystemPath())
-	c = Load(home, "")
+	os.Remove(sc.SystemPath())
+	c = Load(user)
 	if c.Bool("context.canary", true) || c.Duration("doctor.never_ran_after", 0) != 1000*time.Hour || len(c.Problems) != 0 {
 		t.Errorf("no system scope: canary %v, never_ran_after %v, problems %q", c.Bool("context.canary", true), c.Duration("doctor.never_ran_after", 0), c.Problems)
 	}
 	// A duration that does not parse is reported and falls back to the default.
 	write(t, UserPath(home), `{"doctor": {"never_ran_after": "a day"}}`)
-	c = Load(home, "")
+	c = Load(user)
 	if c.Duration("doctor.never_ran_after", 24*time.Hour) != 24*time.Hour || len(c.Problems) != 1 || !strings.Contains(c.Problems[0], `should be a positive duration such as "24h"`) {
 		t.Errorf("bad duration: %v, %q", c.Duration("doctor.never_ran_after", 24*time.Hour), c.Problems)
 	}

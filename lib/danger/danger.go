@@ -53,6 +53,9 @@ type Input struct {
 	World  shell.World
 	Policy *Policy
 	Limits shell.Limits
+	// HarnessHome is the harness's own folder, whose files no command may change ("": the
+	// default one under World.Home).
+	HarnessHome string
 }
 
 // Judge analyses a Bash command and decides. A command that cannot be analysed (unparseable,
@@ -67,7 +70,7 @@ func Judge(command string, in Input) Verdict {
 		return Verdict{Action: Deny, Findings: []Finding{limitFinding(err)}}
 	}
 	j := &judge{world: in.World, pol: pol, packs: packs[:], an: an}
-	j.harness = j.harnessHome()
+	j.harness = harnessHome(in)
 	j.run()
 	v := Verdict{Findings: j.findings, Analysis: an}
 	sort.SliceStable(v.Findings, func(a, b int) bool { return v.Findings[a].Action > v.Findings[b].Action })

@@ -42,7 +42,12 @@ func (j *judge) resRead(c *shell.Cmd, p string) string {
 	return j.res(c, p)
 }
 
-func (j *judge) harnessHome() string { return hook.HarnessHome(j.world.Env, j.world.Home) }
+func harnessHome(in Input) string {
+	if in.HarnessHome != "" {
+		return in.HarnessHome
+	}
+	return hook.DefaultHome(in.World.Home)
+}
 
 // place is what a path is to the rules.
 type place int

@@ -69,8 +69,8 @@ func LoadPolicy(files config.Files) (*Policy, error) {
 }
 
 // PolicyFiles returns where the system, user and project policies live.
-func PolicyFiles(harnessHome, project string) config.Files {
-	return config.ScopeFiles(harnessHome, project, "security.json")
+func PolicyFiles(s config.Scopes) config.Files {
+	return s.Files("security.json")
 }
 
 func (p *Policy) apply(doc gjson.Result, s config.Scope) error {

@@ -61,7 +61,7 @@ func TestClientDialect(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			seen = ""
 			var out, errb bytes.Buffer
-			code := Run(guardSpec(Closed), tt.f, tt.args, strings.NewReader(tt.in), &out, &errb, func(string) string { return "" })
+			code := Run(guardSpec(Closed), tt.f, tt.args, strings.NewReader(tt.in), &out, &errb)
 			if seen != tt.seen {
 				t.Errorf("the hook saw %q, want %q", seen, tt.seen)
 			}

@@ -81,7 +81,7 @@ func (r runner) flag(args []string) answer.Code {
 	}
 	for _, f := range r.spec.Flags {
 		if args[0] == f.Name {
-			return f.Run(args[1:], r.stdout, r.stderr)
+			return f.Run(*r.setup, args[1:], r.stdout, r.stderr)
 		}
 	}
 	return r.fail(eventHint(nil, r.spec), fmt.Errorf("unknown arguments %q (a hook takes its payload on stdin; see --help)", strings.Join(args, " ")))
@@ -104,7 +104,7 @@ func (r runner) usage() string {
 	} else {
 		fmt.Fprintf(&b, "  fails open: bad input, a crash or its deadline (%s) exits 1 and blocks nothing\n", Deadline(s))
 	}
-	fmt.Fprintf(&b, "\nUsage:\n  %s [--timeout=SECONDS] < payload.json   (the timeout it is installed with)\n  %s --describe   print the self-description as JSON\n  %s --version\n", s.Name, s.Name, s.Name)
+	fmt.Fprintf(&b, "\nUsage:\n  %s [runtime flags] < payload.json\n      runtime flags (the installer writes them): %s\n  %s --describe   print the self-description as JSON\n  %s --version\n", s.Name, setupFlags, s.Name, s.Name)
 	for _, f := range s.Flags {
 		fmt.Fprintf(&b, "  %s %s %s\n      %s\n", s.Name, f.Name, f.Args, f.Usage)
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -70,17 +69,18 @@ type Spec struct {
 type Verdict struct {
 	Hook  string
 	In    event.Input
+	Setup Setup
 	Reply answer.Reply
 	Code  answer.Code
 	// Took is the hook's own time, from its start to its answer.
 	Took time.Duration
 }
 
-// Flag is a command-line mode of a hook: `<hook> <Name> ARGS...` runs Run instead of reading
-// a payload, and exits with its code.
+// Flag is a command-line mode of a hook: `<hook> [runtime flags] <Name> ARGS...` runs Run
+// with the runtime's setup instead of reading a payload, and exits with its code.
 type Flag struct {
 	Name, Args, Usage string
-	Run               func(args []string, stdout, stderr io.Writer) answer.Code
+	Run               func(s Setup, args []string, stdout, stderr io.Writer) answer.Code
 }
 
 // DefaultMaxInput is the payload cap: larger input is refused without being read in full.
@@ -93,9 +93,6 @@ type Func func(ctx context.Context, in event.Input) (answer.Answer, error)
 // Version is the harness version, set at build time with -ldflags -X.
 var Version = "devel"
 
-// Env is how the runtime reads its environment (os.Getenv in a real process).
-type Env func(string) string
-
 // Main runs the hook as a process and exits with its code. File descriptor 1 is pointed at
 // stderr for the hook's own code (a stray print, a logger made on os.Stdout, a raw write), and
 // the answer goes to a private copy of the real stdout, so it stays the only thing there.
@@ -106,23 +103,25 @@ func Main(spec Spec, run Func) {
 		if spec.Record != nil && rec.in.Event() != "" {
 			// The hook's own answer, in Claude Code's terms, whatever the client's dialect made
 			// of it (a Copilot block is exit 0).
-			spec.Record(Verdict{Hook: spec.Name, In: rec.in, Reply: rec.reply, Code: rec.reply.Code, Took: time.Since(rec.start)})
+			spec.Record(Verdict{Hook: spec.Name, In: rec.in, Setup: *rec.setup, Reply: rec.reply, Code: rec.reply.Code, Took: time.Since(rec.start)})
 		}
 		os.Exit(int(code))
 	}
 	rec.exit = exit
-	exit(run0(spec, run, os.Args[1:], os.Stdin, stdout, os.Stderr, os.Getenv, rec))
+	exit(run0(spec, run, os.Args[1:], os.Stdin, stdout, os.Stderr, rec))
 }
 
-// Run is Main with its streams and environment passed in, so tests can call it directly.
-func Run(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io.Writer, env Env) answer.Code {
-	return run0(spec, run, args, stdin, stdout, stderr, env, &recording{})
+// Run is Main with its streams passed in, so tests can call it directly. The hook reads no
+// environment variable of its own: what it is told comes in args (Setup).
+func Run(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io.Writer) answer.Code {
+	return run0(spec, run, args, stdin, stdout, stderr, &recording{})
 }
 
 // recording keeps what a call was and what it answered, for the audit log.
 type recording struct {
 	start time.Time
 	in    event.Input
+	setup *Setup
 	reply answer.Reply
 	// exit ends the process with a code (Main only). With it the hook runs on the main
 	// goroutine and a watchdog answers at the deadline; without it (Run) the hook runs on a
@@ -130,35 +129,27 @@ type recording struct {
 	exit func(answer.Code)
 }
 
-func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io.Writer, env Env, rec *recording) answer.Code {
+func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io.Writer, rec *recording) answer.Code {
 	r := runner{spec: spec, stdout: stdout, stderr: stderr, rec: rec, dia: dialect.Default()}
 	if err := spec.Check(); err != nil {
 		// A hook that cannot say what it is must not guess its policy: block and say why.
 		fmt.Fprintf(stderr, "%s: this hook is built wrong and blocks everything: %s\n", or(spec.Name, "hook"), err)
 		return answer.Blocked
 	}
-	// --timeout=N says the timeout the hook is installed with (the installer writes it), so
-	// that its own deadline stays below it even when settings.json sets a shorter one.
-	// --client=X names the client that runs the hook: its payloads are translated into Claude
-	// Code's and the answer rendered as it reads answers.
-	var client *dialect.Dialect
-	for len(args) > 0 && (strings.HasPrefix(args[0], "--timeout=") || strings.HasPrefix(args[0], "--client=")) {
-		if name, ok := strings.CutPrefix(args[0], "--client="); ok {
-			d, err := dialect.Lookup(name)
-			if err != nil {
-				return r.fail(eventHint(nil, spec), fmt.Errorf("%s: %w", args[0], err))
-			}
-			client, r.dia = d, d
-			args = args[1:]
-			continue
-		}
-		secs, err := strconv.Atoi(strings.TrimPrefix(args[0], "--timeout="))
-		if err != nil || secs <= 0 {
-			return r.fail(eventHint(nil, spec), fmt.Errorf("%s: the timeout must be a positive number of seconds", args[0]))
-		}
-		r.installed = secs
-		args = args[1:]
+	// The runtime's flags, as the installer writes them: --timeout=N (the timeout the hook is
+	// installed with, so its own deadline stays below it even when settings.json sets a shorter
+	// one), --client=X (the client that runs it: its payloads are translated into Claude Code's
+	// and the answer rendered as it reads answers), --home and --system-dir (the harness's
+	// folders); see Setup.
+	setup, args, err := parseSetup(args)
+	if setup.client != nil {
+		r.dia = setup.client
 	}
+	if err != nil {
+		return r.fail(eventHint(nil, spec), err)
+	}
+	setup.settle()
+	r.setup, rec.setup = &setup, &setup
 	if len(args) > 0 {
 		return r.flag(args)
 	}
@@ -167,18 +158,14 @@ func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io
 		return r.policyCode()
 	}
 	// Until the payload names its event, the shortest deadline of the hook's bindings holds.
-	deadline, err := r.deadline(env, "")
-	if err != nil {
-		return r.fail("", err)
-	}
 	start := time.Now()
-	until := start.Add(deadline)
+	until := start.Add(r.deadline(""))
 
-	data, err := r.read(until, stdin, env)
+	data, err := r.read(until, stdin)
 	if err != nil {
 		return r.fail(eventHint(data, spec), err)
 	}
-	if client == nil {
+	if setup.client == nil {
 		r.dia = dialect.Detect(data)
 	}
 	if data, err = r.dia.In(data); err != nil {
@@ -192,20 +179,18 @@ func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io
 	if !r.handles(in.Event()) {
 		return r.fail(in.Event(), fmt.Errorf("%s is not an event this hook handles (it handles %s)", in.Event(), r.events()))
 	}
-	if d, err := r.deadline(env, in.Event()); err == nil {
-		until = start.Add(d) // the deadline of the binding for this event (Stop's, not SessionEnd's)
-	}
+	until = start.Add(r.deadline(in.Event())) // the deadline of the binding for this event (Stop's, not SessionEnd's)
 	var ctx context.Context
 	if rec.exit != nil {
 		wr := r // taken before the watchdog exists: its answer needs no claim
 		r.watch = startWatchdog(until, in.Event(), func(ev event.Name) {
 			rec.exit(wr.fail(ev, errors.New("no decision before the hook's deadline")))
 		})
-		ctx = r.watch
+		ctx = withSetup(r.watch, &setup)
 	} else {
 		c, cancel := context.WithDeadline(context.Background(), until)
 		defer cancel()
-		ctx = c
+		ctx = withSetup(c, &setup)
 	}
 	a, err := r.call(ctx, run, in)
 	if err != nil {
@@ -221,7 +206,7 @@ func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io
 type runner struct {
 	spec           Spec
 	stdout, stderr io.Writer
-	installed      int // the installed timeout in seconds (--timeout=N), 0 when not given
+	setup          *Setup
 	rec            *recording
 	watch          *watchdog // in a process (Main): the deadline, which answers for a late hook
 	// dia is the client's dialect: Claude Code's until the command line or the payload names
@@ -238,21 +223,16 @@ func (r runner) policyCode() answer.Code {
 
 // deadline is the hook's own for an event ("" for the shortest of all): safely below the
 // timeout it is installed with, so the hook answers before Claude Code kills it (a killed
-// hook lets the call through). HARNESS_DEADLINE (a Go duration) may shorten it, never
-// lengthen it.
-func (r runner) deadline(env Env, ev event.Name) (time.Duration, error) {
+// hook lets the call through). --deadline may shorten it, never lengthen it.
+func (r runner) deadline(ev event.Name) time.Duration {
 	d := Deadline(r.spec.On(ev))
-	if r.installed > 0 {
-		d = min(d, Deadline(Spec{Events: []Binding{{Timeout: r.installed}}}))
+	if r.setup.timeout > 0 {
+		d = min(d, Deadline(Spec{Events: []Binding{{Timeout: r.setup.timeout}}}))
 	}
-	if s := env("HARNESS_DEADLINE"); s != "" {
-		v, err := time.ParseDuration(s)
-		if err != nil || v <= 0 {
-			return 0, fmt.Errorf("HARNESS_DEADLINE=%q is not a positive duration", s)
-		}
-		d = min(d, v)
+	if r.setup.deadline > 0 {
+		d = min(d, r.setup.deadline)
 	}
-	return d, nil
+	return d
 }
 
 // On returns the spec with only its bindings for ev; with none (or ev ""), the whole spec.
@@ -322,15 +302,13 @@ type readResult struct {
 }
 
 // read takes the payload from stdin: at most the cap, before the deadline.
-func (r runner) read(until time.Time, stdin io.Reader, env Env) ([]byte, error) {
+func (r runner) read(until time.Time, stdin io.Reader) ([]byte, error) {
 	limit := r.spec.MaxInput
 	if limit <= 0 {
 		limit = DefaultMaxInput
 	}
-	if s := env("HARNESS_MAX_INPUT"); s != "" {
-		if _, err := fmt.Sscan(s, &limit); err != nil || limit <= 0 {
-			return nil, fmt.Errorf("HARNESS_MAX_INPUT=%q is not a positive byte count", s)
-		}
+	if r.setup.maxInput > 0 {
+		limit = r.setup.maxInput
 	}
 	// A pipe read without a goroutine: a non-blocking copy of stdin joins the poller and
 	// honours a read deadline. This keeps a thread start off every hook's start-up path.

@@ -29,9 +29,9 @@ func payload(t testing.TB, name string) []byte {
 	return b
 }
 
-func run(spec Spec, f Func, stdin io.Reader, env map[string]string) (string, string, answer.Code) {
+func run(spec Spec, f Func, stdin io.Reader, args ...string) (string, string, answer.Code) {
 	var out, errb bytes.Buffer
-	code := Run(spec, f, nil, stdin, &out, &errb, func(k string) string { return env[k] })
+	code := Run(spec, f, args, stdin, &out, &errb)
 	return out.String(), errb.String(), code
 }
 
@@ -40,7 +40,7 @@ func TestBadInput(t *testing.T) {
 	const closedPrefix = "G: blocked because the hook could not check this call: "
 	tests := []struct {
 		name, in, reason string
-		env              map[string]string
+		args             []string
 	}{
 		{name: "empty", in: "", reason: "invalid hook input: stdin is empty"},
 		{name: "whitespace", in: " \n\t\n", reason: "invalid hook input: stdin is empty"},
@@ -53,16 +53,16 @@ func TestBadInput(t *testing.T) {
 		{name: "no event", in: `{"tool_name":"Bash","tool_input":{"command":"ls"}}`, reason: "invalid hook input: hook_event_name is missing"},
 		{name: "unhandled event", in: `{"hook_event_name":"SessionStart","source":"startup"}`, reason: "SessionStart is not an event this hook handles (it handles PreToolUse, Stop)"},
 		{name: "unknown event", in: `{"hook_event_name":"FutureEvent"}`, reason: "FutureEvent is not an event this hook handles (it handles PreToolUse, Stop)"},
-		{name: "over the cap", in: `{"hook_event_name":"Stop","x":"` + strings.Repeat("a", 100) + `"}`, env: map[string]string{"HARNESS_MAX_INPUT": "64"}, reason: "input is larger than 64 bytes"},
-		{name: "bad deadline", in: `{"hook_event_name":"Stop"}`, env: map[string]string{"HARNESS_DEADLINE": "soon"}, reason: `HARNESS_DEADLINE="soon" is not a positive duration`},
+		{name: "over the cap", in: `{"hook_event_name":"Stop","x":"` + strings.Repeat("a", 100) + `"}`, args: []string{"--max-input=64"}, reason: "input is larger than 64 bytes"},
+		{name: "bad deadline", in: `{"hook_event_name":"Stop"}`, args: []string{"--deadline=soon"}, reason: `--deadline=soon is not a positive duration`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, errs, code := run(guardSpec(Closed), decide, strings.NewReader(tt.in), tt.env)
+			out, errs, code := run(guardSpec(Closed), decide, strings.NewReader(tt.in), tt.args...)
 			if out != "" || code != answer.Blocked || errs != closedPrefix+tt.reason+"\n" {
 				t.Errorf("closed: %q %q %d\nwant stderr %q", out, errs, code, closedPrefix+tt.reason)
 			}
-			out, errs, code = run(guardSpec(Open), decide, strings.NewReader(tt.in), tt.env)
+			out, errs, code = run(guardSpec(Open), decide, strings.NewReader(tt.in), tt.args...)
 			if out != "" || code != answer.Failed || errs != "G: skipped: "+tt.reason+"\n" {
 				t.Errorf("open: %q %q %d", out, errs, code)
 			}
@@ -73,7 +73,7 @@ func TestBadInput(t *testing.T) {
 // The real default cap: a payload over 64 MiB is refused after reading at most cap+1 bytes.
 func TestDefaultCapReadsNoMoreThanItNeeds(t *testing.T) {
 	src := &countingReader{left: DefaultMaxInput + 10<<20}
-	_, errs, code := run(guardSpec(Closed), nil, src, nil)
+	_, errs, code := run(guardSpec(Closed), nil, src)
 	if code != answer.Blocked || !strings.Contains(errs, "input is larger than 67108864 bytes") {
 		t.Fatalf("%q %d", errs, code)
 	}
@@ -99,7 +99,7 @@ func (r *countingReader) Read(p []byte) (int, error) {
 
 func TestFailuresOfTheHook(t *testing.T) {
 	pre := payload(t, "PreToolUse.json")
-	env := map[string]string{"HARNESS_DEADLINE": "100ms"}
+	args := []string{"--deadline=100ms"}
 	tests := []struct {
 		name   string
 		f      Func
@@ -117,11 +117,11 @@ func TestFailuresOfTheHook(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			start := time.Now()
-			out, errs, code := run(guardSpec(Closed), tt.f, bytes.NewReader(pre), env)
+			out, errs, code := run(guardSpec(Closed), tt.f, bytes.NewReader(pre), args...)
 			if want := "G: blocked because the hook could not check this call: " + tt.reason + "\n"; out != "" || errs != want || code != answer.Blocked {
 				t.Errorf("closed: %q %q %d, want %q", out, errs, code, want)
 			}
-			out, errs, code = run(guardSpec(Open), tt.f, bytes.NewReader(pre), env)
+			out, errs, code = run(guardSpec(Open), tt.f, bytes.NewReader(pre), args...)
 			if want := "G: skipped: " + tt.reason + "\n"; out != "" || errs != want || code != answer.Failed {
 				t.Errorf("open: %q %q %d", out, errs, code)
 			}
@@ -137,7 +137,7 @@ func TestStdinNeverClosed(t *testing.T) {
 	r, w := io.Pipe()
 	defer w.Close()
 	go w.Write([]byte(`{"hook_event_name":"Stop"`))
-	_, errs, code := run(guardSpec(Closed), nil, r, map[string]string{"HARNESS_DEADLINE": "100ms"})
+	_, errs, code := run(guardSpec(Closed), nil, r, "--deadline=100ms")
 	if code != answer.Blocked || !strings.HasSuffix(errs, "stdin was not closed before the deadline\n") {
 		t.Errorf("%q %d", errs, code)
 	}
@@ -147,7 +147,7 @@ func TestStdinNeverClosed(t *testing.T) {
 func TestClosedFailureOnPermissionRequest(t *testing.T) {
 	spec := Spec{Name: "G", Policy: Closed, Events: []Binding{{Event: event.PermissionRequest, Matcher: "Bash", Timeout: 5}}}
 	for _, in := range []string{"", `{"hook_event_name":"PermissionRequest","tool_name":"Bash"`} {
-		out, errs, code := run(spec, nil, strings.NewReader(in), nil)
+		out, errs, code := run(spec, nil, strings.NewReader(in))
 		if !strings.HasPrefix(out, `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"G: blocked because the hook could not check this call: invalid hook input: `) || errs != "" || code != answer.OK {
 			t.Errorf("%q: %q %q %d", in, out, errs, code)
 		}
@@ -160,12 +160,12 @@ func TestAnswers(t *testing.T) {
 		b, err := in.PreToolUse().ToolInput().Bash()
 		return answer.PreToolUse{Decision: answer.Deny, Reason: "no " + b.Command}, err
 	}
-	out, errs, code := run(guardSpec(Closed), f, bytes.NewReader(pre), nil)
+	out, errs, code := run(guardSpec(Closed), f, bytes.NewReader(pre))
 	if want := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no echo hi"}}` + "\n"; out != want || errs != "" || code != answer.OK {
 		t.Errorf("%q %q %d", out, errs, code)
 	}
 	silent := func(context.Context, event.Input) (answer.Answer, error) { return nil, nil }
-	out, errs, code = run(guardSpec(Closed), silent, bytes.NewReader(pre), nil)
+	out, errs, code = run(guardSpec(Closed), silent, bytes.NewReader(pre))
 	if out != "" || errs != "" || code != answer.OK {
 		t.Errorf("silence: %q %q %d", out, errs, code)
 	}
@@ -216,7 +216,7 @@ func TestSpecCheck(t *testing.T) {
 			t.Errorf("%s: %v", tt.name, err)
 		}
 		// A broken spec blocks everything, whatever its (missing) policy says.
-		out, errs, code := run(s, nil, strings.NewReader(`{"hook_event_name":"Stop"}`), nil)
+		out, errs, code := run(s, nil, strings.NewReader(`{"hook_event_name":"Stop"}`))
 		if out != "" || code != answer.Blocked || !strings.Contains(errs, "this hook is built wrong and blocks everything: "+tt.want) {
 			t.Errorf("%s: %q %q %d", tt.name, out, errs, code)
 		}
@@ -226,13 +226,13 @@ func TestSpecCheck(t *testing.T) {
 	}
 }
 
-// HARNESS_DEADLINE may shorten the deadline, never lengthen it past the installed timeout.
+// --deadline may shorten the deadline, never lengthen it past the installed timeout.
 func TestDeadlineOverrideIsCapped(t *testing.T) {
-	r := runner{spec: guardSpec(Closed)}
-	for env, want := range map[string]time.Duration{"1h": 4 * time.Second, "100ms": 100 * time.Millisecond, "": 4 * time.Second} {
-		d, err := r.deadline(func(string) string { return env }, "")
-		if err != nil || d != want {
-			t.Errorf("HARNESS_DEADLINE=%q: %v %v", env, d, err)
+	for flag, want := range map[string]time.Duration{"--deadline=1h": 4 * time.Second, "--deadline=100ms": 100 * time.Millisecond, "--timeout=5": 4 * time.Second} {
+		s, _, err := parseSetup([]string{flag})
+		r := runner{spec: guardSpec(Closed), setup: &s}
+		if d := r.deadline(""); err != nil || d != want {
+			t.Errorf("%s: %v %v", flag, d, err)
 		}
 	}
 }
@@ -242,12 +242,12 @@ func TestInstalledTimeout(t *testing.T) {
 	hang := func(context.Context, event.Input) (answer.Answer, error) { select {} }
 	var out, errb bytes.Buffer
 	start := time.Now()
-	code := Run(guardSpec(Closed), hang, []string{"--timeout=1"}, bytes.NewReader(payload(t, "PreToolUse.json")), &out, &errb, func(string) string { return "" })
+	code := Run(guardSpec(Closed), hang, []string{"--timeout=1"}, bytes.NewReader(payload(t, "PreToolUse.json")), &out, &errb)
 	if d := time.Since(start); code != answer.Blocked || d > 900*time.Millisecond || !strings.Contains(errb.String(), "no decision before the hook's deadline") {
 		t.Errorf("--timeout=1: code %d after %v: %q", code, d, errb.String())
 	}
 	errb.Reset()
-	code = Run(guardSpec(Closed), hang, []string{"--timeout=soon"}, bytes.NewReader(nil), &out, &errb, func(string) string { return "" })
+	code = Run(guardSpec(Closed), hang, []string{"--timeout=soon"}, bytes.NewReader(nil), &out, &errb)
 	if code != answer.Blocked || !strings.Contains(errb.String(), "--timeout=soon: the timeout must be a positive number of seconds") {
 		t.Errorf("--timeout=soon: %d %q", code, errb.String())
 	}
@@ -258,14 +258,14 @@ func TestInstalledTimeout(t *testing.T) {
 func TestUnknownEventWithPermissionRequestBinding(t *testing.T) {
 	spec := Spec{Name: "G", Policy: Closed, Events: []Binding{
 		{Event: event.PreToolUse, Matcher: "Bash", Timeout: 5}, {Event: event.PermissionRequest, Matcher: "Bash", Timeout: 5}}}
-	out, errs, code := run(spec, nil, strings.NewReader(""), nil)
+	out, errs, code := run(spec, nil, strings.NewReader(""))
 	want := `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"G: blocked because the hook could not check this call: invalid hook input: stdin is empty"}}}` + "\n"
 	if out != want || code != answer.Blocked || errs != "G: blocked because the hook could not check this call: invalid hook input: stdin is empty\n" {
 		t.Errorf("%q %q %d", out, errs, code)
 	}
 	// An oversized PermissionRequest payload still names its event in its first bytes.
 	big := `{"hook_event_name":"PermissionRequest","tool_name":"Bash","tool_input":{"command":"` + strings.Repeat("x", 200) + `"}}`
-	out, _, code = run(spec, nil, strings.NewReader(big), map[string]string{"HARNESS_MAX_INPUT": "100"})
+	out, _, code = run(spec, nil, strings.NewReader(big), "--max-input=100")
 	if !strings.Contains(out, `"behavior":"deny"`) || code != answer.OK {
 		t.Errorf("oversized: %q %d", out, code)
 	}
@@ -291,7 +291,7 @@ func TestCapOnARealPipe(t *testing.T) {
 		w.Close()
 		written <- n
 	}()
-	_, errs, code := run(guardSpec(Closed), nil, r, map[string]string{"HARNESS_MAX_INPUT": "8388608"})
+	_, errs, code := run(guardSpec(Closed), nil, r, "--max-input=8388608")
 	r.Close()
 	n := <-written
 	if code != answer.Blocked || !strings.Contains(errs, "input is larger than 8388608 bytes") {
@@ -304,7 +304,7 @@ func TestCapOnARealPipe(t *testing.T) {
 
 func TestFlags(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := Run(guardSpec(Closed), nil, []string{"--describe"}, nil, &out, &errb, os.Getenv); code != answer.OK {
+	if code := Run(guardSpec(Closed), nil, []string{"--describe"}, nil, &out, &errb); code != answer.OK {
 		t.Fatalf("--describe: %d %s", code, errb.String())
 	}
 	want := `{
@@ -332,12 +332,12 @@ func TestFlags(t *testing.T) {
 		t.Errorf("--describe:\n%s", out.String())
 	}
 	out.Reset()
-	Run(guardSpec(Closed), nil, []string{"--version"}, nil, &out, &errb, os.Getenv)
+	Run(guardSpec(Closed), nil, []string{"--version"}, nil, &out, &errb)
 	if out.String() != "G devel\n" {
 		t.Errorf("--version: %q", out.String())
 	}
 	out.Reset()
-	code := Run(guardSpec(Closed), nil, []string{"--bogus"}, nil, &out, &errb, os.Getenv)
+	code := Run(guardSpec(Closed), nil, []string{"--bogus"}, nil, &out, &errb)
 	if code != answer.Blocked || !strings.Contains(errb.String(), `unknown arguments "--bogus"`) {
 		t.Errorf("--bogus: %d %q", code, errb.String())
 	}
@@ -354,7 +354,7 @@ func BenchmarkParseDecideRender(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		Run(spec, f, nil, bytes.NewReader(pre), io.Discard, io.Discard, func(string) string { return "" })
+		Run(spec, f, nil, bytes.NewReader(pre), io.Discard, io.Discard)
 	}
 }
 
@@ -373,7 +373,7 @@ func TestRealPipeTimings(t *testing.T) {
 	}
 	r := pipe(func(w *os.File) { w.Write(full); w.Close() })
 	time.Sleep(20 * time.Millisecond) // the writer is done before the hook reads
-	if _, errs, code := run(guardSpec(Closed), silent, r, nil); code != answer.OK {
+	if _, errs, code := run(guardSpec(Closed), silent, r); code != answer.OK {
 		t.Errorf("ready payload: %q %d", errs, code)
 	}
 	r = pipe(func(w *os.File) {
@@ -382,12 +382,12 @@ func TestRealPipeTimings(t *testing.T) {
 		w.Write(full[len(full)/2:])
 		w.Close()
 	})
-	if _, errs, code := run(guardSpec(Closed), silent, r, nil); code != answer.OK {
+	if _, errs, code := run(guardSpec(Closed), silent, r); code != answer.OK {
 		t.Errorf("payload in two pieces: %q %d", errs, code)
 	}
 	keep := make(chan *os.File, 1)
 	r = pipe(func(w *os.File) { w.Write(full[:10]); keep <- w })
-	_, errs, code := run(guardSpec(Closed), silent, r, map[string]string{"HARNESS_DEADLINE": "100ms"})
+	_, errs, code := run(guardSpec(Closed), silent, r, "--deadline=100ms")
 	if code != answer.Blocked || !strings.HasSuffix(errs, "stdin was not closed before the deadline\n") {
 		t.Errorf("never closed: %q %d", errs, code)
 	}
@@ -409,12 +409,11 @@ func TestStdinFromFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out, errb bytes.Buffer
-		code := Run(guardSpec(Closed), block, nil, f, &out, &errb, func(k string) string {
-			if k == "HARNESS_MAX_INPUT" {
-				return tt.max
-			}
-			return ""
-		})
+		var args []string
+		if tt.max != "" {
+			args = []string{"--max-input=" + tt.max}
+		}
+		code := Run(guardSpec(Closed), block, args, f, &out, &errb)
 		f.Close()
 		if code != tt.code || !strings.Contains(errb.String(), tt.err) {
 			t.Errorf("max %q: code %d, stderr %q", tt.max, code, errb.String())
@@ -426,11 +425,10 @@ func TestStdinFromFile(t *testing.T) {
 // for, not the shortest of them.
 func TestDeadlinePerEvent(t *testing.T) {
 	spec := Spec{Name: "R", Policy: Open, Events: []Binding{{Event: event.Stop, Timeout: 10}, {Event: event.SessionEnd, Timeout: 1}}}
-	r := runner{spec: spec}
-	none := func(string) string { return "" }
+	r := runner{spec: spec, setup: &Setup{}}
 	for ev, want := range map[event.Name]time.Duration{event.Stop: 8 * time.Second, event.SessionEnd: 750 * time.Millisecond, "": 750 * time.Millisecond} {
-		if d, err := r.deadline(none, ev); err != nil || d != want {
-			t.Errorf("%q: %v (%v), want %v", ev, d, err, want)
+		if d := r.deadline(ev); d != want {
+			t.Errorf("%q: %v, want %v", ev, d, want)
 		}
 	}
 	slow := func(ctx context.Context, in event.Input) (answer.Answer, error) {
@@ -438,28 +436,42 @@ func TestDeadlinePerEvent(t *testing.T) {
 		return nil, nil
 	}
 	var out, errb bytes.Buffer
-	if code := Run(spec, slow, nil, strings.NewReader(`{"hook_event_name":"Stop"}`), &out, &errb, none); code != answer.OK {
+	if code := Run(spec, slow, nil, strings.NewReader(`{"hook_event_name":"Stop"}`), &out, &errb); code != answer.OK {
 		t.Errorf("Stop: code %d, stderr %q", code, errb.String())
 	}
 }
 
-func TestHarnessHome(t *testing.T) {
-	env := func(v string) func(string) (string, bool) {
-		return func(name string) (string, bool) { return v, name == "HARNESS_HOME" && v != "" }
+// The harness's folders come from the command line only: a variable of the same name, as a
+// project's settings could set, moves nothing.
+func TestSetupReadsNoEnvironment(t *testing.T) {
+	t.Setenv("HARNESS_HOME", "/repo/evil")
+	t.Setenv("HARNESS_SYSTEM_DIR", "/repo/evil/system")
+	t.Setenv("HARNESS_DEADLINE", "1ns")
+	t.Setenv("HOME", "/home/u")
+	in, _ := event.Parse([]byte(`{"hook_event_name":"Stop","cwd":"/home/u/p"}`))
+	var s Setup
+	s.settle()
+	if w := s.Where(in); w.HarnessHome != "/home/u/.claude/harness" || w.SystemDir != "/etc/harness" {
+		t.Errorf("no flags: home %q, system %q", w.HarnessHome, w.SystemDir)
 	}
-	for _, c := range []struct {
-		env  func(string) (string, bool)
-		home string
-		want string
-	}{
-		{env("/opt/h"), "/home/u", "/opt/h"},
-		{env(""), "/home/u", "/home/u/.claude/harness"},
-		{nil, "/home/u", "/home/u/.claude/harness"},
-		{nil, "", ""},
-		{env("/opt/h"), "", "/opt/h"},
-	} {
-		if got := HarnessHome(c.env, c.home); got != c.want {
-			t.Errorf("HarnessHome(home %q) = %q, want %q", c.home, got, c.want)
+	s, rest, err := parseSetup([]string{"--home=/opt/h", "--system-dir=/srv/policy", "--explain", "x"})
+	if err != nil || len(rest) != 2 {
+		t.Fatalf("parse: %v, rest %q", err, rest)
+	}
+	if w := s.Where(in); w.HarnessHome != "/opt/h" || w.SystemDir != "/srv/policy" {
+		t.Errorf("flags: home %q, system %q", w.HarnessHome, w.SystemDir)
+	}
+	if _, _, err := parseSetup([]string{"--home=relative/dir"}); err == nil {
+		t.Error("a relative --home was taken")
+	}
+}
+
+// A project root from the environment that would widen the guards beyond any real project
+// gives way to the payload's cwd.
+func TestProjectDirNarrowest(t *testing.T) {
+	for dir, want := range map[string]string{"/home/u/p": "/home/u/p", "/": "", "/home": "", "/home/u": "", "/home/u/": "", "rel": "", "": "", "/srv/x/": "/srv/x"} {
+		if got := projectDir(dir, "/home/u"); got != want {
+			t.Errorf("projectDir(%q) = %q, want %q", dir, got, want)
 		}
 	}
 }

@@ -1,8 +1,12 @@
 package hook
 
 import (
+	"context"
 	"os"
+	"path/filepath"
+	"strings"
 
+	"github.com/hookkit/harness/lib/config"
 	"github.com/hookkit/harness/lib/event"
 )
 
@@ -11,14 +15,22 @@ type Where struct {
 	// Cwd is the payload's cwd; Project is CLAUDE_PROJECT_DIR (each falls back on the other).
 	Cwd, Project string
 	Home         string
-	// HarnessHome is $HARNESS_HOME, by default ~/.claude/harness.
-	HarnessHome string
+	// HarnessHome and SystemDir are the harness's own folders (Setup), never the environment's.
+	HarnessHome, SystemDir string
 }
 
-// Locate reads where a call happens from its payload and the environment Claude Code gives.
-func Locate(in event.Input) Where {
+// Locate reads where a call happens from its payload, the hook's setup and the project root
+// the client gives.
+func Locate(ctx context.Context, in event.Input) Where { return SetupOf(ctx).Where(in) }
+
+// Where is Locate for a setup in hand.
+func (s Setup) Where(in event.Input) Where {
 	home, _ := os.UserHomeDir()
-	w := Where{Cwd: in.Cwd(), Project: os.Getenv("CLAUDE_PROJECT_DIR"), Home: home, HarnessHome: HarnessHome(os.LookupEnv, home)}
+	w := Where{Cwd: in.Cwd(), Project: projectDir(os.Getenv("CLAUDE_PROJECT_DIR"), home), Home: home,
+		HarnessHome: s.Home, SystemDir: s.SystemDir}
+	if w.HarnessHome == "" {
+		w.HarnessHome = DefaultHome(home)
+	}
 	if w.Project == "" {
 		w.Project = w.Cwd
 	}
@@ -28,15 +40,28 @@ func Locate(in event.Input) Where {
 	return w
 }
 
-// HarnessHome is the harness's own directory (its binaries, policies, records): $HARNESS_HOME
-// as env reports it, by default ~/.claude/harness under home; "" when neither is known. env
-// may be nil (no variables known). Every package that needs the directory asks this.
-func HarnessHome(env func(string) (string, bool), home string) string {
-	if env != nil {
-		if v, ok := env("HARNESS_HOME"); ok && v != "" {
-			return v
-		}
+// projectDir is the project root the client names, unless it would widen what the guards
+// allow beyond any real project: a relative path, the root, the home directory or a folder
+// above it (a variable a project's settings could set). Then the payload's cwd stands in.
+func projectDir(dir, home string) string {
+	if dir == "" || !filepath.IsAbs(dir) {
+		return ""
 	}
+	dir = filepath.Clean(dir)
+	if dir == string(filepath.Separator) || home != "" && (dir == home || strings.HasPrefix(home, strings.TrimSuffix(dir, string(filepath.Separator))+string(filepath.Separator))) {
+		return ""
+	}
+	return dir
+}
+
+// Scopes are the configuration scopes of the call.
+func (w Where) Scopes() config.Scopes {
+	return config.Scopes{System: w.SystemDir, Home: w.HarnessHome, Project: w.Project}
+}
+
+// DefaultHome is the harness home of a user with no other said: ~/.claude/harness under
+// home; "" when home is not known.
+func DefaultHome(home string) string {
 	if home == "" {
 		return ""
 	}

@@ -355,3 +355,19 @@ func (e Env) rcFile(p string) bool {
 func gitInternal(p string) bool {
 	return strings.Contains(p+"/", "/.git/")
 }
+
+// TempDir reports whether a $TMPDIR may count as scratch space: only a folder inside the
+// system's own temp locations (macOS gives each user one under /var/folders). A variable a
+// project's settings can set must not make its own folder, or the home, writable as "temp".
+func TempDir(dir string) bool {
+	if !strings.HasPrefix(dir, "/") {
+		return false
+	}
+	dir = path.Clean(dir)
+	for _, t := range []string{"/tmp", "/var/tmp", "/private/tmp", "/var/folders", "/private/var/folders"} {
+		if dir == t || strings.HasPrefix(dir, t+"/") {
+			return true
+		}
+	}
+	return false
+}

@@ -10,8 +10,8 @@ import (
 )
 
 // PolicyFiles returns where the system, user and project write policies live.
-func PolicyFiles(harnessHome, project string) config.Files {
-	return config.ScopeFiles(harnessHome, project, "writes.json")
+func PolicyFiles(s config.Scopes) config.Files {
+	return s.Files("writes.json")
 }
 
 // LoadPolicy reads the system's, the user's and the project's write policies (missing files

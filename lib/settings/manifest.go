@@ -69,11 +69,9 @@ type Entry struct {
 }
 
 // Prefix is where a managed install (harness install --managed) puts its binaries and its
-// manifest: $HARNESS_PREFIX, else /opt/harness (C:\Program Files\harness on Windows).
+// manifest by default: /opt/harness (C:\Program Files\harness on Windows). The CLI's --prefix
+// (or its owner's $HARNESS_PREFIX) may name another; a hook reads no variable.
 func Prefix() string {
-	if p := os.Getenv("HARNESS_PREFIX"); p != "" {
-		return p
-	}
 	if runtime.GOOS == "windows" {
 		return `C:\Program Files\harness`
 	}
@@ -81,16 +79,16 @@ func Prefix() string {
 }
 
 // Homes are the places whose manifests say what is installed for this user: the harness home,
-// the managed install (Prefix) and the install the running program belongs to (the folder above
+// the managed install (prefix) and the install the running program belongs to (the folder above
 // its bin), each once.
-func Homes(harnessHome string) []string {
+func Homes(harnessHome, prefix string) []string {
 	out := []string{harnessHome}
 	add := func(h string) {
 		if h != "" && !slices.Contains(out, h) {
 			out = append(out, h)
 		}
 	}
-	add(Prefix())
+	add(prefix)
 	if exe, err := os.Executable(); err == nil && filepath.Base(filepath.Dir(exe)) == "bin" {
 		add(filepath.Dir(filepath.Dir(exe)))
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/tidwall/gjson"
 	"github.com/tidwall/sjson"
 
+	"github.com/hookkit/harness/lib/config"
 	"github.com/hookkit/harness/lib/dialect"
 	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/object"
@@ -59,15 +60,52 @@ const (
 	Shell
 )
 
+// Places are the harness's folders as an install resolved them, written on every hook's
+// command line: a hook reads them from there and from no environment variable.
+type Places struct {
+	// Home is the harness home ("" for a managed install: each user has their own).
+	Home string
+	// SystemDir is the administrator's scope ("" or the compiled default: not written).
+	SystemDir string
+}
+
+// Args are the runtime flags that say the places (lib/hook's Setup).
+func (p Places) Args() []string {
+	var args []string
+	if p.Home != "" {
+		args = append(args, "--home="+p.Home)
+	}
+	if p.SystemDir != "" && p.SystemDir != config.DefaultSystemDir() {
+		args = append(args, "--system-dir="+p.SystemDir)
+	}
+	return args
+}
+
+// shellArgs are args for sh -c, each quoted only where the shell would read it otherwise.
+func shellArgs(args []string) string {
+	var b strings.Builder
+	for _, a := range args {
+		b.WriteByte(' ')
+		if strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,+@%") != "" {
+			a = ShellQuote(a)
+		}
+		b.WriteString(a)
+	}
+	return b.String()
+}
+
 // Group renders the matcher group that runs the wiring's hook from binDir.
-func (w Wiring) Group(binDir string, form Form, onFailure bool) ([]byte, error) {
+func (w Wiring) Group(binDir string, form Form, onFailure bool, at Places) ([]byte, error) {
 	bin := w.Program(binDir)
 	// Our hooks are told the timeout they are installed with, so their own deadline stays
-	// below it; a program imported with --from gets no arguments.
+	// below it, and the harness's folders; a program imported with --from gets no arguments.
 	timeout := gjson.Get(w.Handler, "timeout").Int()
 	var args []string
-	if w.Path == "" && timeout > 0 {
-		args = []string{"--timeout=" + strconv.FormatInt(timeout, 10)}
+	if w.Path == "" {
+		if timeout > 0 {
+			args = []string{"--timeout=" + strconv.FormatInt(timeout, 10)}
+		}
+		args = append(args, at.Args()...)
 	}
 	// The handler keeps the defaults' key order; args follows command.
 	var h object.Object
@@ -78,7 +116,7 @@ func (w Wiring) Group(binDir string, form Form, onFailure bool) ([]byte, error) 
 				h.Set("command", bin)
 				h.Set("args", append([]string{}, args...))
 			} else {
-				h.Set("command", strings.TrimSpace(ShellQuote(bin)+" "+strings.Join(args, " ")))
+				h.Set("command", ShellQuote(bin)+shellArgs(args))
 			}
 		case "args":
 		case "onFailure":
@@ -118,7 +156,7 @@ func ShellQuote(s string) string {
 // The handler is shell form, since these clients ignore args, and holds only type, command and
 // timeout (in the client's unit): no client has onFailure. The command names the client, and
 // the timeout in seconds, so that the hook's own deadline stays below the client's.
-func (w Wiring) ClientEntries(binDir string, d *dialect.Dialect) ([]Entry, error) {
+func (w Wiring) ClientEntries(binDir string, d *dialect.Dialect, at Places) ([]Entry, error) {
 	name, ok := d.Event(event.Name(w.Event))
 	if !ok {
 		return nil, nil
@@ -127,7 +165,7 @@ func (w Wiring) ClientEntries(binDir string, d *dialect.Dialect) ([]Entry, error
 	if secs <= 0 {
 		secs = 60
 	}
-	cmd := fmt.Sprintf("%s --client=%s --timeout=%d", ShellQuote(w.Program(binDir)), d.Client, secs)
+	cmd := ShellQuote(w.Program(binDir)) + shellArgs(append([]string{"--client=" + string(d.Client), "--timeout=" + strconv.FormatInt(secs, 10)}, at.Args()...))
 	h, err := sjson.Set(`{"type":"command"}`, "command", cmd)
 	if err != nil {
 		return nil, err

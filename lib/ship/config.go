@@ -49,8 +49,8 @@ type Config struct {
 // Load reads the shipping keys from the harness configuration outside any project (user scope
 // and the scopes an administrator owns): a repository cannot send the audit trail elsewhere.
 // problems are the configuration's, one line each (a key of the wrong kind keeps its default).
-func Load(harnessHome string) (cfg Config, problems []string) {
-	c := config.Load(harnessHome, "")
+func Load(system, harnessHome string) (cfg Config, problems []string) {
+	c := config.Load(config.Scopes{System: system, Home: harnessHome})
 	cfg = Config{
 		Endpoint: c.Get(KeyEndpoint).Str,
 		Batch:    c.Int(KeyBatch, DefaultBatch),

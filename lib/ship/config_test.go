@@ -16,7 +16,7 @@ func TestLoad(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(home, "config.json"), []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	got, problems := Load(home)
+	got, problems := Load("", home)
 	want := Config{Endpoint: "http://127.0.0.1:4318", Batch: 100, Timeout: 2500 * time.Millisecond,
 		Headers: []Header{{Name: "Authorization", Env: "OTLP_AUTH"}, {Name: "X-Org", File: "/etc/org"}}}
 	if !reflect.DeepEqual(got, want) {
@@ -29,7 +29,7 @@ func TestLoad(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(home, "config.json"), []byte(`{"audit": {"ship": {"headers": {"Authorization": "Bearer x"}}}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	got, problems = Load(home)
+	got, problems = Load("", home)
 	if got.Endpoint != "" || got.Batch != DefaultBatch || got.Timeout != DefaultTimeout || got.Headers != nil {
 		t.Errorf("defaults: %+v", got)
 	}

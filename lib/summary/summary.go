@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/hookkit/harness/lib/config"
@@ -16,24 +15,13 @@ import (
 	"github.com/hookkit/harness/lib/transcript"
 )
 
-// DefaultKeep is how many sessions a project keeps; HARNESS_SUMMARY_KEEP changes it.
+// DefaultKeep is how many sessions a project keeps unless the configuration says otherwise.
 const DefaultKeep = 200
 
-// Keep is the retention limit from the environment value v ("" or invalid: the default).
-func Keep(v string) int {
-	if n, err := strconv.Atoi(v); err == nil && n > 0 {
-		return n
-	}
-	return DefaultKeep
-}
-
-// Retention is how many sessions a project keeps: HARNESS_SUMMARY_KEEP when set, else the
-// configuration's summary.keep (lib/config), else DefaultKeep.
-func Retention(harnessHome, project string) int {
-	if v := os.Getenv("HARNESS_SUMMARY_KEEP"); v != "" {
-		return Keep(v)
-	}
-	return config.Load(harnessHome, project).Int("summary.keep", DefaultKeep)
+// Retention is how many sessions a project keeps: the configuration's summary.keep
+// (lib/config), else DefaultKeep.
+func Retention(s config.Scopes) int {
+	return config.Load(s).Int("summary.keep", DefaultKeep)
 }
 
 // Dir is where a project's sessions live: $HARNESS_HOME/projects/<key>/sessions, keyed like

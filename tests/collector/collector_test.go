@@ -66,7 +66,8 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	e := &env{t: t, home: t.TempDir(), project: t.TempDir()}
-	e.vars = append(os.Environ(), "HARNESS_HOME="+e.home, "CLAUDE_PROJECT_DIR="+e.project, "HARNESS_DEADLINE=")
+	// The CLI reads HARNESS_HOME; a hook is told its home on the command line (run).
+	e.vars = append(os.Environ(), "HARNESS_HOME="+e.home, "CLAUDE_PROJECT_DIR="+e.project)
 	return e
 }
 
@@ -75,6 +76,9 @@ func (e *env) dir() string { return audit.Dir(e.home, e.project) }
 // run runs a built binary with stdin, returning stdout, stderr and the exit code.
 func (e *env) run(stdin []byte, name string, args ...string) (string, string, int) {
 	e.t.Helper()
+	if name != "harness" {
+		args = append([]string{"--home=" + e.home}, args...)
+	}
 	cmd := exec.Command(filepath.Join(binDir, name), args...)
 	cmd.Env, cmd.Dir = e.vars, e.project
 	cmd.Stdin = bytes.NewReader(stdin)

@@ -1,7 +1,7 @@
 // Command startup times hook binaries against an empty Go program: every binary is started in
 // turn, round after round, each with its payload waiting in a pipe on stdin, and the ratio of
 // each hook's median to the empty program's is printed. Records the hooks write go to a
-// throwaway HARNESS_HOME.
+// throwaway harness home (--home).
 //
 //	go run ./tests/startup [-n 300] [-max 1.3] [-hook ./hooks/NAME] [-payload FILE]
 //	go run ./tests/startup [-n 300] [-max 1.3] -all
@@ -69,7 +69,9 @@ func run(n int, maxRatio float64, targets []target) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	env := append(os.Environ(), "HARNESS_HOME="+filepath.Join(dir, "harness"))
+	env := os.Environ()
+	// Every process gets the flag the installer writes (the empty binary ignores it).
+	home := "--home=" + filepath.Join(dir, "harness")
 
 	src := filepath.Join(dir, "src")
 	if err := os.MkdirAll(src, 0o755); err != nil {
@@ -100,13 +102,13 @@ func run(n int, maxRatio float64, targets []target) error {
 	te := make([]time.Duration, 0, n)
 	th := make([][]time.Duration, len(targets))
 	for range n {
-		d, err := timeRun(empty, emptyPayload, env)
+		d, err := timeRun(empty, emptyPayload, env, home)
 		if err != nil {
 			return err
 		}
 		te = append(te, d)
 		for i, b := range bins {
-			if d, err = timeRun(b, payloads[i], env); err != nil {
+			if d, err = timeRun(b, payloads[i], env, home); err != nil {
 				return err
 			}
 			th[i] = append(th[i], d)
@@ -142,7 +144,7 @@ func build(dir, pkg, out string) error {
 
 // timeRun starts bin with the payload waiting in a pipe on its stdin, as Claude Code gives it,
 // and waits for it; a hook's exit code is its answer, so only a failure to start is an error.
-func timeRun(bin string, payload []byte, env []string) (time.Duration, error) {
+func timeRun(bin string, payload []byte, env []string, args ...string) (time.Duration, error) {
 	r, w, err := os.Pipe()
 	if err != nil {
 		return 0, err
@@ -152,7 +154,7 @@ func timeRun(bin string, payload []byte, env []string) (time.Duration, error) {
 		return 0, err
 	}
 	w.Close()
-	cmd := exec.Command(bin)
+	cmd := exec.Command(bin, args...)
 	cmd.Stdin = r
 	cmd.Env = env
 	start := time.Now()
