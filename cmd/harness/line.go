@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/spell"
 )
 
@@ -193,4 +194,22 @@ func usageExits(name string, cmds []*cli.Command) {
 		}
 		usageExits(name, c.Subcommands)
 	}
+}
+
+// didYouMean is `; did you mean "X"?` for the known name that name most likely misspells,
+// or "".
+func didYouMean(name string, known []string) string {
+	if near := spell.Nearest(name, known); near != "" {
+		return fmt.Sprintf("; did you mean %q?", near)
+	}
+	return ""
+}
+
+// eventNames are the names of Claude Code's hook events, for a did-you-mean.
+func eventNames() []string {
+	var names []string
+	for _, s := range event.All() {
+		names = append(names, string(s.Name))
+	}
+	return names
 }
