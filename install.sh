@@ -78,6 +78,10 @@ fi
 want=""
 for arg in "$@"; do
 	if [ -n "$want" ]; then
+		# A flag where the value should be is a slip: a value with a dash is --flag=-value.
+		case "$arg" in
+		-?*) refuse "flag \"--$want\" needs a value" ;;
+		esac
 		[ "$want" = client ] && client=$arg
 		want=""
 		continue

@@ -212,6 +212,7 @@ func TestInstallScriptFlags(t *testing.T) {
 		{[]string{"--no-such-flag"}, 64, `install.sh: unknown flag "--no-such-flag" (./install.sh --help)`},
 		{[]string{"--scope", "project", "now"}, 64, `install.sh: unexpected argument "now": it takes only flags`},
 		{[]string{"--only"}, 64, `install.sh: flag "--only" needs a value`},
+		{[]string{"--scope", "--dry-run"}, 64, `install.sh: flag "--scope" needs a value`},
 		{[]string{"--uninstall", "--purg"}, 64, `unknown flag "--purg"; did you mean "--purge"?`},
 		{[]string{"--uninstall", "--only", "SecurityValidator"}, 64, `"--only" does not go with --uninstall`},
 		{[]string{"--uninstall", "x", "--help"}, 0, "./install.sh --uninstall [--purge]"},

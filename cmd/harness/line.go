@@ -73,7 +73,9 @@ func readLine(a *cli.App, args []string) ([]string, error) {
 			}
 			owner.flags = append(owner.flags, arg)
 			if v, ok := f.(interface{ TakesValue() bool }); ok && v.TakesValue() && !hasValue {
-				if i+1 == len(args) {
+				// A flag where its value should be (--settings --help) is a slip, not a
+				// value: one that starts with a dash is written --settings=-odd.
+				if i+1 == len(args) || len(args[i+1]) > 1 && strings.HasPrefix(args[i+1], "-") {
 					return nil, fmt.Errorf("%s: flag %q needs a value", commandName(levels), arg)
 				}
 				i++

@@ -14,6 +14,7 @@ func TestReadLine(t *testing.T) {
 		{"harness run --tool=Bash PreToolUse --json", "harness run --tool=Bash --json PreToolUse"},
 		{"harness run -- PreToolUse", "harness run PreToolUse"},
 		{"harness run --payload - PreToolUse", "harness run --payload - PreToolUse"},
+		{"harness install --settings=-odd.json", "harness install --settings=-odd.json"},
 		{"harness new Guard --event PreToolUse --guard", "harness new --event PreToolUse --guard Guard"},
 		{"harness validate a.json --json b.json", "harness validate --json a.json b.json"},
 		{"harness validate -- -odd.json", "harness validate -- -odd.json"},
@@ -45,6 +46,8 @@ func TestReadLineRefuses(t *testing.T) {
 		{"harness install --built=x --bulit=y", `harness install: unknown flag "--bulit" (`}, // hidden flags are never suggested
 		{"harness audit ship --projet .", `harness audit ship: unknown flag "--projet"; did you mean "--project"?`},
 		{"harness install --scope", `harness install: flag "--scope" needs a value`},
+		{"harness uninstall --settings --help", `harness uninstall: flag "--settings" needs a value`},
+		{"harness audit ship --project -h", `harness audit ship: flag "--project" needs a value`},
 		{"harness --bogus", `harness: unknown flag "--bogus"`},
 	} {
 		_, err := readLine(app(), strings.Fields(tt.in))
