@@ -14,7 +14,105 @@
 #
 # Other flags go to `harness install` (see harness install --help). Safe to run twice.
 # `harness` itself goes on PATH: a link in ~/.local/bin when that is on PATH, or the line to add.
+# Every flag is checked before anything is built: --help prints this and builds nothing, and
+# a flag that neither this script nor harness install (or uninstall) takes, or a word, exits
+# 64 having built nothing.
 set -eu
+
+# The flags of harness install and harness uninstall (tests/install_script_test.go keeps
+# these lists equal to theirs): those that take a value, and those that do not.
+install_valued="only form bin from defaults agent system-dir prefix managed-dir client scope project settings"
+install_bool="dry-run on-error managed print"
+uninstall_valued="prefix client scope project settings"
+uninstall_bool="force purge managed dry-run"
+
+usage() {
+	sed -n '2,/^set -eu/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'
+}
+
+# nearest WORD KNOWN: the word of KNOWN that WORD most likely misspells (as harness's
+# did-you-mean: two edits, one for short words, two swapped letters being one), or nothing.
+nearest() {
+	awk -v w="$1" -v known="$2" 'BEGIN {
+		n = split(known, k, " "); lim = length(w) <= 4 ? 2 : 3; best = ""
+		a = tolower(w)
+		for (x = 1; x <= n; x++) {
+			b = tolower(k[x]); la = length(a); lb = length(b)
+			for (i = 0; i <= la; i++) d[i, 0] = i
+			for (j = 0; j <= lb; j++) d[0, j] = j
+			for (i = 1; i <= la; i++) for (j = 1; j <= lb; j++) {
+				c = substr(a, i, 1) == substr(b, j, 1) ? 0 : 1
+				v = d[i-1, j] + 1; if (d[i, j-1] + 1 < v) v = d[i, j-1] + 1
+				if (d[i-1, j-1] + c < v) v = d[i-1, j-1] + c
+				if (i > 1 && j > 1 && substr(a, i, 1) == substr(b, j-1, 1) && substr(a, i-1, 1) == substr(b, j, 1) && d[i-2, j-2] + 1 < v) v = d[i-2, j-2] + 1
+				d[i, j] = v
+			}
+			if (d[la, lb] < lim) { best = k[x]; lim = d[la, lb] }
+		}
+		if (best != "") print best
+	}'
+}
+
+refuse() {
+	echo "install.sh: $1 (./install.sh --help)" >&2
+	exit 64
+}
+
+# Read every flag first: whether to uninstall decides which flags are right.
+uninstall=no
+dry=no
+client="Claude Code"
+for arg in "$@"; do
+	case "$arg" in
+	-h | -help | --help) usage; exit 0 ;;
+	--uninstall | -uninstall) uninstall=yes ;;
+	esac
+done
+if [ "$uninstall" = yes ]; then
+	valued=$uninstall_valued
+	bool="uninstall $uninstall_bool"
+else
+	valued=$install_valued
+	bool="uninstall $install_bool"
+fi
+want=""
+for arg in "$@"; do
+	if [ -n "$want" ]; then
+		# A flag where the value should be is a slip: a value with a dash is --flag=-value.
+		case "$arg" in
+		-?*) refuse "flag \"--$want\" needs a value" ;;
+		esac
+		[ "$want" = client ] && client=$arg
+		want=""
+		continue
+	fi
+	case "$arg" in
+	-*) ;;
+	*) refuse "unexpected argument \"$arg\": it takes only flags" ;;
+	esac
+	name=${arg#-}
+	name=${name#-}
+	value=no
+	case "$name" in
+	*=*) value=yes; [ "${name%%=*}" = client ] && client=${name#*=}; name=${name%%=*} ;;
+	esac
+	case " $valued " in
+	*" $name "*) [ "$value" = yes ] || want=$name; continue ;;
+	esac
+	case " $bool " in
+	*" $name "*) [ "$name" = dry-run ] && dry=yes; continue ;;
+	esac
+	case " $install_valued $install_bool " in
+	*" $name "*) refuse "\"--$name\" does not go with --uninstall" ;;
+	esac
+	near=$(nearest "$name" "$valued $bool")
+	if [ -n "$near" ]; then
+		refuse "unknown flag \"${arg%%=*}\"; did you mean \"--$near\"?"
+	fi
+	refuse "unknown flag \"${arg%%=*}\""
+done
+[ -z "$want" ] || refuse "flag \"--$want\" needs a value"
+[ "$client" = claude ] && client="Claude Code"
 
 cd "$(dirname "$0")"
 : "${HARNESS_HOME:=${HOME:?HOME is not set}/.claude/harness}"
@@ -26,12 +124,6 @@ if ! command -v go >/dev/null 2>&1; then
 	exit 1
 fi
 
-uninstall=no
-dry=no
-for arg in "$@"; do
-	[ "$arg" = "--uninstall" ] && uninstall=yes
-	[ "$arg" = "--dry-run" ] && dry=yes
-done
 if [ "$uninstall" = yes ]; then
 	if [ ! -x "$bin/harness" ]; then
 		echo "install.sh: nothing to uninstall ($bin/harness is not there)" >&2
@@ -39,7 +131,7 @@ if [ "$uninstall" = yes ]; then
 	fi
 	args=""
 	for arg in "$@"; do
-		[ "$arg" = "--uninstall" ] || args="$args $arg"
+		case "$arg" in --uninstall | -uninstall) ;; *) args="$args $arg" ;; esac
 	done
 	# shellcheck disable=SC2086 # flags are single words
 	exec "$bin/harness" uninstall $args
@@ -71,17 +163,6 @@ printf 'building %s hooks and the harness CLI into %s ... ' "$count" "$out"
 CGO_ENABLED=0 go build -trimpath -ldflags="$ldflags" -o "$out/" $pkgs
 echo ok
 
-client="Claude Code"
-prev=""
-for arg in "$@"; do
-	case "$prev$arg" in
-	--client=*) client=${arg#--client=} ;;
-	--client*) client=$arg ;;
-	esac
-	prev=""
-	[ "$arg" = "--client" ] && prev="--client"
-done
-[ "$client" = claude ] && client="Claude Code"
 if [ "$dry" = yes ]; then
 	echo "what wiring them into $client would change (dry run):"
 	"$out/harness" install --built="$out" "$@"

@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -179,5 +181,97 @@ func TestInstallScriptPathLine(t *testing.T) {
 	}
 	if _, err := os.Lstat(filepath.Join(home, ".local", "bin", "harness")); !os.IsNotExist(err) {
 		t.Errorf("linked into a directory that is not on PATH: %v", err)
+	}
+}
+
+// TestInstallScriptFlags: ./install.sh reads every flag before it builds anything. --help
+// prints its usage and a wrong flag or a word exits 64 with the reason, and neither runs go
+// (a go on PATH that would leave a mark is never called) nor writes anything in the home.
+func TestInstallScriptFlags(t *testing.T) {
+	home := t.TempDir()
+	fake := t.TempDir()
+	mark := filepath.Join(fake, "go-ran")
+	if err := os.WriteFile(filepath.Join(fake, "go"), []byte("#!/bin/sh\ntouch "+mark+"\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := installEnv(t, home, false)
+	for i, kv := range env {
+		if strings.HasPrefix(kv, "PATH=") {
+			env[i] = "PATH=" + fake + string(os.PathListSeparator) + strings.TrimPrefix(kv, "PATH=")
+		}
+	}
+	for _, tt := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--help"}, 0, "./install.sh --dry-run"},
+		{[]string{"--scope", "project", "-h"}, 0, "./install.sh --uninstall [--purge]"},
+		{[]string{"--dry-rn"}, 64, `install.sh: unknown flag "--dry-rn"; did you mean "--dry-run"? (./install.sh --help)`},
+		{[]string{"--onyl=SecurityValidator"}, 64, `unknown flag "--onyl"; did you mean "--only"?`},
+		{[]string{"--no-such-flag"}, 64, `install.sh: unknown flag "--no-such-flag" (./install.sh --help)`},
+		{[]string{"--scope", "project", "now"}, 64, `install.sh: unexpected argument "now": it takes only flags`},
+		{[]string{"--only"}, 64, `install.sh: flag "--only" needs a value`},
+		{[]string{"--scope", "--dry-run"}, 64, `install.sh: flag "--scope" needs a value`},
+		{[]string{"--uninstall", "--purg"}, 64, `unknown flag "--purg"; did you mean "--purge"?`},
+		{[]string{"--uninstall", "--only", "SecurityValidator"}, 64, `"--only" does not go with --uninstall`},
+		{[]string{"--uninstall", "x", "--help"}, 0, "./install.sh --uninstall [--purge]"},
+	} {
+		cmd := exec.Command("./install.sh", tt.args...)
+		cmd.Dir = ".."
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		code := 0
+		if exit, ok := err.(*exec.ExitError); ok {
+			code = exit.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if code != tt.code || !strings.Contains(string(out), tt.want) {
+			t.Errorf("./install.sh %v: exit %d, want %d with %q:\n%s", tt.args, code, tt.code, tt.want, out)
+		}
+	}
+	if _, err := os.Stat(mark); err == nil {
+		t.Error("install.sh ran go")
+	}
+	if entries, _ := os.ReadDir(home); len(entries) > 0 {
+		t.Errorf("install.sh wrote into the home: %v", entries)
+	}
+}
+
+// TestInstallScriptKnowsTheFlags: the flags install.sh accepts are exactly those harness
+// install and harness uninstall show in their help, each taking a value or not as there.
+func TestInstallScriptKnowsTheFlags(t *testing.T) {
+	script, err := os.ReadFile("../install.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"install", "uninstall"} {
+		out, err := exec.Command(filepath.Join(binDir, "harness"), cmd, "--help").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var valued, bools []string
+		for _, m := range regexp.MustCompile(`(?m)^\s+--([a-z][a-z-]*)( value)?\s`).FindAllStringSubmatch(string(out), -1) {
+			switch {
+			case m[1] == "help":
+			case m[2] != "":
+				valued = append(valued, m[1])
+			default:
+				bools = append(bools, m[1])
+			}
+		}
+		for kind, names := range map[string][]string{"valued": valued, "bool": bools} {
+			list := regexp.MustCompile(`(?m)^` + cmd + `_` + kind + `="([^"]*)"`).FindSubmatch(script)
+			if list == nil {
+				t.Fatalf("install.sh has no %s_%s", cmd, kind)
+			}
+			got, want := strings.Fields(string(list[1])), slices.Clone(names)
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("install.sh's %s_%s is %v; harness %s --help has %v", cmd, kind, got, cmd, want)
+			}
+		}
 	}
 }

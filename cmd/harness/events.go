@@ -6,6 +6,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/hookkit/harness/lib/event"
 )
 
@@ -13,7 +15,7 @@ func events(w io.Writer, name string) error {
 	if name != "" {
 		s, ok := event.Lookup(event.Name(name))
 		if !ok {
-			return fmt.Errorf("%q is not a hook event (names are case-sensitive; run 'harness events')", name)
+			return cli.Exit(fmt.Sprintf("harness events: %q is not a hook event (names are case-sensitive; run 'harness events')%s", name, didYouMean(name, eventNames())), exitUsage)
 		}
 		return eventDetail(w, s)
 	}

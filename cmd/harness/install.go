@@ -245,18 +245,22 @@ func wiring(c *cli.Context, bin string) ([]settings.Wiring, error) {
 		return ws, nil
 	}
 	want := map[string]bool{}
+	var names []string
+	for _, w := range ws {
+		names = append(names, w.Hook)
+	}
 	for _, n := range strings.Split(only, ",") {
-		want[strings.TrimSpace(n)] = true
+		n = strings.TrimSpace(n)
+		if !slices.Contains(names, n) {
+			return nil, cli.Exit(fmt.Sprintf("harness install: --only %s: no such hook in the wiring%s", n, didYouMean(n, names)), exitUsage)
+		}
+		want[n] = true
 	}
 	var out []settings.Wiring
 	for _, w := range ws {
 		if want[w.Hook] {
 			out = append(out, w)
-			delete(want, w.Hook)
 		}
-	}
-	for n := range want {
-		return nil, fmt.Errorf("--only %s: no such hook in the wiring", n)
 	}
 	return out, nil
 }

@@ -50,7 +50,7 @@ func scaffold(c *cli.Context) error {
 	ev := event.Name(c.String("event"))
 	spec, ok := event.Lookup(ev)
 	if !ok {
-		return cli.Exit(fmt.Sprintf("harness new: %q is not an event of Claude Code %s (harness events lists them)", ev, event.Client), 2)
+		return cli.Exit(fmt.Sprintf("harness new: %q is not an event of Claude Code %s (harness events lists them)%s", ev, event.Client, didYouMean(string(ev), eventNames())), 2)
 	}
 	matcher := c.String("matcher")
 	if spec.Matcher == "" && matcher != "" {

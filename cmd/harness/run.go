@@ -62,7 +62,7 @@ func runEvent(c *cli.Context) error {
 	ev := c.Args().First()
 	spec, ok := event.Lookup(event.Name(ev))
 	if !ok {
-		return cli.Exit(fmt.Sprintf("harness run: %q is not an event of Claude Code %s (harness events lists them)", ev, event.Client), exitUsage)
+		return cli.Exit(fmt.Sprintf("harness run: %q is not an event of Claude Code %s (harness events lists them)%s", ev, event.Client, didYouMean(ev, eventNames())), exitUsage)
 	}
 	project := c.String("project")
 	if project == "" {

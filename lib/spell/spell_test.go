@@ -15,3 +15,15 @@ func TestDistance(t *testing.T) {
 		}
 	}
 }
+
+func TestNearest(t *testing.T) {
+	known := []string{"install", "uninstall", "status", "doctor", "run", "SecurityValidator"}
+	for _, tt := range []struct{ name, want string }{
+		{"unistall", "uninstall"}, {"instal", "install"}, {"Status", "status"}, {"SecurityValidatr", "SecurityValidator"},
+		{"rnu", "run"}, {"rn", "run"}, {"tial", ""}, {"dcotor", "doctor"}, {"statsu", "status"}, {"launch", ""}, {"", ""},
+	} {
+		if got := Nearest(tt.name, known); got != tt.want {
+			t.Errorf("Nearest(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
