@@ -23,7 +23,7 @@ var packTamper = pack{name: "tamper", title: "guard tampering",
 
 // tamper: the guard's own settings and binaries.
 func (j *judge) tamper(c *shell.Cmd, t, verb string) {
-	if !strings.Contains(t, ".claude") && !under(t, j.harness) {
+	if !strings.Contains(t, ".claude") && !strings.Contains(t, "harness") && !under(t, j.harness) && !j.harnessPlace(t) {
 		return
 	}
 	h := j.world.Home
@@ -33,11 +33,32 @@ func (j *judge) tamper(c *shell.Cmd, t, verb string) {
 		j.add(c, tamperUserSettings, "it would "+verb+" ~/.claude/settings.json, where the hooks that guard this session are configured", "")
 	case hh != "" && under(t, hh):
 		j.add(c, tamperHarness, "it would "+verb+" the harness's own files ("+t+")", "")
+	case j.harnessPlace(t):
+		j.add(c, tamperHarness, "it would "+verb+" the harness's machine-wide files ("+t+": the system policy, or the hooks installed for every user)", "")
 	case j.world.Project != "" && (t == j.world.Project+"/.claude/settings.json" || t == j.world.Project+"/.claude/settings.local.json"):
 		j.add(c, tamperProjectSettings, "it would "+verb+" the project's Claude Code settings, which can change the hooks", "")
 	case agentState(t, h) != "":
 		j.add(c, tamperAgentState, "it would "+verb+" "+agentState(t, h)+", part of Claude Code's own state", "")
 	}
+}
+
+// harnessPlace reports a path in the harness's machine-wide places: the system scope an
+// administrator's policy lives in ($HARNESS_SYSTEM_DIR, else /etc/harness, or macOS's) and the
+// prefix install --managed puts the hooks for every user under ($HARNESS_PREFIX, else
+// /opt/harness).
+func (j *judge) harnessPlace(t string) bool {
+	if under(t, "/etc/harness") || under(t, "/opt/harness") || under(t, "/Library/Application Support/harness") {
+		return true
+	}
+	if j.world.Env == nil {
+		return false
+	}
+	for _, k := range [...]string{"HARNESS_SYSTEM_DIR", "HARNESS_PREFIX"} {
+		if d, ok := j.world.Env(k); ok && strings.HasPrefix(d, "/") && len(d) > 1 && under(t, strings.TrimSuffix(d, "/")) {
+			return true
+		}
+	}
+	return false
 }
 
 // agentState names the part of Claude Code's own state a path is in ("" if none): the session

@@ -20,5 +20,17 @@ func TestPackTamper(t *testing.T) {
 		{"ls -la ~/.claude/", ""},
 		{"ls ~/.claude/harness/bin", ""},
 		{"cat .claude/settings.json", ""},
+
+		// The harness's files by any route, and its machine-wide places.
+		{"cp /tmp/x ~/.claude/harness/bin/SecurityValidator", "tamper.harness"},
+		{"ln -sf /bin/true ~/.claude/harness/bin/SecurityValidator", "tamper.harness"},
+		{"mv ~/.claude/harness/security.json /tmp/", "tamper.harness"},
+		{"sed -i 's/deny/allow/' ~/.claude/harness/security.json", "tamper.harness"},
+		{"python3 -c \"open('/home/dev/.claude/harness/security.json','w').write('{}')\"", "tamper.harness"},
+		{"jq . x > ~/.claude/harness/installed.json", "tamper.harness"},
+		{"rm /opt/harness/bin/SecurityValidator", "tamper.harness"},
+		{"sudo rm -rf /opt/harness", "tamper.harness"},
+		{"echo '{}' > /etc/harness/security.json", "tamper.harness"},
+		{"cp ~/.claude/harness/security.json /tmp/sec.json", ""},
 	})
 }
