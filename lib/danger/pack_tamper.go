@@ -1,6 +1,8 @@
 package danger
 
 import (
+	"os"
+	"path"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
@@ -11,14 +13,20 @@ var (
 	tamperAgentState      = &Rule{ID: "tamper.agent-state", Action: Deny, Radius: High, Instead: "ask the user to clear Claude Code's own files themselves (/clear, or claude's own settings)"}
 	tamperDisableHooks    = &Rule{ID: "tamper.disable-hooks", Action: Deny, Radius: High, Instead: "ask the user to change hook settings themselves"}
 	tamperHarness         = &Rule{ID: "tamper.harness", Action: Deny, Radius: High, Instead: "ask the user to reinstall or uninstall the harness themselves"}
+	tamperHarnessCLI      = &Rule{ID: "tamper.harness-cli", Action: Deny, Radius: High, Instead: "ask the user to run it themselves; harness status, doctor, rules, validate and audit only read, and may be run"}
 	tamperKillHooks       = &Rule{ID: "tamper.kill-hooks", Action: Deny, Radius: High, Instead: "ask the user to change hook settings themselves"}
 	tamperProjectSettings = &Rule{ID: "tamper.project-settings", Action: Ask, Radius: Medium, Instead: "edit the settings file with the Edit tool so the change is reviewed"}
 	tamperUserSettings    = &Rule{ID: "tamper.user-settings", Action: Deny, Radius: High, Instead: "ask the user to change their settings themselves"}
 )
 
 var packTamper = pack{name: "tamper", title: "guard tampering",
-	rules: []*Rule{tamperAgentState, tamperDisableHooks, tamperHarness, tamperKillHooks, tamperProjectSettings, tamperUserSettings},
+	rules: []*Rule{tamperAgentState, tamperDisableHooks, tamperHarness, tamperHarnessCLI, tamperKillHooks, tamperProjectSettings, tamperUserSettings},
+	programs: []program{
+		{[]string{"harness"}, (*judge).harnessCLI},
+		{[]string{"install.sh"}, (*judge).installScript},
+	},
 	each:  []func(*judge, *shell.Cmd){(*judge).writes},
+	known: (*judge).harnessRun,
 }
 
 // tamper: the guard's own settings and binaries.
@@ -39,6 +47,83 @@ func (j *judge) tamper(c *shell.Cmd, t, verb string) {
 		j.add(c, tamperProjectSettings, "it would "+verb+" the project's Claude Code settings, which can change the hooks", "")
 	case agentState(t, h) != "":
 		j.add(c, tamperAgentState, "it would "+verb+" "+agentState(t, h)+", part of Claude Code's own state", "")
+	}
+}
+
+// harnessCLI: the harness CLI told to change the install. install and uninstall (any flags:
+// --purge, --force, --managed) rewire or remove the hooks that guard this session; install
+// --managed --print only prints. Every other command reads (status, doctor, rules, validate,
+// audit, events, describe, run, test) or writes only where it is told (new scaffolds a hook in a
+// harness checkout, plugin writes a plugin folder, audit ship sends the records on).
+func (j *judge) harnessCLI(c *shell.Cmd) {
+	j.harnessCommand(c, c.Args, "harness")
+}
+
+// harnessCommand judges the arguments of the harness CLI, run as prog.
+func (j *judge) harnessCommand(c *shell.Cmd, args []string, prog string) {
+	sub := ""
+	for _, a := range args {
+		if a == "--" || !strings.HasPrefix(a, "-") {
+			sub = a
+			break
+		}
+	}
+	switch {
+	case sub == "uninstall":
+		j.add(c, tamperHarnessCLI, prog+" uninstall removes the hooks that guard this session (with --purge the harness itself)", "")
+	case sub == "install" && !contains(args, "--print"):
+		j.add(c, tamperHarnessCLI, prog+" install rewrites the wiring of the hooks that guard this session", "")
+	case !shell.Known(sub):
+		j.add(c, tamperHarnessCLI, prog+"'s command is known only when it runs, and could be uninstall", "")
+	}
+}
+
+// installScript: install.sh of a harness checkout builds the hooks and rewires them (with
+// --uninstall, removes them). Another project's install.sh is its own business.
+func (j *judge) installScript(c *shell.Cmd) {
+	j.harnessScript(c, c.Prog)
+}
+
+func (j *judge) harnessScript(c *shell.Cmd, script string) {
+	dir := path.Dir(j.res(c, script))
+	if path.Base(dir) != "harness" && !harnessCheckout(dir) {
+		return
+	}
+	what := "rebuilds and rewires the hooks that guard this session"
+	if contains(c.Args, "--uninstall") {
+		what = "removes the hooks that guard this session"
+	}
+	j.add(c, tamperHarnessCLI, "the harness's install.sh "+what, "")
+}
+
+// harnessCheckout reports a directory that holds the harness's source (its SecurityValidator).
+func harnessCheckout(dir string) bool {
+	_, err := os.Stat(dir + "/hooks/SecurityValidator/main.go")
+	return err == nil
+}
+
+// harnessRun: the harness CLI or its install.sh run through a program that is not a wrapper:
+// go run ./cmd/harness uninstall, sh install.sh.
+func (j *judge) harnessRun(c *shell.Cmd) {
+	switch c.Name {
+	case "go":
+		if at(c.Args, 0) != "run" {
+			return
+		}
+		for i, a := range c.Args[1:] {
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			if p := strings.TrimSuffix(a, "/"); p == "cmd/harness" || strings.HasSuffix(p, "/cmd/harness") {
+				j.harnessCommand(c, c.Args[i+2:], "go run "+a)
+			}
+			return
+		}
+	case "sh", "bash", "dash", "zsh", "ksh", "ash":
+		p := shell.Opts{Short: "oO", StopAtOperand: true}.Parse(c.Args)
+		if len(p.Rest) > 0 && !p.Has("c") && path.Base(p.Rest[0]) == "install.sh" {
+			j.harnessScript(c, p.Rest[0])
+		}
 	}
 }
 

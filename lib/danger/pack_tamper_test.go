@@ -1,6 +1,10 @@
 package danger
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // TestPackTamper names the rule of the guard tampering pack each command must be decided by ("": allowed).
 func TestPackTamper(t *testing.T) {
@@ -32,5 +36,56 @@ func TestPackTamper(t *testing.T) {
 		{"sudo rm -rf /opt/harness", "tamper.harness"},
 		{"echo '{}' > /etc/harness/security.json", "tamper.harness"},
 		{"cp ~/.claude/harness/security.json /tmp/sec.json", ""},
+
+		// The harness CLI: what changes the install is denied, what reads stays silent.
+		{"/home/dev/.claude/harness/bin/harness uninstall --purge", "tamper.harness-cli"},
+		{"~/.claude/harness/bin/harness uninstall", "tamper.harness-cli"},
+		{"harness uninstall --force", "tamper.harness-cli"},
+		{"/opt/harness/bin/harness uninstall --managed", "tamper.harness-cli"},
+		{"harness install", "tamper.harness-cli"},
+		{"harness install --scope project --only SecurityValidator", "tamper.harness-cli"},
+		{"sudo harness install --managed --prefix /opt/harness", "tamper.harness-cli"},
+		{"harness uninstall --purge --dry-run=false", "tamper.harness-cli"},
+		{"env HARNESS_HOME=/tmp/h harness uninstall --purge", "tamper.harness-cli"},
+		{"bash -c 'harness uninstall --purge'", "tamper.harness-cli"},
+		{"echo uninstall | xargs harness", "tamper.harness-cli"},
+		{"harness $CMD", "tamper.harness-cli"},
+		{"go run ./cmd/harness uninstall --purge", "tamper.harness-cli"},
+		{"cd ~/src/harness && ./install.sh", "tamper.harness-cli"},
+		{"cd ~/src/harness && sh install.sh --uninstall --purge", "tamper.harness-cli"},
+		{"~/src/harness/install.sh --client codex", "tamper.harness-cli"},
+		{"harness install --managed --print", ""},
+		{"harness status", ""},
+		{"harness rules --json", ""},
+		{"harness doctor", ""},
+		{"harness validate ~/.claude/settings.json", ""},
+		{"harness audit tail -n 20", ""},
+		{"harness audit why toolu_01", ""},
+		{"harness audit top", ""},
+		{"harness audit verify", ""},
+		{"harness events PreToolUse", ""},
+		{"harness describe", ""},
+		{"harness --help", ""},
+		{"harness uninstall --help", ""},
+		{"go run ./cmd/harness status", ""},
+		{"cd ~/src/harness && ./install.sh --dry-run", ""},
+		{"./install.sh", ""},
+		{"echo 'run harness uninstall --purge to remove it'", ""},
+		{"grep -rn 'harness uninstall' docs", ""},
+	})
+}
+
+// install.sh in a checkout of the harness is denied wherever the checkout lives.
+func TestPackTamperFiles(t *testing.T) {
+	dir := t.TempDir()
+	repo := filepath.Join(dir, "checkout")
+	os.MkdirAll(filepath.Join(repo, "hooks", "SecurityValidator"), 0o755)
+	os.WriteFile(filepath.Join(repo, "hooks", "SecurityValidator", "main.go"), []byte("package main\n"), 0o644)
+	other := filepath.Join(dir, "other")
+	os.MkdirAll(other, 0o755)
+	checkPack(t, []packCase{
+		{"cd " + repo + " && ./install.sh --uninstall", "tamper.harness-cli"},
+		{"bash " + repo + "/install.sh", "tamper.harness-cli"},
+		{"cd " + other + " && ./install.sh --uninstall", ""},
 	})
 }
