@@ -10,6 +10,8 @@ import (
 
 // The rules of this pack.
 var (
+	tamperAgentApprovals  = &Rule{ID: "tamper.agent-approvals-off", Action: Deny, Radius: High, Instead: "run the agent without the flag that approves everything (claude -p, codex exec, gemini -p), or ask the user to run it"}
+	tamperAgentHooks      = &Rule{ID: "tamper.agent-hooks-off", Action: Deny, Radius: High, Instead: "run the agent with its hooks on (claude -p \"...\" with no --bare, --safe-mode or settings that drop them), or ask the user to run it"}
 	tamperAgentState      = &Rule{ID: "tamper.agent-state", Action: Deny, Radius: High, Instead: "ask the user to clear Claude Code's own files themselves (/clear, or claude's own settings)"}
 	tamperDisableHooks    = &Rule{ID: "tamper.disable-hooks", Action: Deny, Radius: High, Instead: "ask the user to change hook settings themselves"}
 	tamperHarness         = &Rule{ID: "tamper.harness", Action: Deny, Radius: High, Instead: "ask the user to reinstall or uninstall the harness themselves"}
@@ -20,10 +22,12 @@ var (
 )
 
 var packTamper = pack{name: "tamper", title: "guard tampering",
-	rules: []*Rule{tamperAgentState, tamperDisableHooks, tamperHarness, tamperHarnessCLI, tamperKillHooks, tamperProjectSettings, tamperUserSettings},
+	rules: []*Rule{tamperAgentApprovals, tamperAgentHooks, tamperAgentState, tamperDisableHooks, tamperHarness, tamperHarnessCLI, tamperKillHooks,
+		tamperProjectSettings, tamperUserSettings},
 	programs: []program{
 		{[]string{"harness"}, (*judge).harnessCLI},
 		{[]string{"install.sh"}, (*judge).installScript},
+		{agentNames, (*judge).agent},
 	},
 	each:  []func(*judge, *shell.Cmd){(*judge).writes},
 	known: (*judge).harnessRun,
