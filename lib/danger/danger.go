@@ -171,10 +171,10 @@ func (j *judge) cmd(c *shell.Cmd) {
 }
 
 // inertRun reports a command told only to show what it would do, or its help: --dry-run,
-// --dryrun, --help (a server-side dry run too: nothing is deleted).
+// --dryrun, --help (a server-side dry run too: nothing is deleted; --dry-run=false is no dry run).
 func inertRun(c *shell.Cmd) bool {
 	for _, a := range c.Args {
-		if a == "--help" || a == "--dryrun" || a == "--dry-run" || strings.HasPrefix(a, "--dry-run=") && a != "--dry-run=none" || a == "--what-if" || a == "-WhatIf" {
+		if a == "--help" || a == "--dryrun" || a == "--dry-run" || strings.HasPrefix(a, "--dry-run=") && a != "--dry-run=none" && a != "--dry-run=false" || a == "--what-if" || a == "-WhatIf" {
 			return true
 		}
 	}

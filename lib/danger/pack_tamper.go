@@ -1,6 +1,8 @@
 package danger
 
 import (
+	"os"
+	"path"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
@@ -8,22 +10,32 @@ import (
 
 // The rules of this pack.
 var (
+	tamperAgentApprovals  = &Rule{ID: "tamper.agent-approvals-off", Action: Deny, Radius: High, Instead: "run the agent without the flag that approves everything (claude -p, codex exec, gemini -p), or ask the user to run it"}
+	tamperAgentHooks      = &Rule{ID: "tamper.agent-hooks-off", Action: Deny, Radius: High, Instead: "run the agent with its hooks on (claude -p \"...\" with no --bare, --safe-mode or settings that drop them), or ask the user to run it"}
 	tamperAgentState      = &Rule{ID: "tamper.agent-state", Action: Deny, Radius: High, Instead: "ask the user to clear Claude Code's own files themselves (/clear, or claude's own settings)"}
 	tamperDisableHooks    = &Rule{ID: "tamper.disable-hooks", Action: Deny, Radius: High, Instead: "ask the user to change hook settings themselves"}
 	tamperHarness         = &Rule{ID: "tamper.harness", Action: Deny, Radius: High, Instead: "ask the user to reinstall or uninstall the harness themselves"}
+	tamperHarnessCLI      = &Rule{ID: "tamper.harness-cli", Action: Deny, Radius: High, Instead: "ask the user to run it themselves; harness status, doctor, rules, validate and audit only read, and may be run"}
 	tamperKillHooks       = &Rule{ID: "tamper.kill-hooks", Action: Deny, Radius: High, Instead: "ask the user to change hook settings themselves"}
 	tamperProjectSettings = &Rule{ID: "tamper.project-settings", Action: Ask, Radius: Medium, Instead: "edit the settings file with the Edit tool so the change is reviewed"}
 	tamperUserSettings    = &Rule{ID: "tamper.user-settings", Action: Deny, Radius: High, Instead: "ask the user to change their settings themselves"}
 )
 
 var packTamper = pack{name: "tamper", title: "guard tampering",
-	rules: []*Rule{tamperAgentState, tamperDisableHooks, tamperHarness, tamperKillHooks, tamperProjectSettings, tamperUserSettings},
+	rules: []*Rule{tamperAgentApprovals, tamperAgentHooks, tamperAgentState, tamperDisableHooks, tamperHarness, tamperHarnessCLI, tamperKillHooks,
+		tamperProjectSettings, tamperUserSettings},
+	programs: []program{
+		{[]string{"harness"}, (*judge).harnessCLI},
+		{[]string{"install.sh"}, (*judge).installScript},
+		{agentNames, (*judge).agent},
+	},
 	each:  []func(*judge, *shell.Cmd){(*judge).writes},
+	known: (*judge).harnessRun,
 }
 
 // tamper: the guard's own settings and binaries.
 func (j *judge) tamper(c *shell.Cmd, t, verb string) {
-	if !strings.Contains(t, ".claude") && !under(t, j.harness) {
+	if !strings.Contains(t, ".claude") && !strings.Contains(t, "harness") && !under(t, j.harness) && !j.harnessPlace(t) {
 		return
 	}
 	h := j.world.Home
@@ -33,11 +45,109 @@ func (j *judge) tamper(c *shell.Cmd, t, verb string) {
 		j.add(c, tamperUserSettings, "it would "+verb+" ~/.claude/settings.json, where the hooks that guard this session are configured", "")
 	case hh != "" && under(t, hh):
 		j.add(c, tamperHarness, "it would "+verb+" the harness's own files ("+t+")", "")
+	case j.harnessPlace(t):
+		j.add(c, tamperHarness, "it would "+verb+" the harness's machine-wide files ("+t+": the system policy, or the hooks installed for every user)", "")
 	case j.world.Project != "" && (t == j.world.Project+"/.claude/settings.json" || t == j.world.Project+"/.claude/settings.local.json"):
 		j.add(c, tamperProjectSettings, "it would "+verb+" the project's Claude Code settings, which can change the hooks", "")
 	case agentState(t, h) != "":
 		j.add(c, tamperAgentState, "it would "+verb+" "+agentState(t, h)+", part of Claude Code's own state", "")
 	}
+}
+
+// harnessCLI: the harness CLI told to change the install. install and uninstall (any flags:
+// --purge, --force, --managed) rewire or remove the hooks that guard this session; install
+// --managed --print only prints. Every other command reads (status, doctor, rules, validate,
+// audit, events, describe, run, test) or writes only where it is told (new scaffolds a hook in a
+// harness checkout, plugin writes a plugin folder, audit ship sends the records on).
+func (j *judge) harnessCLI(c *shell.Cmd) {
+	j.harnessCommand(c, c.Args, "harness")
+}
+
+// harnessCommand judges the arguments of the harness CLI, run as prog.
+func (j *judge) harnessCommand(c *shell.Cmd, args []string, prog string) {
+	sub := ""
+	for _, a := range args {
+		if a == "--" || !strings.HasPrefix(a, "-") {
+			sub = a
+			break
+		}
+	}
+	switch {
+	case sub == "uninstall":
+		j.add(c, tamperHarnessCLI, prog+" uninstall removes the hooks that guard this session (with --purge the harness itself)", "")
+	case sub == "install" && !contains(args, "--print"):
+		j.add(c, tamperHarnessCLI, prog+" install rewrites the wiring of the hooks that guard this session", "")
+	case !shell.Known(sub):
+		j.add(c, tamperHarnessCLI, prog+"'s command is known only when it runs, and could be uninstall", "")
+	}
+}
+
+// installScript: install.sh of a harness checkout builds the hooks and rewires them (with
+// --uninstall, removes them). Another project's install.sh is its own business.
+func (j *judge) installScript(c *shell.Cmd) {
+	j.harnessScript(c, c.Prog)
+}
+
+func (j *judge) harnessScript(c *shell.Cmd, script string) {
+	dir := path.Dir(j.res(c, script))
+	if path.Base(dir) != "harness" && !harnessCheckout(dir) {
+		return
+	}
+	what := "rebuilds and rewires the hooks that guard this session"
+	if contains(c.Args, "--uninstall") {
+		what = "removes the hooks that guard this session"
+	}
+	j.add(c, tamperHarnessCLI, "the harness's install.sh "+what, "")
+}
+
+// harnessCheckout reports a directory that holds the harness's source (its SecurityValidator).
+func harnessCheckout(dir string) bool {
+	_, err := os.Stat(dir + "/hooks/SecurityValidator/main.go")
+	return err == nil
+}
+
+// harnessRun: the harness CLI or its install.sh run through a program that is not a wrapper:
+// go run ./cmd/harness uninstall, sh install.sh.
+func (j *judge) harnessRun(c *shell.Cmd) {
+	switch c.Name {
+	case "go":
+		if at(c.Args, 0) != "run" {
+			return
+		}
+		for i, a := range c.Args[1:] {
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			if p := strings.TrimSuffix(a, "/"); p == "cmd/harness" || strings.HasSuffix(p, "/cmd/harness") {
+				j.harnessCommand(c, c.Args[i+2:], "go run "+a)
+			}
+			return
+		}
+	case "sh", "bash", "dash", "zsh", "ksh", "ash":
+		p := shell.Opts{Short: "oO", StopAtOperand: true}.Parse(c.Args)
+		if len(p.Rest) > 0 && !p.Has("c") && path.Base(p.Rest[0]) == "install.sh" {
+			j.harnessScript(c, p.Rest[0])
+		}
+	}
+}
+
+// harnessPlace reports a path in the harness's machine-wide places: the system scope an
+// administrator's policy lives in ($HARNESS_SYSTEM_DIR, else /etc/harness, or macOS's) and the
+// prefix install --managed puts the hooks for every user under ($HARNESS_PREFIX, else
+// /opt/harness).
+func (j *judge) harnessPlace(t string) bool {
+	if under(t, "/etc/harness") || under(t, "/opt/harness") || under(t, "/Library/Application Support/harness") {
+		return true
+	}
+	if j.world.Env == nil {
+		return false
+	}
+	for _, k := range [...]string{"HARNESS_SYSTEM_DIR", "HARNESS_PREFIX"} {
+		if d, ok := j.world.Env(k); ok && strings.HasPrefix(d, "/") && len(d) > 1 && under(t, strings.TrimSuffix(d, "/")) {
+			return true
+		}
+	}
+	return false
 }
 
 // agentState names the part of Claude Code's own state a path is in ("" if none): the session

@@ -1,6 +1,10 @@
 package danger
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // TestPackTamper names the rule of the guard tampering pack each command must be decided by ("": allowed).
 func TestPackTamper(t *testing.T) {
@@ -20,5 +24,141 @@ func TestPackTamper(t *testing.T) {
 		{"ls -la ~/.claude/", ""},
 		{"ls ~/.claude/harness/bin", ""},
 		{"cat .claude/settings.json", ""},
+
+		// The harness's files by any route, and its machine-wide places.
+		{"cp /tmp/x ~/.claude/harness/bin/SecurityValidator", "tamper.harness"},
+		{"ln -sf /bin/true ~/.claude/harness/bin/SecurityValidator", "tamper.harness"},
+		{"mv ~/.claude/harness/security.json /tmp/", "tamper.harness"},
+		{"sed -i 's/deny/allow/' ~/.claude/harness/security.json", "tamper.harness"},
+		{"python3 -c \"open('/home/dev/.claude/harness/security.json','w').write('{}')\"", "tamper.harness"},
+		{"jq . x > ~/.claude/harness/installed.json", "tamper.harness"},
+		{"rm /opt/harness/bin/SecurityValidator", "tamper.harness"},
+		{"sudo rm -rf /opt/harness", "tamper.harness"},
+		{"echo '{}' > /etc/harness/security.json", "tamper.harness"},
+		{"cp ~/.claude/harness/security.json /tmp/sec.json", ""},
+
+		// The harness CLI: what changes the install is denied, what reads stays silent.
+		{"/home/dev/.claude/harness/bin/harness uninstall --purge", "tamper.harness-cli"},
+		{"~/.claude/harness/bin/harness uninstall", "tamper.harness-cli"},
+		{"harness uninstall --force", "tamper.harness-cli"},
+		{"/opt/harness/bin/harness uninstall --managed", "tamper.harness-cli"},
+		{"harness install", "tamper.harness-cli"},
+		{"harness install --scope project --only SecurityValidator", "tamper.harness-cli"},
+		{"sudo harness install --managed --prefix /opt/harness", "tamper.harness-cli"},
+		{"harness uninstall --purge --dry-run=false", "tamper.harness-cli"},
+		{"env HARNESS_HOME=/tmp/h harness uninstall --purge", "tamper.harness-cli"},
+		{"bash -c 'harness uninstall --purge'", "tamper.harness-cli"},
+		{"echo uninstall | xargs harness", "tamper.harness-cli"},
+		{"harness $CMD", "tamper.harness-cli"},
+		{"go run ./cmd/harness uninstall --purge", "tamper.harness-cli"},
+		{"cd ~/src/harness && ./install.sh", "tamper.harness-cli"},
+		{"cd ~/src/harness && sh install.sh --uninstall --purge", "tamper.harness-cli"},
+		{"~/src/harness/install.sh --client codex", "tamper.harness-cli"},
+		{"harness install --managed --print", ""},
+		{"harness status", ""},
+		{"harness rules --json", ""},
+		{"harness doctor", ""},
+		{"harness validate ~/.claude/settings.json", ""},
+		{"harness audit tail -n 20", ""},
+		{"harness audit why toolu_01", ""},
+		{"harness audit top", ""},
+		{"harness audit verify", ""},
+		{"harness events PreToolUse", ""},
+		{"harness describe", ""},
+		{"harness --help", ""},
+		{"harness uninstall --help", ""},
+		{"go run ./cmd/harness status", ""},
+		{"cd ~/src/harness && ./install.sh --dry-run", ""},
+		{"./install.sh", ""},
+		{"echo 'run harness uninstall --purge to remove it'", ""},
+		{"grep -rn 'harness uninstall' docs", ""},
+
+		// Agents started with their hooks off.
+		{"claude --bare -p hi --dangerously-skip-permissions", "tamper.agent-hooks-off"},
+		{"claude --safe-mode -p hi", "tamper.agent-hooks-off"},
+		{"claude --restricted --tools Bash -p hi", "tamper.agent-hooks-off"},
+		{"CLAUDE_CODE_SIMPLE=1 claude -p hi", "tamper.agent-hooks-off"},
+		{"env CLAUDE_CODE_SAFE_MODE=true claude -p hi", "tamper.agent-hooks-off"},
+		{"export CLAUDE_CODE_SIMPLE=1; claude -p hi", "tamper.agent-hooks-off"},
+		{"CLAUDE_CODE_SIMPLE=1 bash -c 'claude -p hi'", "tamper.agent-hooks-off"},
+		{"npx @anthropic-ai/claude-code --bare -p hi", "tamper.agent-hooks-off"},
+		{"npx -y @anthropic-ai/claude-code@2.1.332 --bare -p hi", "tamper.agent-hooks-off"},
+		{"timeout 60 claude --bare -p hi", "tamper.agent-hooks-off"},
+		{"python3 -c \"import subprocess; subprocess.run(['claude','--bare','-p','hi'])\"", "tamper.agent-hooks-off"},
+		{"claude -p hi --setting-sources project,local", "tamper.agent-hooks-off"},
+		{"claude -p hi --setting-sources=user", "tamper.agent-hooks-off"},
+		{"claude -p hi --setting-sources ''", "tamper.agent-hooks-off"},
+		{"claude -p hi --settings '{\"disableAllHooks\": true}'", "tamper.agent-hooks-off"},
+		{"claude -p hi --settings '{\"allowManagedHooksOnly\": true}'", "tamper.agent-hooks-off"},
+		{"codex --disable hooks exec hi", "tamper.agent-hooks-off"},
+		{"codex exec -c features.hooks=false hi", "tamper.agent-hooks-off"},
+		{"qwen --safe-mode -p hi", "tamper.agent-hooks-off"},
+
+		// Agents started approving every call themselves.
+		{"claude -p hi --dangerously-skip-permissions", "tamper.agent-approvals-off"},
+		{"claude -p hi --permission-mode bypassPermissions", "tamper.agent-approvals-off"},
+		{"claude -p hi --permission-mode=bypassPermissions", "tamper.agent-approvals-off"},
+		{"claude -p hi --settings '{\"permissions\": {\"defaultMode\": \"bypassPermissions\"}}'", "tamper.agent-approvals-off"},
+		{"sudo -u dev claude -p hi --dangerously-skip-permissions", "tamper.agent-approvals-off"},
+		{"codex exec --dangerously-bypass-approvals-and-sandbox 'fix it'", "tamper.agent-approvals-off"},
+		{"codex exec --yolo 'fix it'", "tamper.agent-approvals-off"},
+		{"npx @openai/codex exec --yolo hi", "tamper.agent-approvals-off"},
+		{"gemini -p hi --yolo", "tamper.agent-approvals-off"},
+		{"gemini -p hi -y", "tamper.agent-approvals-off"},
+		{"gemini -p hi --approval-mode yolo", "tamper.agent-approvals-off"},
+		{"npx @google/gemini-cli -p hi --approval-mode=yolo", "tamper.agent-approvals-off"},
+		{"qwen -p hi --yolo", "tamper.agent-approvals-off"},
+		{"qwen -p hi --approval-mode yolo", "tamper.agent-approvals-off"},
+		{"copilot -p hi --allow-all-tools", "tamper.agent-approvals-off"},
+		{"copilot -p hi --allow-all", "tamper.agent-approvals-off"},
+		{"copilot -p hi --yolo", "tamper.agent-approvals-off"},
+		{"COPILOT_ALLOW_ALL=true copilot -p hi", "tamper.agent-approvals-off"},
+		{"droid exec --skip-permissions-unsafe hi", "tamper.agent-approvals-off"},
+		{"kimi --yolo -p hi", "tamper.agent-approvals-off"},
+		{"docker-agent run agent.yaml --exec --yolo", "tamper.agent-approvals-off"},
+		{"nohup codex exec --yolo hi &", "tamper.agent-approvals-off"},
+
+		// Agents as they are installed, and text that only mentions the flags.
+		{"claude -p hi", ""},
+		{"claude -p 'why does --bare skip hooks?'", ""},
+		{"claude -p hi --permission-mode acceptEdits", ""},
+		{"claude -p hi --setting-sources user,project,local", ""},
+		{"claude -p hi --settings '{\"model\": \"opus\"}'", ""},
+		{"claude -p hi --settings /tmp/no-such-settings.json", ""},
+		{"claude mcp add srv -- npx srv --yolo", ""},
+		{"claude --version", ""},
+		{"claude --help", ""},
+		{"export CLAUDE_CODE_SIMPLE=0; claude -p hi", ""},
+		{"codex exec 'explain main.go'", ""},
+		{"gemini -p hi --approval-mode auto_edit", ""},
+		{"copilot -p hi", ""},
+		{"droid exec hi", ""},
+		{"man claude", ""},
+		{"which claude codex gemini", ""},
+		{"echo claude --bare --dangerously-skip-permissions", ""},
+		{"grep -rn -- --yolo docs", ""},
+		{"git commit -m 'deny claude --bare and codex --yolo'", ""},
+	})
+}
+
+// A settings file handed to claude --settings is read: one that switches the hooks off is denied,
+// as is install.sh in a checkout of the harness wherever it lives.
+func TestPackTamperFiles(t *testing.T) {
+	dir := t.TempDir()
+	off := filepath.Join(dir, "off.json")
+	os.WriteFile(off, []byte(`{"disableAllHooks": true}`), 0o644)
+	plain := filepath.Join(dir, "plain.json")
+	os.WriteFile(plain, []byte(`{"model": "opus"}`), 0o644)
+	repo := filepath.Join(dir, "checkout")
+	os.MkdirAll(filepath.Join(repo, "hooks", "SecurityValidator"), 0o755)
+	os.WriteFile(filepath.Join(repo, "hooks", "SecurityValidator", "main.go"), []byte("package main\n"), 0o644)
+	other := filepath.Join(dir, "other")
+	os.MkdirAll(other, 0o755)
+	checkPack(t, []packCase{
+		{"claude -p hi --settings " + off, "tamper.agent-hooks-off"},
+		{"claude -p hi --settings " + plain, ""},
+		{"cd " + repo + " && ./install.sh --uninstall", "tamper.harness-cli"},
+		{"bash " + repo + "/install.sh", "tamper.harness-cli"},
+		{"cd " + other + " && ./install.sh --uninstall", ""},
 	})
 }
