@@ -583,8 +583,10 @@ func status(c *cli.Context) error {
 		probs, files = append(probs, p...), append(files, f...)
 	}
 	if len(files) == 0 {
+		// Not healthy: nothing guards anything, and a script that checks the exit status
+		// must not take this for an install in place.
 		fmt.Fprintln(c.App.Writer, "nothing is installed (run ./install.sh)")
-		return nil
+		return cli.Exit("", 1)
 	}
 	for _, f := range files {
 		fmt.Fprintf(c.App.Writer, "%s\n", f)

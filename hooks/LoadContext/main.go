@@ -56,7 +56,7 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 		}
 		if len(fails) > 0 {
 			warn := "harness: a guard is NOT enforcing, so the calls it should stop would go through: " +
-				strings.Join(fails, "; ") + ". Run `harness doctor`, then ./install.sh."
+				strings.Join(fails, "; ") + ". Run `harness doctor` to see why; the install (./install.sh, with --client X for another client's file) puts it back."
 			a.SystemMessage = warn
 			a.Context = strings.TrimSpace("WARNING from the harness: " + warn + "\n\n" + a.Context)
 		}

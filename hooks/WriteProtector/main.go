@@ -1,6 +1,6 @@
 // Hook: WriteProtector
 // Event: PreToolUse, PreSkillShellCommand
-// Matcher: Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell|Read|NotebookRead|Grep|Glob|mcp__.* (PreToolUse),
+// Matcher: ^(Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell|Read|NotebookRead|Grep|Glob|mcp__.*)$ (PreToolUse),
 // Bash|PowerShell (PreSkillShellCommand)
 // Failure policy: closed
 //
@@ -34,7 +34,7 @@ var spec = hook.Spec{
 	Policy:      hook.Closed,
 	Record:      audit.Verdict,
 	Events: []hook.Binding{
-		{Event: event.PreToolUse, Matcher: "Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell|Read|NotebookRead|Grep|Glob|mcp__.*", Timeout: 5},
+		{Event: event.PreToolUse, Matcher: "^(Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell|Read|NotebookRead|Grep|Glob|mcp__.*)$", Timeout: 5},
 		{Event: event.PreSkillShellCommand, Matcher: "Bash|PowerShell", Timeout: 5},
 	},
 }

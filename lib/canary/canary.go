@@ -346,7 +346,13 @@ func Guards(harnessHome string, limit time.Duration) ([]string, error) {
 			t := min(j.h.Timeout, limit)
 			r := Check(j.h, t, project, j.c)
 			if !r.OK() {
-				out[i] = fmt.Sprintf("%s on %s (%s): %s", j.h.Hook, j.h.Event, j.c.Name, r.Problem)
+				// Where it fails, said whole: the session may be another client's, whose
+				// guards are fine.
+				where := "Claude Code's " + j.h.File
+				if j.h.Client != nil {
+					where = j.h.Client.Title + "'s " + j.h.File
+				}
+				out[i] = fmt.Sprintf("%s on %s in %s (%s): %s", j.h.Hook, j.h.Event, where, j.c.Name, r.Problem)
 			}
 		}()
 	}

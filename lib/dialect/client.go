@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/tidwall/gjson"
@@ -129,40 +127,6 @@ func (d *Dialect) HookTimeout(v float64, set bool) time.Duration {
 		return 60 * time.Second
 	}
 	return time.Duration(v * float64(time.Second))
-}
-
-// Selects says whether the client runs a group with matcher m for a call of the client's tool
-// tool: "", "*" and ".*" select all; a list of names (with "|") selects those names, and
-// Claude Code's names where the client takes them as aliases; anything else is an unanchored
-// regular expression.
-func (d *Dialect) Selects(m, tool string) bool {
-	if m == "" || m == "*" || m == ".*" {
-		return true
-	}
-	if listRE().MatchString(m) && !d.Anchored {
-		for _, name := range strings.Split(m, "|") {
-			if name == tool || d.Aliases && d.alias(name, tool) {
-				return true
-			}
-		}
-		return false
-	}
-	re, err := regexp.Compile(m)
-	return err == nil && re.MatchString(tool)
-}
-
-// listRE is compiled on first use: every hook links this package, and only doctor needs it.
-var listRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_]+(\|[A-Za-z0-9_]+)*$`) })
-
-// alias says whether the Claude Code tool name selects the client's tool.
-func (d *Dialect) alias(claudeTool, tool string) bool {
-	if c, ok := d.Tools[tool]; ok && c == claudeTool {
-		return true
-	}
-	if tool == "apply_patch" || d.Tools[tool] == "apply_patch" {
-		return claudeTool == "Write" || claudeTool == "Edit"
-	}
-	return false
 }
 
 // Reading is what the client makes of a hook's answer to a call.

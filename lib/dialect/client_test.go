@@ -119,6 +119,20 @@ func TestSelectsAndTimeout(t *testing.T) {
 		{Gemini, "^(run_shell_command)$", "run_shell_command", true},
 		{Gemini, "^(run_shell_command)$", "write_file", false},
 		{Gemini, "*", "write_file", true},
+		// A list with a pattern in it is a regular expression: Codex tests it on every alias,
+		// Qwen Code compares each entry with the aliases first.
+		{Codex, "Write|Edit|Glob|mcp__.*", "apply_patch", true},
+		{Codex, "^(Write|Edit|Glob|mcp__.*)$", "apply_patch", true},
+		{Codex, "^(Write|Edit|Glob|mcp__.*)$", "mcp__fs__write", true},
+		{Codex, "^(Write|Edit|Glob|mcp__.*)$", "TodoWrite", false},
+		{Qwen, "Write|Edit|Read|Glob|mcp__.*", "write_file", true},
+		{Qwen, "Write|Edit|Read|Glob|mcp__.*", "read_file", true},
+		{Qwen, "Write|Edit|Read|Glob|mcp__.*", "mcp__fs__write", true},
+		{Qwen, "Write|Edit|Read|Glob|mcp__.*", "run_shell_command", false},
+		{Qwen, "^(Write|Edit|Read|Glob|mcp__.*)$", "write_file", false}, // a regexp on the name alone
+		{Qwen, "Write", "write_file", true},
+		{Copilot, "^(Write|Edit|Glob|mcp__.*)$", "Write", true},
+		{Gemini, "^(write_file|replace|mcp__.*)$", "mcp__fs__write", true},
 	}
 	for _, tt := range tests {
 		if got := must(t, tt.client).Selects(tt.matcher, tt.tool); got != tt.want {

@@ -66,6 +66,16 @@ type Dialect struct {
 	// Aliases: tool matchers may use Claude Code's tool names; without them the installer
 	// writes the client's own.
 	Aliases bool
+	// ListEntries: a tool matcher with a | that starts with neither ^ nor ( is a list first:
+	// each entry is compared whole with the tool's name and its aliases, and only when none is
+	// equal is the whole tried as a regular expression, on the tool's own name. A matcher that
+	// starts with ^ or ( is a regular expression on the tool's own name only: it loses the
+	// aliases, so the installer writes such a client the list (Qwen Code's matchesHookPattern).
+	ListEntries bool
+	// RegexpAliases: a regular expression is tested on the tool's name and on each of its
+	// Claude Code aliases, as an exact list is (Codex CLI's matcher_inputs: apply_patch is
+	// also Write and Edit).
+	RegexpAliases bool
 	// Sequential: the hooks of one event run one after another and the first deny stops the
 	// rest, so record hooks go first.
 	Sequential bool
@@ -89,7 +99,7 @@ var all = sync.OnceValue(func() []*Dialect {
 			Events: names(event.PreToolUse, event.PermissionRequest, event.PostToolUse, event.PreCompact,
 				event.PostCompact, event.SessionStart, event.SessionEnd, event.SubagentStart,
 				event.SubagentStop, event.UserPromptSubmit, event.Stop),
-			NoAsk: true, Aliases: true,
+			NoAsk: true, Aliases: true, RegexpAliases: true,
 			Sources: []string{"startup", "resume", "clear", "compact"},
 		},
 		{
@@ -118,7 +128,7 @@ var all = sync.OnceValue(func() []*Dialect {
 				"read_file": "Read", "notebook_edit": "NotebookEdit", "grep_search": "Grep", "glob": "Glob",
 				"agent": "Agent", "task": "Agent"},
 			Dir:     "directory",
-			Aliases: true,
+			Aliases: true, ListEntries: true,
 			Sources: []string{"startup", "resume", "clear", "compact"},
 		},
 		{
@@ -260,39 +270,6 @@ func (d *Dialect) Timeout(secs int) int {
 	return secs
 }
 
-// Matchers returns the matchers to write for a Claude Code matcher on an event: the client's
-// tool names where it has no aliases, and one per source where SessionStart compares exactly.
-func (d *Dialect) Matchers(ev event.Name, m string) []string {
-	if ev == event.SessionStart {
-		if !d.ExactSource {
-			return []string{m}
-		}
-		var out []string
-		for _, s := range d.Sources {
-			if m == "" || m == "*" || matchesList(m, s) {
-				out = append(out, s)
-			}
-		}
-		return out
-	}
-	spec, ok := event.Lookup(ev)
-	if d.Aliases || !ok || spec.Matcher != "tool_name" || m == "" || m == "*" {
-		return []string{m}
-	}
-	var out []string
-	for _, name := range strings.Split(m, "|") {
-		for _, c := range d.clientTools(name) {
-			if !contains(out, c) {
-				out = append(out, c)
-			}
-		}
-	}
-	if d.Anchored {
-		return []string{"^(" + strings.Join(out, "|") + ")$"}
-	}
-	return []string{strings.Join(out, "|")}
-}
-
 // clientTools returns the client's names for a Claude Code tool (the name itself when the
 // client has none of its own).
 func (d *Dialect) clientTools(claudeTool string) []string {
@@ -308,7 +285,7 @@ func (d *Dialect) clientTools(claudeTool string) []string {
 	if claudeTool == "Write" || claudeTool == "Edit" {
 		// A patch tool writes like Write and Edit do.
 		for _, c := range sortedKeys(d.Tools) {
-			if d.Tools[c] == "apply_patch" && !contains(out, c) {
+			if d.Tools[c] == "apply_patch" && !slices.Contains(out, c) {
 				out = append(out, c)
 			}
 		}
@@ -317,24 +294,6 @@ func (d *Dialect) clientTools(claudeTool string) []string {
 		out = append(out, claudeTool)
 	}
 	return out // a client with its own tool names and none for this one has no such tool
-}
-
-func matchesList(m, s string) bool {
-	for _, p := range strings.Split(m, "|") {
-		if p == s {
-			return true
-		}
-	}
-	return false
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func sortedKeys(m map[string]string) []string { return slices.Sorted(maps.Keys(m)) }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -304,11 +305,59 @@ func TestMatchers(t *testing.T) {
 		{Gemini, event.SessionStart, "", []string{"startup", "resume", "clear"}},
 		{Qwen, event.SessionStart, "startup|resume|clear|compact", []string{"startup|resume|clear|compact"}},
 		{DockerAgent, event.PreToolUse, "Write|Edit|MultiEdit|NotebookEdit|Bash", []string{"write_file|edit_file|shell"}},
+		// An anchored list: kept where the client reads it with its aliases, the bare list
+		// where an anchored pattern would lose them (Qwen), the client's names elsewhere.
+		{Claude, event.PreToolUse, "^(Write|Edit|mcp__.*)$", []string{"^(Write|Edit|mcp__.*)$"}},
+		{Codex, event.PreToolUse, "^(Write|Edit|mcp__.*)$", []string{"^(Write|Edit|mcp__.*)$"}},
+		{Qwen, event.PreToolUse, "^(Write|Edit|mcp__.*)$", []string{"Write|Edit|mcp__.*"}},
+		{Droid, event.PreToolUse, "^(Write|Edit|Bash|mcp__.*)$", []string{"Create|ApplyPatch|Edit|Execute|mcp__.*"}},
+		{Gemini, event.PreToolUse, "^(Write|Edit|Bash|mcp__.*)$", []string{"^(write_file|replace|run_shell_command|mcp__.*)$"}},
+		{Gemini, event.PreToolUse, "Edit.*", []string{"Edit.*"}}, // the author's own pattern, as written
 	}
 	for _, tt := range tests {
 		d, _ := Lookup(string(tt.client))
 		if got := d.Matchers(tt.ev, tt.in); strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
 			t.Errorf("%s %s %q: got %q, want %q", tt.client, tt.ev, tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestMatchersSelectEveryTool installs every tool matcher of the default wiring for every client
+// and checks, the way the client reads matchers, that the matcher written selects each tool the
+// client sends for a tool Claude Code's matcher names (the aliases included), and an MCP tool
+// where it names those.
+func TestMatchersSelectEveryTool(t *testing.T) {
+	matchers := []string{"Bash|PowerShell", "^(Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell|Read|NotebookRead|Grep|Glob|mcp__.*)$"}
+	for _, d := range All() {
+		for _, m := range matchers {
+			written := d.Matchers(event.PreToolUse, m)
+			if len(written) != 1 {
+				t.Fatalf("%s: %q written as %q", d.Client, m, written)
+			}
+			entries, _ := listEntries(m)
+			for _, name := range entries {
+				var sent []string
+				if name == "mcp__.*" {
+					sent = []string{"mcp__fs__write_file"}
+				} else {
+					sent = d.clientTools(name)
+					if d.Client == Copilot {
+						sent = nil // it sends Claude Code's names (with its own argument names)
+					}
+					p, err := d.Payload([]byte(`{"hook_event_name":"PreToolUse","tool_name":"` + name + `","tool_input":{}}`))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if n := gjson.GetBytes(p, "tool_name").Str; (len(sent) > 0 || d.Client == Copilot) && !slices.Contains(sent, n) {
+						sent = append(sent, n)
+					}
+				}
+				for _, tool := range sent {
+					if !d.Selects(written[0], tool) {
+						t.Errorf("%s: %q (written for %q) does not select %s, which %s sends for %s", d.Client, written[0], m, tool, d.Title, name)
+					}
+				}
+			}
 		}
 	}
 }

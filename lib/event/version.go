@@ -11,6 +11,10 @@ type Version [3]int
 // Client is the Claude Code version this table describes.
 var Client = Version{2, 1, 332}
 
+// OnFailureSince is the first Claude Code version whose hook handlers have onFailure ("block":
+// a hook that crashes, is killed or cannot start blocks the action instead of letting it run).
+var OnFailureSince = Version{2, 1, 330}
+
 // ParseVersion reads the first x.y.z in s, as `claude --version` prints it ("2.1.332 (Claude
 // Code)"). No regexp: this package is in every hook, and a compiled pattern costs each start.
 func ParseVersion(s string) (Version, bool) {

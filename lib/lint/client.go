@@ -79,7 +79,7 @@ func (c *checker) client(path string, data []byte, d *dialect.Dialect) {
 			c.clientMatcher(d, claude, g.Get("matcher"), join(gPath, "matcher"))
 			for hi, h := range g.Get("hooks").Array() {
 				hPath := index(join(gPath, "hooks"), hi)
-				c.clientHandler(d, h, hPath)
+				c.clientHandler(d, claude, h, hPath)
 				if config != nil {
 					key := settings.TrustKey(abs, ev.Str, gi, hi)
 					want := settings.TrustHash(ev.Str, []byte(g.Raw), hi)
@@ -140,7 +140,7 @@ func (c *checker) clientMatcher(d *dialect.Dialect, ev event.Name, m gjson.Resul
 	}
 }
 
-func (c *checker) clientHandler(d *dialect.Dialect, h gjson.Result, path string) {
+func (c *checker) clientHandler(d *dialect.Dialect, ev event.Name, h gjson.Result, path string) {
 	if a := h.Get("args"); a.Exists() {
 		c.add(Error, "client.args", join(path, "args"), "%s ignores args: the command runs without them (write them into command)", d.Title)
 	}
@@ -148,6 +148,9 @@ func (c *checker) clientHandler(d *dialect.Dialect, h gjson.Result, path string)
 		c.add(Warning, "client.on-failure", join(path, "onFailure"), "%s has no onFailure: a guard that crashes or times out lets the call run, so its own deadline must answer first", d.Title)
 	}
 	t := h.Get("timeout")
+	if name, installed := guardOf(strings.Fields(h.Get("command").Str)); name != "" && t.Exists() && (!d.Millis || t.Num >= 1000) {
+		c.guardTimeout(name, ev, installed, d.HookTimeout(t.Num, true), fmt.Sprintf("%s as %s reads it, %v", t.Raw, d.Title, d.HookTimeout(t.Num, true)), join(path, "timeout"))
+	}
 	switch {
 	case !t.Exists():
 	case d.Millis && t.Num < 1000:

@@ -282,6 +282,7 @@ func (c *checker) handler(spec event.Spec, h gjson.Result, path string) (handler
 	c.onFailure(spec, typ, ms, join(path, "onFailure"))
 	if typ == "command" {
 		c.command(ms, path)
+		c.guard(spec, ms, path)
 	}
 	return handlerRef{key: dedupKey(typ, ms), path: path}, true
 }

@@ -21,6 +21,15 @@ var corpus = []struct {
 	{"clean-harness-absolute-paths.json", nil},
 	{"clean-user-settings.json", nil},
 	{"clean-no-hooks.json", nil},
+	{"guard-fails-open.json", []string{
+		// no onFailure; onFailure continue, and a timeout no longer than its deadline; its
+		// deadline from its own timeout (a larger --timeout does not lengthen it); a timeout
+		// below its own; SessionEnd blocks nothing, so needs no onFailure.
+		"warning guard.on-failure hooks.PreToolUse[0].hooks[0].onFailure",
+		"warning guard.on-failure hooks.PreToolUse[0].hooks[1].onFailure",
+		"warning guard.timeout hooks.PreToolUse[0].hooks[1].timeout",
+		"warning guard.timeout hooks.PreToolUse[0].hooks[3].timeout",
+	}},
 	{"matcher-javascript-only-constructs.json", nil}, // lookaround and backreferences are valid JavaScript
 
 	{"json-trailing-comma.json", []string{"error json.syntax"}},

@@ -22,6 +22,16 @@ func ForClient(r Report, client event.Version) Report {
 }
 
 func forClient(r Report, data []byte, client event.Version) Report {
+	if client.Less(event.OnFailureSince) {
+		// That client has no onFailure: asking for one is advice it cannot take.
+		kept := r.Findings[:0:0]
+		for _, f := range r.Findings {
+			if f.Rule != "guard.on-failure" {
+				kept = append(kept, f)
+			}
+		}
+		r.Findings = kept
+	}
 	hooks := gjson.GetBytes(data, "hooks")
 	if !hooks.IsObject() {
 		return r

@@ -88,6 +88,7 @@ func testHooks(t *testing.T, c *client) {
 	marker := filepath.Join(s.home, "keep-me")
 	s.writeFile(marker, []byte("x"))
 	s.install()
+	s.checkInstall()
 	m.script(sessionCalls(s)...)
 	out := s.run(m, "tidy up this project")
 	s.keepTranscripts()
@@ -152,6 +153,11 @@ func testHooks(t *testing.T, c *client) {
 	t.Run("LoadContext reaches the model", func(t *testing.T) {
 		if !m.contains("harness LoadContext") {
 			fail(t, "no request carries LoadContext's briefing")
+		}
+		// Every guard enforces here (the session shows it): a warning that one does not
+		// would be a false alarm, to the model and the user.
+		if m.contains("NOT enforcing") || strings.Contains(out, "NOT enforcing") {
+			fail(t, "the session was told a guard is not enforcing, although every guard enforced")
 		}
 	})
 	t.Run("SessionSummary writes a true summary", func(t *testing.T) {
