@@ -54,8 +54,9 @@ type Input struct {
 	Policy *Policy
 	Limits shell.Limits
 	// HarnessHome is the harness's own folder, whose files no command may change ("": the
-	// default one under World.Home).
-	HarnessHome string
+	// default one under World.Home); SystemDir the administrator's scope the hook was told
+	// (--system-dir), protected besides the compiled one.
+	HarnessHome, SystemDir string
 }
 
 // Judge analyses a Bash command and decides. A command that cannot be analysed (unparseable,
@@ -70,7 +71,7 @@ func Judge(command string, in Input) Verdict {
 		return Verdict{Action: Deny, Findings: []Finding{limitFinding(err)}}
 	}
 	j := &judge{world: in.World, pol: pol, packs: packs[:], an: an}
-	j.harness = harnessHome(in)
+	j.harness, j.system = harnessHome(in), in.SystemDir
 	j.run()
 	v := Verdict{Findings: j.findings, Analysis: an}
 	sort.SliceStable(v.Findings, func(a, b int) bool { return v.Findings[a].Action > v.Findings[b].Action })
@@ -98,6 +99,7 @@ type judge struct {
 	world    shell.World
 	branches map[string]string // dir -> branch a git checkout/switch earlier in the line moved to
 	harness  string            // the harness's own directory
+	system   string            // the administrator's scope the hooks were installed with
 	tainted  []string          // files the line fills with secrets
 	pol      *Policy
 	packs    []*pack

@@ -132,22 +132,15 @@ func (j *judge) harnessRun(c *shell.Cmd) {
 }
 
 // harnessPlace reports a path in the harness's machine-wide places: the system scope an
-// administrator's policy lives in ($HARNESS_SYSTEM_DIR, else /etc/harness, or macOS's) and the
-// prefix install --managed puts the hooks for every user under ($HARNESS_PREFIX, else
-// /opt/harness).
+// administrator's policy lives in (the hook's --system-dir, and the compiled /etc/harness or
+// macOS's) and the prefix install --managed puts the hooks for every user under
+// (/opt/harness). The folder above the running binary's bin is the harness home or a prefix,
+// both judged already.
 func (j *judge) harnessPlace(t string) bool {
 	if under(t, "/etc/harness") || under(t, "/opt/harness") || under(t, "/Library/Application Support/harness") {
 		return true
 	}
-	if j.world.Env == nil {
-		return false
-	}
-	for _, k := range [...]string{"HARNESS_SYSTEM_DIR", "HARNESS_PREFIX"} {
-		if d, ok := j.world.Env(k); ok && strings.HasPrefix(d, "/") && len(d) > 1 && under(t, strings.TrimSuffix(d, "/")) {
-			return true
-		}
-	}
-	return false
+	return len(j.system) > 1 && strings.HasPrefix(j.system, "/") && under(t, strings.TrimSuffix(j.system, "/"))
 }
 
 // agentState names the part of Claude Code's own state a path is in ("" if none): the session
