@@ -15,6 +15,7 @@ import (
 	"github.com/tidwall/gjson"
 	"github.com/tidwall/sjson"
 
+	"github.com/hookkit/harness/lib/sandbox"
 	"github.com/hookkit/harness/tests/internal/cacheinputs"
 )
 
@@ -25,7 +26,10 @@ var binDir string
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	os.Exit(buildAndRun(m))
+	leave := sandbox.Enter() // every test in a throwaway home (lib/sandbox)
+	code := buildAndRun(m)
+	leave()
+	os.Exit(code)
 }
 
 func buildAndRun(m *testing.M) int {

@@ -152,9 +152,9 @@ func BenchmarkProcess(b *testing.B) {
 				hh := filepath.Join(dir, "harness"+strconv.Itoa(i)) // no checkpoint: a first read
 				payload, _ := json.Marshal(map[string]any{"session_id": "s1", "transcript_path": path, "cwd": dir,
 					"hook_event_name": "Stop", "stop_hook_active": false})
-				cmd := exec.Command(bin)
+				cmd := exec.Command(bin, "--home="+hh)
 				cmd.Stdin = bytes.NewReader(payload)
-				cmd.Env = append(os.Environ(), "HARNESS_HOME="+hh, "CLAUDE_PROJECT_DIR="+dir)
+				cmd.Env = append(os.Environ(), "CLAUDE_PROJECT_DIR="+dir)
 				start := time.Now()
 				out, err := cmd.CombinedOutput()
 				wall += time.Since(start)

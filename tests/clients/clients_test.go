@@ -26,6 +26,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookkit/harness/lib/sandbox"
 	"github.com/hookkit/harness/tests/internal/cacheinputs"
 )
 
@@ -35,9 +36,16 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	leave := sandbox.Enter() // every test in a throwaway home (lib/sandbox)
+	code := run(m)
+	leave()
+	os.Exit(code)
+}
+
+func run(m *testing.M) int {
 	if os.Getenv("HARNESS_CLIENTS_NETNS") == "1" {
 		netns = true
-		os.Exit(setup(m))
+		return setup(m)
 	}
 	if anyClient() && unshareWorks() {
 		cmd := exec.Command("unshare", append([]string{"-n", "sh", "-c", `ip link set lo up && exec "$0" "$@"`, os.Args[0]}, os.Args[1:]...)...)
@@ -45,14 +53,14 @@ func TestMain(m *testing.M) {
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 		if err := cmd.Run(); err != nil {
 			if ee, ok := err.(*exec.ExitError); ok {
-				os.Exit(ee.ExitCode())
+				return ee.ExitCode()
 			}
 			fmt.Fprintln(os.Stderr, "clients: running in a network namespace:", err)
-			os.Exit(1)
+			return 1
 		}
-		os.Exit(0)
+		return 0
 	}
-	os.Exit(setup(m))
+	return setup(m)
 }
 
 func setup(m *testing.M) int {
@@ -84,8 +92,7 @@ func cacheDir() string {
 	if d := os.Getenv("HARNESS_CLIENTS_DIR"); d != "" {
 		return d
 	}
-	home, _ := os.UserHomeDir()
-	return filepath.Join(home, ".cache", "harness")
+	return filepath.Join(sandbox.Cache(), "harness")
 }
 
 func anyClient() bool {
@@ -190,11 +197,7 @@ type session struct {
 // lets anything be written in the temp directories, so a home or project there would make its
 // checks pass for the wrong reason.
 func workDir() (string, error) {
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		return "", err
-	}
-	d := filepath.Join(cache, "harness", "clients-work")
+	d := filepath.Join(sandbox.Cache(), "harness", "clients-work")
 	for _, tmp := range []string{"/tmp", "/var/tmp", os.Getenv("TMPDIR")} {
 		if tmp != "" && (d == tmp || strings.HasPrefix(d, strings.TrimSuffix(tmp, "/")+"/")) {
 			return "", fmt.Errorf("the work directory %s is in a temp directory (%s), where WriteProtector allows every write", d, tmp)

@@ -31,6 +31,7 @@ import (
 	"github.com/tidwall/sjson"
 
 	"github.com/hookkit/harness/lib/audit"
+	"github.com/hookkit/harness/lib/sandbox"
 	"github.com/hookkit/harness/lib/ship"
 	"github.com/hookkit/harness/tests/internal/cacheinputs"
 	"github.com/hookkit/harness/tests/internal/otelcol"
@@ -39,22 +40,28 @@ import (
 var binDir string // harness, AuditLog, AuditShip and SecurityValidator, built once
 
 func TestMain(m *testing.M) {
+	leave := sandbox.Enter() // every test in a throwaway home (lib/sandbox)
+	code := build(m)
+	leave()
+	os.Exit(code)
+}
+
+func build(m *testing.M) int {
 	dir, err := os.MkdirTemp("", "harness-collector-bin-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+		return 1
 	}
+	defer os.RemoveAll(dir)
 	binDir = dir
 	cmd := exec.Command("go", "build", "-trimpath", "-o", dir+string(os.PathSeparator),
 		"../../cmd/harness", "../../hooks/AuditLog", "../../hooks/AuditShip", "../../hooks/SecurityValidator")
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "collector: building the binaries:", err)
-		os.Exit(1)
+		return 1
 	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	return m.Run()
 }
 
 // env is one test's world: a harness home, a project, and the environment the binaries see.

@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/sandbox"
 	"github.com/hookkit/harness/tests/internal/cacheinputs"
 )
 
@@ -42,6 +43,13 @@ const pinned = "2.1.332"
 const installHint = "npm install --no-audit --no-fund --prefix ~/.cache/harness/claude-" + pinned + " @anthropic-ai/claude-code@" + pinned
 
 func TestMain(m *testing.M) {
+	leave := sandbox.Enter() // every test in a throwaway home (lib/sandbox)
+	code := run(m)
+	leave()
+	os.Exit(code)
+}
+
+func run(m *testing.M) int {
 	// With the client present, the tests run in a network namespace that has only loopback:
 	// the scripted model and the client share it, and nothing can reach any other network.
 	if findClaude() != "" && os.Getenv("HARNESS_E2E_NETNS") == "" && unshareWorks() {
@@ -50,14 +58,14 @@ func TestMain(m *testing.M) {
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 		if err := cmd.Run(); err != nil {
 			if ee, ok := err.(*exec.ExitError); ok {
-				os.Exit(ee.ExitCode())
+				return ee.ExitCode()
 			}
 			fmt.Fprintln(os.Stderr, "e2e: running in a network namespace:", err)
-			os.Exit(1)
+			return 1
 		}
-		os.Exit(0)
+		return 0
 	}
-	os.Exit(setup(m))
+	return setup(m)
 }
 
 func setup(m *testing.M) int {
@@ -97,8 +105,7 @@ func findClaude() string {
 	if c := os.Getenv("HARNESS_E2E_CLAUDE"); c != "" {
 		return c
 	}
-	home, _ := os.UserHomeDir()
-	for _, c := range []string{filepath.Join(home, ".cache/harness/claude-"+pinned+"/node_modules/.bin/claude"), "../../.cache/claude/node_modules/.bin/claude"} {
+	for _, c := range []string{filepath.Join(sandbox.Cache(), "harness/claude-"+pinned+"/node_modules/.bin/claude"), "../../.cache/claude/node_modules/.bin/claude"} {
 		if abs, err := filepath.Abs(c); err == nil {
 			if _, err := os.Stat(abs); err == nil {
 				return abs

@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/hookkit/harness/lib/sandbox"
 )
 
 // Version is the collector install.sh builds.
@@ -26,8 +28,7 @@ func Bin(t *testing.T) string {
 	t.Helper()
 	dir := os.Getenv("HARNESS_COLLECTOR_DIR")
 	if dir == "" {
-		home, _ := os.UserHomeDir()
-		dir = filepath.Join(home, ".cache", "harness")
+		dir = filepath.Join(sandbox.Cache(), "harness")
 	}
 	bin := filepath.Join(dir, "otelcol-"+Version, "otelcol-harness")
 	if st, err := os.Stat(bin); err == nil && st.Mode()&0o111 != 0 {
