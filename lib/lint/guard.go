@@ -78,6 +78,7 @@ func (c *checker) guard(spec event.Spec, ms []member, path string) {
 	if name == "" {
 		return
 	}
+	c.guardCommand(name, words, join(path, "command"))
 	if v, ok := get(ms, "onFailure"); spec.Block == event.Blocks && (!ok || v.Str != "block") {
 		c.add(Warning, "guard.on-failure", join(path, "onFailure"), "%s is a harness guard, and without onFailure \"block\" its crash, kill or missing binary lets the call run: write \"onFailure\": \"block\"", name)
 	}
@@ -86,6 +87,23 @@ func (c *checker) guard(spec event.Spec, ms []member, path string) {
 		return
 	}
 	c.guardTimeout(name, spec.Name, installed, time.Duration(t.Num*float64(time.Second)), t.Raw+" s", join(path, "timeout"))
+}
+
+// guardCommand warns when a guard's command line depends on the environment: a variable, a
+// command substitution or ~ expanded by the shell, or a program found on PATH. A project's
+// settings can set env for every hook, so such a command could run another program, or the
+// guard with other flags; the installer writes an absolute path and literal flags.
+func (c *checker) guardCommand(name string, words []string, path string) {
+	prog := strings.Trim(words[0], `"'`)
+	for _, w := range words {
+		if strings.ContainsAny(w, "$`") || strings.HasPrefix(strings.Trim(w, `"'`), "~") {
+			c.add(Warning, "guard.command-env", path, "%s's command expands %s when it runs, and a project's settings can set the environment of every hook: write the absolute path and literal flags, as harness install does", name, w)
+			return
+		}
+	}
+	if !filepath.IsAbs(prog) {
+		c.add(Warning, "guard.command-env", path, "%s is found on PATH when it runs, and a project's settings can set PATH for every hook: write its absolute path, as harness install does", name)
+	}
 }
 
 // guardTimeout warns when the client gives a guard no more time than its own deadline: the

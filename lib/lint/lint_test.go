@@ -17,18 +17,36 @@ var corpus = []struct {
 	file string
 	want []string
 }{
-	{"clean-harness-settings.json", nil}, // the repository's settings.json, verbatim
+	// The repository's settings.json, verbatim: a template whose commands the installer
+	// rewrites to absolute paths; used as it is, each guard would run what a project's env names.
+	{"template-harness-settings.json", []string{
+		"warning guard.command-env hooks.PreToolUse[0].hooks[0].command",
+		"warning guard.command-env hooks.PreToolUse[1].hooks[0].command",
+		"warning guard.command-env hooks.PreToolUse[2].hooks[0].command",
+		"warning guard.command-env hooks.PreSkillShellCommand[0].hooks[0].command",
+		"warning guard.command-env hooks.PreSkillShellCommand[1].hooks[0].command",
+		"warning guard.command-env hooks.PreSkillShellCommand[2].hooks[0].command",
+		"warning guard.command-env hooks.UserPromptSubmit[0].hooks[0].command",
+		"warning guard.command-env hooks.SessionEnd[1].hooks[0].command",
+	}},
 	{"clean-harness-absolute-paths.json", nil},
 	{"clean-user-settings.json", nil},
 	{"clean-no-hooks.json", nil},
 	{"guard-fails-open.json", []string{
 		// no onFailure; onFailure continue, and a timeout no longer than its deadline; its
 		// deadline from its own timeout (a larger --timeout does not lengthen it); a timeout
-		// below its own; SessionEnd blocks nothing, so needs no onFailure.
+		// below its own; SessionEnd blocks nothing, so needs no onFailure. Every guard's
+		// command expands ${HARNESS_BIN}, which a project's env could point elsewhere.
+		"warning guard.command-env hooks.PreToolUse[0].hooks[0].command",
 		"warning guard.on-failure hooks.PreToolUse[0].hooks[0].onFailure",
+		"warning guard.command-env hooks.PreToolUse[0].hooks[1].command",
 		"warning guard.on-failure hooks.PreToolUse[0].hooks[1].onFailure",
 		"warning guard.timeout hooks.PreToolUse[0].hooks[1].timeout",
+		"warning guard.command-env hooks.PreToolUse[0].hooks[2].command",
+		"warning guard.command-env hooks.PreToolUse[0].hooks[3].command",
 		"warning guard.timeout hooks.PreToolUse[0].hooks[3].timeout",
+		"warning guard.command-env hooks.PreToolUse[0].hooks[4].command",
+		"warning guard.command-env hooks.SessionEnd[0].hooks[0].command",
 	}},
 	{"matcher-javascript-only-constructs.json", nil}, // lookaround and backreferences are valid JavaScript
 
