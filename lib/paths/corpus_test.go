@@ -13,6 +13,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/sandbox"
 )
 
 type pathCase struct {
@@ -58,8 +59,9 @@ func runCorpus(t *testing.T, name, file string) {
 	// outside the temp dirs), and with them inside a directory listed as temp, as in CI and
 	// containers where HOME is under /tmp. The labels hold in both: the most specific directory
 	// decides.
-	cache, err := os.UserCacheDir()
-	if err != nil || os.MkdirAll(cache, 0o755) != nil {
+	// The user's own cache, not the sandbox's (lib/sandbox), which sits deeper inside it.
+	cache := sandbox.Cache()
+	if cache == "" || os.MkdirAll(cache, 0o755) != nil {
 		cache = t.TempDir()
 	}
 	for _, layout := range []struct {
