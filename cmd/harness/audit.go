@@ -54,6 +54,9 @@ func printRecords(w io.Writer, recs []gjson.Result) {
 		if e := r.Get("error").Str; e != "" {
 			text += " [error: " + e + "]"
 		}
+		for _, p := range r.Get("problems").Array() {
+			text += " [problem: " + p.Str + "]"
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Get("time").Str, r.Get("hook").Str, r.Get("event").Str,
 			or(r.Get("tool").Str, "-"), or(r.Get("decision").Str, "-"), text)
 	}

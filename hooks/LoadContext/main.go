@@ -8,7 +8,8 @@
 // written, as Qwen Code's does after its last hook, Stop; past one second it is shown as it
 // is and stderr says so), work in progress, the project's shape, the user's prompt files, and, for hosts other
 // than Claude Code, the repository snapshot and machine facts. It also runs the guards' canary
-// (harness doctor's) and warns the user and the model when a guard does not enforce. Configured in the shared harness
+// (harness doctor's) and warns the user and the model when a guard does not enforce, and names
+// the project's policy files the guards ignore (lib/config.LoadScopes). Configured in the shared harness
 // configuration (lib/config); a slow or failing command costs its section, never the session.
 package main
 
@@ -25,9 +26,11 @@ import (
 	"github.com/hookkit/harness/lib/briefing"
 	"github.com/hookkit/harness/lib/canary"
 	"github.com/hookkit/harness/lib/config"
+	"github.com/hookkit/harness/lib/danger"
 	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/gitstate"
 	"github.com/hookkit/harness/lib/hook"
+	"github.com/hookkit/harness/lib/paths"
 )
 
 var spec = hook.Spec{
@@ -75,9 +78,29 @@ func build(ctx context.Context, w hook.Where, now time.Time, session, source str
 	for _, p := range cfg.Problems {
 		fmt.Fprintln(debug, "LoadContext:", p)
 	}
-	return briefing.Build(ctx, briefing.Options{Project: w.Project, Home: w.Home, HarnessHome: w.HarnessHome,
+	text := briefing.Build(ctx, briefing.Options{Project: w.Project, Home: w.Home, HarnessHome: w.HarnessHome,
 		Session: session, Source: source, Subagent: subagent, ClaudeCode: os.Getenv("CLAUDECODE") == "1",
 		Now: now, Config: cfg, Debug: debug})
+	if note := briefing.Ignored(ignoredPolicies(w.Scopes())); note != "" {
+		text = strings.TrimSpace(note + "\n\n" + text)
+	}
+	return text
+}
+
+// ignoredPolicies are the guards' project policy files that are ignored, and why. A broken
+// user or system policy is the canary's to report (the guard blocks every call).
+func ignoredPolicies(s config.Scopes) []string {
+	if s.Project == "" {
+		return nil
+	}
+	var out []string
+	if p, err := danger.LoadPolicy(danger.PolicyFiles(s)); err == nil {
+		out = append(out, p.Problems...)
+	}
+	if p, err := paths.LoadPolicy(paths.PolicyFiles(s)); err == nil {
+		out = append(out, p.Problems...)
+	}
+	return out
 }
 
 // preview prints the briefing for people, with the reasons for any section left out.

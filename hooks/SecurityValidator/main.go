@@ -60,6 +60,9 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, p := range input.Policy.Problems {
+		hook.Problem(ctx, p)
+	}
 	judge := danger.Judge
 	if call.ToolName() == "PowerShell" {
 		judge = danger.JudgePowerShell
@@ -102,6 +105,9 @@ func explain(s hook.Setup, args []string, stdout, stderr io.Writer) answer.Code 
 	if err != nil {
 		fmt.Fprintf(stderr, "SecurityValidator: %v\n", err)
 		return answer.Failed
+	}
+	for _, p := range input.Policy.Problems {
+		fmt.Fprintf(stderr, "SecurityValidator: %s\n", p)
 	}
 	v := danger.Judge(args[0], input)
 	danger.Explain(stdout, args[0], input, v)

@@ -49,6 +49,9 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, p := range pol.Problems {
+		hook.Problem(ctx, p)
+	}
 	temp := []string{"/tmp", "/var/tmp", "/private/tmp"}
 	if t := os.Getenv("TMPDIR"); paths.TempDir(t) {
 		temp = append(temp, t)

@@ -46,6 +46,9 @@ type Record struct {
 	Decision, Reason       string
 	Rule, Category, Radius string
 	TookMS                 float64
+	// Problems are what the hook worked around on this call: a project policy file it
+	// ignored, and why (hook.Problem). Absent when there were none.
+	Problems []string
 }
 
 // MaxFile is the size past which a day's log is rotated.
@@ -88,6 +91,13 @@ func (r Record) Line() []byte {
 	set("reason", Clean(r.Reason, 300))
 	if r.TookMS > 0 {
 		o.Set("took_ms", object.Raw(fmt.Sprintf("%.2f", r.TookMS)))
+	}
+	if len(r.Problems) > 0 {
+		ps := make([]string, len(r.Problems))
+		for i, p := range r.Problems {
+			ps[i] = Clean(p, 300)
+		}
+		o.Set("problems", ps)
 	}
 	return append(o.AppendJSON(nil), '\n')
 }

@@ -129,3 +129,19 @@ func TestRuleOf(t *testing.T) {
 		}
 	}
 }
+
+// A guard's problems (a project policy file it ignored) are a list in its record, redacted;
+// a record without any has no such key.
+func TestLineCarriesProblems(t *testing.T) {
+	r := Record{Time: time.Date(2026, 11, 22, 1, 2, 3, 0, time.UTC), Project: "/p", Hook: "SecurityValidator", Decision: "silent",
+		Problems: []string{"project policy file /p/.claude/harness/security.json is ignored: not valid JSON", "token ghp_R4nd0mT0k3nV4lu3W1thM1x3dC4s3Ab12Cde"}}
+	line := string(r.Line())
+	ps := gjson.Get(line, "problems").Array()
+	if len(ps) != 2 || ps[0].Str != r.Problems[0] || strings.Contains(line, "ghp_R4nd") {
+		t.Errorf("problems: %s", line)
+	}
+	r.Problems = nil
+	if line := string(r.Line()); strings.Contains(line, "problems") {
+		t.Errorf("an empty list is written: %s", line)
+	}
+}

@@ -24,7 +24,7 @@ func Verdict(v hook.Verdict) {
 		Project: w.Project, Session: v.In.SessionID(), PromptID: v.In.PromptID(), Event: string(v.In.Event()), Hook: v.Hook,
 		Tool: v.In.Get("tool_name").Str, ToolUseID: v.In.Get("tool_use_id").Str,
 		Decision: decision, Reason: reason, Rule: rule, Category: category, Radius: radius,
-		TookMS: float64(v.Took.Microseconds()) / 1000,
+		TookMS: float64(v.Took.Microseconds()) / 1000, Problems: v.Problems,
 	})
 }
 

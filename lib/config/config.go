@@ -17,8 +17,8 @@ import (
 // Config is the three scopes, read once.
 type Config struct {
 	system, user, project gjson.Result
-	// systemFile is where the system scope was read from.
-	systemFile string
+	// systemFile and projectFile are where the system and project scopes were read from.
+	systemFile, projectFile string
 	// Problems are the files that could not be used, one message each; their keys fall back
 	// to the defaults.
 	Problems []string
@@ -76,7 +76,9 @@ func (s Scopes) Files(name string) Files {
 // Load reads the three scopes, system, user and project; a missing file is an empty scope, an
 // invalid one a Problem, and so is a key this harness does not know or a value of the wrong
 // type (which falls back to its default). The system scope gives defaults, except for the
-// locked keys: those it sets, the user and the project cannot change.
+// locked keys: those it sets, the user and the project cannot change. A project never sets
+// the keys that watch the guards or keep the records (ownerOnly): they are reported and
+// ignored. A file that is not a regular file of at most MaxFile bytes is a Problem too.
 func Load(s Scopes) *Config {
 	c := &Config{}
 	if s.System != "" {
@@ -89,8 +91,9 @@ func Load(s Scopes) *Config {
 		c.check(UserPath(s.Home), c.user)
 	}
 	if s.Project != "" {
-		c.project = c.read(ProjectPath(s.Project))
-		c.check(ProjectPath(s.Project), c.project)
+		c.projectFile = ProjectPath(s.Project)
+		c.project = c.read(c.projectFile)
+		c.check(c.projectFile, c.project)
 	}
 	return c
 }
@@ -156,6 +159,18 @@ func locked(key string) bool {
 	return false
 }
 
+// ownerOnly reports the keys read from the system and user scopes only: a project that sets
+// one would weaken what watches the guards or keeps the records (docs/configuration.md,
+// "Trust model"), so its value is ignored and reported.
+func ownerOnly(key string) bool {
+	switch key {
+	case "context.canary", "summary.keep", "doctor.never_ran_after",
+		"audit.ship.endpoint", "audit.ship.headers", "audit.ship.batch", "audit.ship.timeout_ms":
+		return true
+	}
+	return false
+}
+
 // Locked reports whether key is set by the system scope and locked there.
 func (c *Config) Locked(key string) bool {
 	return locked(key) && c.system.Get(key).Exists() && ofKind(c.system.Get(key), keys()[key])
@@ -177,6 +192,8 @@ func (c *Config) check(path string, doc gjson.Result) {
 				c.Problems = append(c.Problems, fmt.Sprintf("%s: %q is read as nested keys: write it as {%q: {...}}, ignored", path, key, strings.SplitN(k.Str, ".", 2)[0]))
 			case known && !ofKind(val, want):
 				c.Problems = append(c.Problems, fmt.Sprintf("%s: %s should be %s; using its default", path, key, want))
+			case known && path == c.projectFile && ownerOnly(key):
+				c.Problems = append(c.Problems, fmt.Sprintf("%s: %s is read from the user and system configuration only, never a project's; ignored", path, key))
 			case known && path != c.systemFile && c.Locked(key):
 				c.Problems = append(c.Problems, fmt.Sprintf("%s: %s is locked by the system configuration %s; ignored", path, key, c.systemFile))
 			case known:
@@ -253,7 +270,7 @@ func isPrefix(key string) bool {
 }
 
 func (c *Config) read(path string) gjson.Result {
-	b, err := os.ReadFile(path)
+	b, err := ReadFile(path)
 	if err != nil {
 		if !os.IsNotExist(err) {
 			c.Problems = append(c.Problems, fmt.Sprintf("%s: %v; using the defaults", path, err))
@@ -268,12 +285,17 @@ func (c *Config) read(path string) gjson.Result {
 }
 
 // Get is the value of a dotted key: the project's over the user's over the system's, or the
-// system's alone for a key it locks; it does not exist when no scope sets it.
+// system's alone for a key it locks, and never the project's for a key only the user and the
+// system set; it does not exist when no scope sets it.
 func (c *Config) Get(key string) gjson.Result {
 	if c.Locked(key) {
 		return c.system.Get(key)
 	}
-	for _, s := range []gjson.Result{c.project, c.user, c.system} {
+	project := c.project
+	if ownerOnly(key) {
+		project = gjson.Result{}
+	}
+	for _, s := range []gjson.Result{project, c.user, c.system} {
 		if v := s.Get(key); v.Exists() && v.Type != gjson.Null {
 			return v
 		}
@@ -358,19 +380,24 @@ func (s Scope) Loosens(what string) error {
 }
 
 // LoadScopes reads a guard's policy files, the system's, the user's then the project's (""
-// or missing: skipped), and hands each JSON object to apply with its Scope, whose Loosens
-// says whether it may loosen the guard. A file that cannot be read, is not a JSON object or
-// that apply rejects is a *FileError naming it, so a guard fails closed rather than run
-// without it. It returns the files that were applied.
-func LoadScopes(files Files, apply func(doc gjson.Result, s Scope) error) ([]string, error) {
-	var used []string
+// or missing: skipped), and applies each JSON object to p with its Scope, whose Loosens says
+// whether it may loosen the guard. It returns the files that were applied, and the problems:
+// one line for each file that was ignored.
+//
+// The owner's files fail closed: a system or user file that cannot be read (not a regular
+// file, larger than MaxFile), is not a JSON object or that apply rejects is a *FileError
+// naming it, so a guard does not run without it. A project file with any of those faults,
+// a loosening key among them, is ignored whole, none of its rules applied: a repository can
+// tighten a guard, never loosen or disarm it. It is first applied to a fresh value, so a
+// fault found half way leaves nothing behind.
+func LoadScopes[P any](files Files, p *P, apply func(p *P, doc gjson.Result, s Scope) error) (used, problems []string, err error) {
 	var docs []gjson.Result
 	var scopes []Scope
 	for _, f := range []struct{ name, file string }{{"system", files.System}, {"user", files.User}, {"project", files.Project}} {
-		if f.file == "" {
+		if f.file == "" || f.name == "project" && (f.file == files.User || f.file == files.System) {
 			continue
 		}
-		b, err := os.ReadFile(f.file)
+		b, err := ReadFile(f.file)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -380,8 +407,12 @@ func LoadScopes(files Files, apply func(doc gjson.Result, s Scope) error) ([]str
 		if err == nil && !gjson.ParseBytes(b).IsObject() {
 			err = errors.New("not a JSON object")
 		}
+		if err != nil && f.name == "project" {
+			problems = append(problems, ignored(f.file, err))
+			continue
+		}
 		if err != nil {
-			return nil, &FileError{f.file, err}
+			return nil, nil, &FileError{f.file, err}
 		}
 		docs = append(docs, gjson.ParseBytes(b))
 		scopes = append(scopes, Scope{Name: f.name, file: f.file})
@@ -395,12 +426,23 @@ func LoadScopes(files Files, apply func(doc gjson.Result, s Scope) error) ([]str
 	for i, doc := range docs {
 		s := scopes[i]
 		s.Senior, s.system = senior, system
-		if err := apply(doc, s); err != nil {
-			return nil, &FileError{s.file, err}
+		if s.Name == "project" {
+			if err := apply(new(P), doc, s); err != nil {
+				problems = append(problems, ignored(s.file, err))
+				continue
+			}
+		}
+		if err := apply(p, doc, s); err != nil {
+			return nil, nil, &FileError{s.file, err}
 		}
 		used = append(used, s.file)
 	}
-	return used, nil
+	return used, problems, nil
+}
+
+// ignored is the problem line for a project policy file that is not used.
+func ignored(file string, err error) string {
+	return fmt.Sprintf("project policy file %s is ignored: %v", file, err)
 }
 
 // AppendStrings appends a JSON array of non-empty strings to dst; anything else is an error

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -38,8 +39,8 @@ func TestLoadSystemScope(t *testing.T) {
 	if got := c.Int("context.caps.wip", 1500); got != 900 {
 		t.Errorf("context.caps.wip = %d, want the system's 900", got)
 	}
-	if got := c.Int("summary.keep", 200); got != 10 {
-		t.Errorf("summary.keep = %d, want the project's 10", got)
+	if got := c.Int("summary.keep", 200); got != 50 {
+		t.Errorf("summary.keep = %d, want the system's 50: a project never lowers the retention", got)
 	}
 	if !c.Bool("context.canary", true) || c.Duration("doctor.never_ran_after", 24*time.Hour) != 36*time.Hour {
 		t.Errorf("locked keys: canary %v, never_ran_after %v", c.Bool("context.canary", true), c.Duration("doctor.never_ran_after", 0))
@@ -47,6 +48,7 @@ func TestLoadSystemScope(t *testing.T) {
 	want := []string{
 		UserPath(home) + ": context.canary is locked by the system configuration " + sc.SystemPath() + "; ignored",
 		UserPath(home) + ": doctor.never_ran_after is locked by the system configuration " + sc.SystemPath() + "; ignored",
+		ProjectPath(proj) + ": summary.keep is read from the user and system configuration only, never a project's; ignored",
 	}
 	if !reflect.DeepEqual(c.Problems, want) {
 		t.Errorf("problems:\n%q\nwant\n%q", c.Problems, want)
@@ -86,28 +88,38 @@ func TestLoadScopesSenior(t *testing.T) {
 	for _, f := range []string{user, proj} {
 		write(t, f, `{"loose": true}`)
 	}
-	apply := func(doc gjson.Result, s Scope) error {
-		if doc.Get("loose").Bool() {
-			return s.Loosens(`"loose"`)
-		}
-		return nil
-	}
-	used, err := LoadScopes(Files{System: sys, User: user}, apply)
+	var p int
+	used, _, err := LoadScopes(Files{System: sys, User: user}, &p, applyLoose)
 	if err != nil || !reflect.DeepEqual(used, []string{user}) {
 		t.Errorf("no system file, the user loosens: %v, %v", used, err)
 	}
-	_, err = LoadScopes(Files{User: user, Project: proj}, apply)
-	if err == nil || err.Error() != "policy file "+proj+`: "loose" loosens the guard, and a project policy may only tighten it; put it in the user policy` {
-		t.Errorf("project: %v", err)
+	used, problems, err := LoadScopes(Files{User: user, Project: proj}, &p, applyLoose)
+	if err != nil || !reflect.DeepEqual(used, []string{user}) || !reflect.DeepEqual(problems, []string{"project policy file " + proj + ` is ignored: "loose" loosens the guard, and a project policy may only tighten it; put it in the user policy`}) {
+		t.Errorf("project: %v, %q, %v", used, problems, err)
 	}
 	write(t, sys, `{"loose": true}`)
-	_, err = LoadScopes(Files{System: sys, User: user}, apply)
+	_, _, err = LoadScopes(Files{System: sys, User: user}, &p, applyLoose)
 	if err == nil || err.Error() != "policy file "+user+`: "loose" loosens the guard, and a user policy may only tighten it: the system policy `+sys+" decides that" {
 		t.Errorf("user under a system policy: %v", err)
 	}
 	write(t, user, `{}`)
-	used, err = LoadScopes(Files{System: sys, User: user}, apply)
+	used, _, err = LoadScopes(Files{System: sys, User: user}, &p, applyLoose)
 	if err != nil || !reflect.DeepEqual(used, []string{sys, user}) {
 		t.Errorf("system loosens, user tightens: %v, %v", used, err)
 	}
+}
+
+// applyLoose counts the rules ("rule": true) of each file it applies, and refuses a file that
+// sets "loose" where it may not or that sets "bad".
+func applyLoose(n *int, doc gjson.Result, s Scope) error {
+	if doc.Get("rule").Bool() {
+		*n++
+	}
+	if doc.Get("loose").Bool() {
+		return s.Loosens(`"loose"`)
+	}
+	if doc.Get("bad").Exists() {
+		return errors.New("bad key")
+	}
+	return nil
 }

@@ -37,6 +37,9 @@ type Policy struct {
 	Disable []string
 	// Sources lists the files the policy was read from.
 	Sources []string
+	// Problems are the project policy files that were ignored, one line each, for the guard
+	// to report.
+	Problems []string
 }
 
 // PatternRule matches a command whose program and first arguments match Pattern's words
@@ -56,15 +59,18 @@ func Defaults() *Policy {
 }
 
 // LoadPolicy returns the defaults with the system's, the user's and the project's policy files
-// applied. A missing file is fine; a file that cannot be read or is invalid is an error
-// (*config.FileError), so the guard fails closed rather than run with a policy it does not have.
+// applied. A missing file is fine; a system or user file that cannot be read or is invalid is
+// an error (*config.FileError), so the guard fails closed rather than run with a policy it does
+// not have. A project file that would be one, or that loosens, is ignored whole: none of its
+// rules apply, and Problems says why (config.LoadScopes).
 func LoadPolicy(files config.Files) (*Policy, error) {
 	p := Defaults()
-	used, err := config.LoadScopes(files, p.apply)
+	used, problems, err := config.LoadScopes(files, p, (*Policy).apply)
 	if err != nil {
 		return nil, err
 	}
 	p.Sources = append(p.Sources, used...)
+	p.Problems = problems
 	return p, nil
 }
 

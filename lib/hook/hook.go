@@ -74,6 +74,8 @@ type Verdict struct {
 	Code  answer.Code
 	// Took is the hook's own time, from its start to its answer.
 	Took time.Duration
+	// Problems are what the hook reported besides its answer (Problem).
+	Problems []string
 }
 
 // Flag is a command-line mode of a hook: `<hook> [runtime flags] <Name> ARGS...` runs Run
@@ -103,7 +105,8 @@ func Main(spec Spec, run Func) {
 		if spec.Record != nil && rec.in.Event() != "" {
 			// The hook's own answer, in Claude Code's terms, whatever the client's dialect made
 			// of it (a Copilot block is exit 0).
-			spec.Record(Verdict{Hook: spec.Name, In: rec.in, Setup: *rec.setup, Reply: rec.reply, Code: rec.reply.Code, Took: time.Since(rec.start)})
+			spec.Record(Verdict{Hook: spec.Name, In: rec.in, Setup: *rec.setup, Reply: rec.reply, Code: rec.reply.Code, Took: time.Since(rec.start),
+				Problems: rec.problems.all()})
 		}
 		os.Exit(int(code))
 	}
@@ -123,6 +126,8 @@ type recording struct {
 	in    event.Input
 	setup *Setup
 	reply answer.Reply
+	// problems are those the hook reported during the call.
+	problems problems
 	// exit ends the process with a code (Main only). With it the hook runs on the main
 	// goroutine and a watchdog answers at the deadline; without it (Run) the hook runs on a
 	// goroutine of its own that is abandoned at the deadline.
@@ -192,6 +197,8 @@ func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io
 		defer cancel()
 		ctx = withSetup(c, &setup)
 	}
+	rec.problems.name, rec.problems.w = spec.Name, stderr
+	ctx = withProblems(ctx, &rec.problems)
 	a, err := r.call(ctx, run, in)
 	if err != nil {
 		return r.fail(in.Event(), err)

@@ -56,6 +56,9 @@ type Policy struct {
 	// machine's files: a GitHub server's repository paths). Only "auto" and "write" may come
 	// from a project policy.
 	MCP map[string]string
+	// Problems are the project policy files that were ignored, one line each, for the guard
+	// to report (config.LoadScopes).
+	Problems []string
 }
 
 // Resolve turns a path as a tool or command wrote it into the real path it names: Windows

@@ -23,12 +23,16 @@ func PolicyFiles(s config.Scopes) config.Files {
 //
 // allow_dirs, allow_read and the read and ignore mcp modes loosen the guard and belong to the
 // senior scope (the system's when it has a file, else the user's); the others may only tighten.
-// A file that cannot be read or is invalid is an error naming it, so the guard fails closed.
+// A system or user file that cannot be read or is invalid is an error naming it, so the guard
+// fails closed; a project file that would be one, or that loosens, is ignored whole and named
+// in Problems.
 func LoadPolicy(files config.Files) (*Policy, error) {
 	p := &Policy{}
-	if _, err := config.LoadScopes(files, p.apply); err != nil {
+	_, problems, err := config.LoadScopes(files, p, (*Policy).apply)
+	if err != nil {
 		return nil, err
 	}
+	p.Problems = problems
 	return p, nil
 }
 

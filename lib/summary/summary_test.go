@@ -10,7 +10,8 @@ import (
 	"github.com/hookkit/harness/lib/transcript"
 )
 
-// Retention: the configuration's summary.keep, else the default; no environment variable.
+// Retention: the user's or the system's summary.keep, else the default; never a project's
+// (a repository could have the user's records deleted), nor an environment variable.
 func TestRetention(t *testing.T) {
 	home, proj := t.TempDir(), t.TempDir()
 	sc := config.Scopes{Home: home, Project: proj}
@@ -24,8 +25,8 @@ func TestRetention(t *testing.T) {
 	}
 	os.MkdirAll(filepath.Join(proj, ".claude"), 0o755)
 	os.WriteFile(filepath.Join(proj, ".claude", "harness.json"), []byte(`{"summary":{"keep":5}}`), 0o644)
-	if n := Retention(sc); n != 5 {
-		t.Errorf("project configuration: %d", n)
+	if n := Retention(sc); n != 30 {
+		t.Errorf("a project's configuration lowered the retention to %d", n)
 	}
 }
 
