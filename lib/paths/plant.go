@@ -12,8 +12,8 @@ import (
 // closed: a file belongs here only if a program acts on it with no one choosing to run the
 // project's code (a Makefile, package.json scripts or launch configurations run only when the
 // user runs them, and VS Code's settings.json names programs only for features the user turns
-// to, and is edited all the time: they are left out). Names are compared without case: macOS and Windows file
-// systems fold it, and a repository written on Linux is opened there too.
+// to, and is edited all the time: they are left out). Names are compared without case: macOS
+// and Windows file systems fold it, and a repository written on Linux is opened there too.
 //
 // A pattern is a path relative to a folder of the project: a file (".envrc"), a folder and
 // everything under it (".husky/"), or a name with * in its last part (".github/hooks/*.json").
@@ -27,10 +27,10 @@ var planted = []struct{ pattern, what string }{
 	{".envrc", "a direnv file, which the shell loads and runs on entering the folder"},
 	{".husky/", "a husky git hook, which git runs on commit, push or checkout"},
 	{".githooks/", "a git hooks folder (core.hooksPath), whose scripts git runs on commit, push or checkout"},
-	{"lefthook.yml", "lefthook's configuration, whose commands git hooks run"},
-	{".lefthook.yml", "lefthook's configuration, whose commands git hooks run"},
-	{"lefthook-local.yml", "lefthook's configuration, whose commands git hooks run"},
-	{".lefthook-local.yml", "lefthook's configuration, whose commands git hooks run"},
+	{"lefthook.yml", lefthook}, {"lefthook.yaml", lefthook}, {"lefthook.toml", lefthook}, {"lefthook.json", lefthook},
+	{".lefthook.yml", lefthook}, {".lefthook.yaml", lefthook}, {".lefthook.toml", lefthook}, {".lefthook.json", lefthook},
+	{"lefthook-local.yml", lefthook}, {"lefthook-local.yaml", lefthook}, {"lefthook-local.toml", lefthook}, {"lefthook-local.json", lefthook},
+	{".lefthook-local.yml", lefthook}, {".lefthook-local.yaml", lefthook}, {".lefthook-local.toml", lefthook}, {".lefthook-local.json", lefthook},
 	{".pre-commit-config.yaml", "pre-commit's configuration, whose hooks git runs on commit"},
 	{".vscode/tasks.json", "VS Code's tasks, which can run when the folder is opened"},
 	{".vscode/mcp.json", "VS Code's MCP servers, which the editor starts as programs"},
@@ -86,6 +86,8 @@ func plantMatch(pattern, rel string) bool {
 	}
 	return rel == pattern
 }
+
+const lefthook = "lefthook's configuration, whose commands git hooks run"
 
 // PlantedUnder is Planted for a path p inside dir (the project): "" when p is elsewhere.
 func PlantedUnder(dir, p string) string {

@@ -134,6 +134,7 @@ func TestPlantedNames(t *testing.T) {
 		{".github/hooks/x.json", true}, {".github/hooks/sub/x.json", false}, {"x.envrc", false}, {".huskyrc", false},
 		{".vscode", true}, {"a/.github", true}, {".github/workflows", false}, {".githubx", false},
 		{"README.md", false}, {"", false}, {"lefthook.yml.bak", false}, {"LEFTHOOK.YML", true},
+		{"lefthook.toml", true}, {".lefthook.yaml", true}, {"lefthook-local.json", true}, {"lefthook", false}, {"lefthooks.yml", false},
 	} {
 		if got := Planted(tt.rel) != ""; got != tt.want {
 			t.Errorf("Planted(%q) = %v, want %v", tt.rel, got, tt.want)
