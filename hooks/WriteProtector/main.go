@@ -9,8 +9,9 @@
 // file-writing commands the shell analysis finds) is resolved (~, .., relative paths, symlinks,
 // Windows separators) and judged by tier: no access (credentials), read-only (system paths,
 // .git internals, the harness's and Claude Code's own settings), ask (.env files, shell rc
-// files, the project's Claude settings), and outside the project and the temp directories:
-// deny. Every path a call reads (Read, NotebookRead, Grep, Glob, an MCP tool that reads, and
+// files, the project's Claude settings, and files another program runs later: .mcp.json,
+// .envrc, .husky/, the other clients' project settings, lib/paths' planted list), and outside
+// the project and the temp directories: deny. Every path a call reads (Read, NotebookRead, Grep, Glob, an MCP tool that reads, and
 // the files a shell command prints, copies, archives or searches) is judged by the no-access
 // tier alone: credentials are denied, .env files ask. Skills' inline shell commands
 // (PreSkillShellCommand) are judged as Bash. Command danger is SecurityValidator's business.
@@ -30,7 +31,7 @@ import (
 
 var spec = hook.Spec{
 	Name:        "WriteProtector",
-	Description: "blocks writes to credentials, system paths and places outside the project, and reads of credentials; asks before .env and rc files",
+	Description: "blocks writes to credentials, system paths and places outside the project, and reads of credentials; asks before .env and rc files and files another program runs later",
 	Policy:      hook.Closed,
 	Record:      audit.Verdict,
 	Events: []hook.Binding{

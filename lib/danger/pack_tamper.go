@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/hookkit/harness/lib/paths"
 	"github.com/hookkit/harness/lib/shell"
 )
 
@@ -17,13 +18,14 @@ var (
 	tamperHarness         = &Rule{ID: "tamper.harness", Action: Deny, Radius: High, Instead: "ask the user to reinstall or uninstall the harness themselves"}
 	tamperHarnessCLI      = &Rule{ID: "tamper.harness-cli", Action: Deny, Radius: High, Instead: "ask the user to run it themselves; harness status, doctor, rules, validate and audit only read, and may be run"}
 	tamperKillHooks       = &Rule{ID: "tamper.kill-hooks", Action: Deny, Radius: High, Instead: "ask the user to change hook settings themselves"}
+	tamperPlanted         = &Rule{ID: "tamper.planted", Action: Ask, Radius: Medium, Instead: "show the user the change and let them make it, or ask first"}
 	tamperProjectSettings = &Rule{ID: "tamper.project-settings", Action: Ask, Radius: Medium, Instead: "edit the settings file with the Edit tool so the change is reviewed"}
 	tamperUserSettings    = &Rule{ID: "tamper.user-settings", Action: Deny, Radius: High, Instead: "ask the user to change their settings themselves"}
 )
 
 var packTamper = pack{name: "tamper", title: "guard tampering",
 	rules: []*Rule{tamperAgentApprovals, tamperAgentHooks, tamperAgentState, tamperDisableHooks, tamperHarness, tamperHarnessCLI, tamperKillHooks,
-		tamperProjectSettings, tamperUserSettings},
+		tamperPlanted, tamperProjectSettings, tamperUserSettings},
 	programs: []program{
 		{[]string{"harness"}, (*judge).harnessCLI},
 		{[]string{"install.sh"}, (*judge).installScript},
@@ -33,21 +35,28 @@ var packTamper = pack{name: "tamper", title: "guard tampering",
 	known: (*judge).harnessRun,
 }
 
-// tamper: the guard's own settings and binaries.
+// tamper: the guard's own settings and binaries, and files of the project that another
+// program runs later, outside the guards (lib/paths' list). Names under home and the project
+// are compared without case, as macOS and Windows compare them.
 func (j *judge) tamper(c *shell.Cmd, t, verb string) {
-	if !strings.Contains(t, ".claude") && !strings.Contains(t, "harness") && !under(t, j.harness) && !j.harnessPlace(t) {
+	if verb == "overwrite" || verb == "rewrite" {
+		if what := paths.PlantedUnder(j.world.Project, t); what != "" {
+			j.add(c, tamperPlanted, "it would "+verb+" "+t+", "+what+": code written there runs later, outside the guards", "")
+		}
+	}
+	if !strings.Contains(strings.ToLower(t), ".claude") && !strings.Contains(t, "harness") && !under(t, j.harness) && !j.harnessPlace(t) {
 		return
 	}
 	h := j.world.Home
 	hh := j.harness
 	switch {
-	case h != "" && (t == h+"/.claude/settings.json" || t == h+"/.claude/settings.local.json"):
+	case paths.UserSettings(h, t):
 		j.add(c, tamperUserSettings, "it would "+verb+" ~/.claude/settings.json, where the hooks that guard this session are configured", "")
 	case hh != "" && under(t, hh):
 		j.add(c, tamperHarness, "it would "+verb+" the harness's own files ("+t+")", "")
 	case j.harnessPlace(t):
 		j.add(c, tamperHarness, "it would "+verb+" the harness's machine-wide files ("+t+": the system policy, or the hooks installed for every user)", "")
-	case j.world.Project != "" && (t == j.world.Project+"/.claude/settings.json" || t == j.world.Project+"/.claude/settings.local.json"):
+	case paths.ProjectSettings(j.world.Project, t):
 		j.add(c, tamperProjectSettings, "it would "+verb+" the project's Claude Code settings, which can change the hooks", "")
 	case agentState(t, h) != "":
 		j.add(c, tamperAgentState, "it would "+verb+" "+agentState(t, h)+", part of Claude Code's own state", "")

@@ -414,7 +414,8 @@ func (j *judge) rcFile(p string) bool {
 // entries, cron tables, profile.d scripts, and the shell startup files.
 func (j *judge) autorun(p string) bool {
 	h := j.world.Home
-	return strings.Contains(p, "/.git/hooks/") || strings.Contains(p, "/.husky/") ||
+	lp := strings.ToLower(p) // .Husky is .husky where the file system folds case
+	return strings.Contains(lp, "/.git/hooks/") || strings.Contains(lp, "/.husky/") ||
 		under(p, "/etc/systemd") || under(p, "/lib/systemd") || under(p, "/usr/lib/systemd") || under(p, "/etc/init.d") ||
 		under(p, "/etc/cron.d") || under(p, "/etc/cron.daily") || under(p, "/etc/cron.hourly") || p == "/etc/crontab" ||
 		under(p, "/var/spool/cron") || under(p, "/etc/profile.d") || under(p, "/etc/xdg/autostart") || p == "/etc/rc.local" ||

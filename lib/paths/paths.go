@@ -65,6 +65,15 @@ type Policy struct {
 // separators and drive letters normalised, ~ and $HOME expanded, made absolute against cwd,
 // cleaned, and symlinks followed on the part of the path that exists.
 func (e Env) Resolve(p string) string {
+	p = e.lexical(p)
+	if device(p) {
+		return p // /dev/stdout is a link into /proc; it is still where output goes
+	}
+	return followLinks(p, 0)
+}
+
+// lexical is Resolve without following links: the path as written, made absolute and clean.
+func (e Env) lexical(p string) string {
 	p = strings.TrimSpace(p)
 	if len(p) >= 2 && p[1] == ':' && isLetter(p[0]) {
 		// C:\Users\x or C:/Users/x: a Windows drive, which is no directory of this machine.
@@ -86,11 +95,7 @@ func (e Env) Resolve(p string) string {
 	if !strings.HasPrefix(p, "/") {
 		p = e.Cwd + "/" + p
 	}
-	p = path.Clean(p)
-	if device(p) {
-		return p // /dev/stdout is a link into /proc; it is still where output goes
-	}
-	return followLinks(p, 0)
+	return path.Clean(p)
 }
 
 // real returns e with its directories resolved as written paths are (cleaned, symlinks
@@ -176,6 +181,7 @@ func (e Env) Judge(p string, pol *Policy) Verdict {
 }
 
 func (e Env) judge(p string, pol *Policy) Verdict {
+	lex := e.lexical(p)
 	r := e.Resolve(p)
 	v := Verdict{Path: r}
 	if device(r) {
@@ -187,7 +193,7 @@ func (e Env) judge(p string, pol *Policy) Verdict {
 	if IsCredential(r, e.Home) || e.inSecretDir(r) {
 		return v.with(Deny, "credentials", r+" holds credentials, which no tool call may touch", "ask the user to change credentials themselves")
 	}
-	if e.Home != "" && (r == e.Home+"/.claude/settings.json" || r == e.Home+"/.claude/settings.local.json") {
+	if UserSettings(e.Home, r) || UserSettings(e.Home, lex) {
 		return v.with(Deny, "read-only.claude-settings", r+" configures the hooks that guard this session", "ask the user to change their Claude Code settings")
 	}
 	if under(r, e.HarnessHome) {
@@ -213,8 +219,11 @@ func (e Env) judge(p string, pol *Policy) Verdict {
 	if EnvFile(r) {
 		return v.with(Ask, "ask.env", r+" is an environment file, which usually holds secrets", "write the variable names to .env.example and let the user fill in the values")
 	}
-	if e.Project != "" && (r == e.Project+"/.claude/settings.json" || r == e.Project+"/.claude/settings.local.json") {
+	if ProjectSettings(e.Project, r) || ProjectSettings(e.Project, lex) {
 		return v.with(Ask, "ask.project-settings", r+" can change the hooks and permissions of this project", "check the change with the user")
+	}
+	if what := e.plants(r, lex, pol); what != "" {
+		return v.with(Ask, "ask.planted", r+" is "+what+": code written there runs later, outside the guards", "show the user the change and let them make it, or ask first")
 	}
 	if pol.AskWorkflows && e.Project != "" && (under(r, e.Project+"/.github/workflows") || r == e.Project+"/.gitlab-ci.yml") {
 		return v.with(Ask, "ask.ci-workflow", r+" runs in CI with the repository's secrets", "check the change with the user")
@@ -356,7 +365,7 @@ func (e Env) rcFile(p string) bool {
 }
 
 func gitInternal(p string) bool {
-	return strings.Contains(p+"/", "/.git/")
+	return strings.Contains(strings.ToLower(p)+"/", "/.git/") // .GIT is .git where case is folded
 }
 
 // TempDir reports whether a $TMPDIR may count as scratch space: only a folder inside the
