@@ -16,6 +16,7 @@ import (
 	"github.com/tidwall/sjson"
 
 	"github.com/hookkit/harness/lib/sandbox"
+	"github.com/hookkit/harness/lib/settings"
 	"github.com/hookkit/harness/tests/internal/cacheinputs"
 )
 
@@ -74,6 +75,8 @@ func TestScripts(t *testing.T) {
 			"hook":                    cmdHook,
 			"harness-edit-timeout":    cmdEditTimeout,
 			"harness-duplicate-group": cmdDuplicateGroup,
+			"user-add-key":            cmdUserAddKey,
+			"user-remove-group":       cmdUserRemoveGroup,
 		},
 	})
 }
@@ -144,6 +147,50 @@ func cmdDuplicateGroup(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("no PreToolUse group in %s", args[0])
 	}
 	out, err := sjson.SetRawBytes(b, "hooks.PreToolUse.-1", []byte(groups[len(groups)-1].Raw))
+	ts.Check(err)
+	ts.Check(os.WriteFile(p, out, 0o644))
+}
+
+// cmdUserAddKey plays a user who adds a key of their own (a JSON value) on a line of its own
+// at the top of a settings file, as in an editor:
+//
+//	user-add-key FILE KEY VALUE
+func cmdUserAddKey(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: user-add-key FILE KEY VALUE")
+	}
+	p := ts.MkAbs(args[0])
+	b, err := os.ReadFile(p)
+	ts.Check(err)
+	i := strings.IndexByte(string(b), '{')
+	if i < 0 {
+		ts.Fatalf("no object in %s", args[0])
+	}
+	out := string(b[:i+1]) + fmt.Sprintf("\n  %q: %s,", args[1], args[2]) + string(b[i+1:])
+	ts.Check(os.WriteFile(p, []byte(out), 0o644))
+}
+
+// cmdUserRemoveGroup plays a user who deletes, in an editor, the matcher group of EVENT that
+// runs HOOK, and nothing else:
+//
+//	user-remove-group FILE EVENT HOOK
+func cmdUserRemoveGroup(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: user-remove-group FILE EVENT HOOK")
+	}
+	p := ts.MkAbs(args[0])
+	b, err := os.ReadFile(p)
+	ts.Check(err)
+	at := -1
+	for i, g := range gjson.GetBytes(b, "hooks."+args[1]).Array() {
+		if strings.Contains(g.Get("hooks.0.command").Str, args[2]) {
+			at = i
+		}
+	}
+	if at < 0 {
+		ts.Fatalf("no %s group running %s in %s", args[1], args[2], args[0])
+	}
+	out, err := settings.RemoveGroup(b, args[1], at, nil)
 	ts.Check(err)
 	ts.Check(os.WriteFile(p, out, 0o644))
 }

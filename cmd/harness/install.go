@@ -447,16 +447,22 @@ func uninstall(c *cli.Context) error {
 			return afterUninstall(c, home)
 		}
 	}
-	failed := false
+	var edited []string // "FILE (Hook on Event, ...)": left because edited
 	for _, f := range files {
 		res, err := settings.Uninstall(home, f, c.Bool("force"), c.Bool("dry-run"))
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(c.App.Writer, "%s:\n", f)
+		var left []string
 		for _, ch := range res.Changes {
 			fmt.Fprintf(c.App.Writer, "  %s\n", ch)
-			failed = failed || ch.Kind == "edited"
+			if ch.Kind == "edited" {
+				left = append(left, ch.Hook+" on "+ch.Event)
+			}
+		}
+		if len(left) > 0 {
+			edited = append(edited, f+" ("+strings.Join(left, ", ")+")")
 		}
 		_, statErr := os.Stat(f)
 		switch {
@@ -471,9 +477,18 @@ func uninstall(c *cli.Context) error {
 		default:
 			fmt.Fprintln(c.App.Writer, "  left as it is")
 		}
+		for _, d := range res.Dirs {
+			fmt.Fprintf(c.App.Writer, "  removed the folder %s: the install had created it, and it is empty now\n", d)
+		}
 	}
-	if failed {
-		return cli.Exit("entries edited since the install were left in place; remove them by hand or use --force", 1)
+	if len(edited) > 0 {
+		msg := "entries edited since the install were left in place: " + strings.Join(edited, "; ") +
+			"; run harness uninstall --force to remove them too, or remove them by hand (then harness uninstall forgets them)"
+		if c.Bool("purge") {
+			msg = "not purged: " + strings.Join(edited, "; ") + " still hold(s) entries of the harness edited since the install, " +
+				"which uninstall leaves; run harness uninstall --force --purge, or remove them by hand and run harness uninstall --purge again"
+		}
+		return cli.Exit(msg, 1)
 	}
 	return afterUninstall(c, home)
 }
@@ -509,9 +524,20 @@ func afterUninstall(c *cli.Context, home string) error {
 	if len(m.Files) > 0 && !dry {
 		var left []string
 		for _, r := range m.Files {
-			left = append(left, r.Path)
+			var hooks []string
+			for _, e := range r.Entries {
+				hooks = append(hooks, e.Hook+" on "+e.Event)
+			}
+			for _, t := range r.Trust {
+				hooks = append(hooks, "the trust of "+t.Hook)
+			}
+			if len(hooks) == 0 {
+				left = append(left, r.Path)
+				continue
+			}
+			left = append(left, r.Path+" ("+strings.Join(hooks, ", ")+")")
 		}
-		return cli.Exit("not purged: the hooks are still installed in "+strings.Join(left, ", ")+"; uninstall them first", 1)
+		return cli.Exit("not purged: the hooks are still installed in "+strings.Join(left, "; ")+"; uninstall them first", 1)
 	}
 	verb := "removed"
 	if dry {
@@ -575,12 +601,27 @@ func status(c *cli.Context) error {
 	if p := prefixOf(c); p != home {
 		homes = append(homes, p)
 	}
+	var removed []settings.Problem
+	live := false
 	for _, h := range homes {
 		p, f, err := settings.Check(h, filepath.Join(h, "bin"), hook.Version, binaryVersion)
 		if err != nil {
 			return err
 		}
 		probs, files = append(probs, p...), append(files, f...)
+		r, l, err := settings.Removed(h)
+		if err != nil {
+			return err
+		}
+		removed, live = append(removed, r...), live || l
+	}
+	if len(files) > 0 && !live {
+		// Every entry left is one an uninstall left and the user then removed by hand.
+		for _, r := range removed {
+			fmt.Fprintf(c.App.Writer, "%s\n  removed by hand: %s\n", r.File, r.What)
+		}
+		fmt.Fprintln(c.App.Writer, "nothing of the harness is left in these files: harness uninstall forgets them (nothing is installed; run ./install.sh to install)")
+		return cli.Exit("", 1)
 	}
 	if len(files) == 0 {
 		// Not healthy: nothing guards anything, and a script that checks the exit status
@@ -595,6 +636,11 @@ func status(c *cli.Context) error {
 			if p.File == f {
 				fmt.Fprintf(c.App.Writer, "  drift: %s\n", p.What)
 				n++
+			}
+		}
+		for _, r := range removed {
+			if r.File == f {
+				fmt.Fprintf(c.App.Writer, "  removed by hand: %s; no drift (harness uninstall or install forgets it)\n", r.What)
 			}
 		}
 		switch {

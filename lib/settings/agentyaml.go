@@ -131,7 +131,8 @@ func InstallAgentYAML(p Plan, agent, block string) (Result, error) {
 		return res, err
 	}
 	res.Wrote = true
-	rec.After, rec.Entries, rec.Block = Hash(out), p.Groups, want
+	rec.wrote(res.Before, out)
+	rec.Entries, rec.Block = p.Groups, want
 	return res, m.Save()
 }
 

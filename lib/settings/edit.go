@@ -164,30 +164,51 @@ func RemoveGroup(raw []byte, event string, i int, created []string) ([]byte, err
 	if !ok {
 		return nil, fmt.Errorf("hooks.%s has no group %d", event, i)
 	}
-	parents := []struct{ key, parent string }{{"hooks." + event, "hooks"}, {"hooks", ""}}
-	for _, k := range parents {
-		v := gjson.GetBytes(out, escapePath(k.key))
+	return pruneKeys(out, []string{"hooks." + event, "hooks"}, created)
+}
+
+// Prune takes away every key in created (hooks.<Event>, then hooks) that is empty: an empty
+// array or object the install put there, whoever emptied it.
+func Prune(raw []byte, created []string) ([]byte, error) {
+	var keys []string
+	for _, k := range created {
+		if strings.HasPrefix(k, "hooks.") && !contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	return pruneKeys(raw, append(keys, "hooks"), created)
+}
+
+// pruneKeys removes each of keys (a top-level key or one level below) that is empty and in
+// created, in order.
+func pruneKeys(out []byte, keys, created []string) ([]byte, error) {
+	for _, key := range keys {
+		v := gjson.GetBytes(out, escapePath(key))
 		empty := v.IsArray() && len(v.Array()) == 0 || v.IsObject() && len(v.Map()) == 0
-		if !empty || !contains(created, k.key) {
+		if !empty || !contains(created, key) {
 			continue
 		}
-		parent := gjson.GetBytes(out, k.parent)
-		if k.parent == "" {
+		parentKey, name, nested := strings.Cut(key, ".")
+		var parent gjson.Result
+		if nested {
+			parent = gjson.GetBytes(out, escape(parentKey))
+		} else {
+			name = key
 			parent = gjson.ParseBytes(out)
 			parent.Index = len(out) - len(bytes.TrimLeft(out, " \t\r\n"))
 			parent.Raw = string(bytes.TrimSpace(out))
 		}
 		at, n := -1, 0
-		name := strings.TrimPrefix(k.key, k.parent+".")
-		parent.ForEach(func(key, _ gjson.Result) bool {
-			if key.Str == name {
+		parent.ForEach(func(k, _ gjson.Result) bool {
+			if k.Str == name {
 				at = n
 			}
 			n++
 			return true
 		})
+		var ok bool
 		if out, ok = removeItem(out, parent, at); !ok {
-			return nil, fmt.Errorf("removing %s", k.key)
+			return nil, fmt.Errorf("removing %s", key)
 		}
 	}
 	return out, nil

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/hookkit/harness/lib/state"
 )
@@ -20,9 +21,12 @@ type Manifest struct {
 	Files []*Record `json:"files"`
 	// Copies and Dirs are the files a managed install put into place and the directories it
 	// created for them (outermost first).
-	Copies []Copy   `json:"copies,omitempty"`
-	Dirs   []string `json:"dirs,omitempty"`
-	path   string
+	Copies []Copy `json:"copies,omitempty"`
+	// Dirs are the directories an install created (outermost first): for a managed install's
+	// copies, or for a settings file that did not exist, with its folder (~/.codex, a
+	// project's .claude). Each goes once it is empty and holds no recorded file.
+	Dirs []string `json:"dirs,omitempty"`
+	path string
 }
 
 // Record is one settings file the installer changed.
@@ -44,6 +48,13 @@ type Record struct {
 	Block string `json:"block,omitempty"`
 	// Installed is when the first install into the file happened (RFC 3339, UTC).
 	Installed string `json:"installed,omitempty"`
+	// Touched says that someone else changed the file between the backup and a later write
+	// of the installer's (an install again, an uninstall that left edited entries): the file
+	// holds bytes of theirs that the backup lacks, so uninstall never restores the backup.
+	Touched bool `json:"touched,omitempty"`
+	// Created lists keys that entries no longer recorded had created (hooks, hooks.<Event>):
+	// uninstall still takes them away when they are empty.
+	Created []string `json:"created,omitempty"`
 }
 
 // Trust is one table the installer put into a Codex config.toml, trusting one handler:
@@ -66,6 +77,9 @@ type Entry struct {
 	Group   json.RawMessage `json:"group"`
 	// Created lists the keys this entry's insertion created (hooks, hooks.<Event>).
 	Created []string `json:"created,omitempty"`
+	// Left says an uninstall left this entry because it was edited since the install, and
+	// advised removing it by hand: when it is gone, that is no drift.
+	Left bool `json:"left,omitempty"`
 }
 
 // Prefix is where a managed install (harness install --managed) puts its binaries and its
@@ -145,9 +159,85 @@ func (m *Manifest) Drop(path string) {
 }
 
 func (r *Record) created() []string {
-	var out []string
+	out := slices.Clone(r.Created)
 	for _, e := range r.Entries {
 		out = append(out, e.Created...)
 	}
 	return out
+}
+
+// keepCreated remembers the keys the entries had created, for entries about to be forgotten.
+func (r *Record) keepCreated(entries []Entry) {
+	for _, e := range entries {
+		for _, k := range e.Created {
+			if !slices.Contains(r.Created, k) {
+				r.Created = append(r.Created, k)
+			}
+		}
+	}
+}
+
+// wrote records that the installer replaced the file's content cur with data. When cur is not
+// what the installer last wrote, someone else changed the file in between, and from then on
+// the backup does not hold everything that is theirs.
+func (r *Record) wrote(cur, data []byte) {
+	if r.After != "" && Hash(cur) != r.After {
+		r.Touched = true
+	}
+	r.After = Hash(data)
+}
+
+// restorable says whether putting back the backup would lose nothing: the file is as the
+// installer last wrote it, and nobody else changed it between the backup and that write.
+func (r *Record) restorable(cur []byte) bool {
+	return !r.Touched && Hash(cur) == r.After
+}
+
+// tidyDirs removes the directories an install created that hold no recorded file and are
+// empty, deepest first, and returns them. One that holds a recorded file stays recorded; one
+// that holds anything else is left as it is and forgotten: what is in it is not the harness's.
+func (m *Manifest) tidyDirs() []string {
+	var gone, kept []string
+	for i := len(m.Dirs) - 1; i >= 0; i-- {
+		d := m.Dirs[i]
+		if m.holds(d) {
+			kept = append([]string{d}, kept...)
+			continue
+		}
+		if os.Remove(d) == nil {
+			gone = append(gone, d)
+		}
+	}
+	m.Dirs = kept
+	return gone
+}
+
+// holds says whether dir holds a file the manifest records.
+func (m *Manifest) holds(dir string) bool {
+	under := func(p string) bool {
+		rel, err := filepath.Rel(dir, p)
+		return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	}
+	for _, r := range m.Files {
+		if under(r.Path) {
+			return true
+		}
+	}
+	for _, c := range m.Copies {
+		if under(c.Path) {
+			return true
+		}
+	}
+	return false
+}
+
+// makeDir creates the folder of a settings file the install is about to create, recording the
+// directories it made.
+func (m *Manifest) makeDir(file string) error {
+	made, err := mkdirs(filepath.Dir(file))
+	if err != nil {
+		return err
+	}
+	m.noteDirs(made)
+	return nil
 }

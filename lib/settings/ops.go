@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -52,6 +53,8 @@ type Result struct {
 	Backup string
 	// Restored says uninstall put back the exact bytes from before the first install.
 	Restored bool
+	// Dirs are the directories the install had created that uninstall removed, now empty.
+	Dirs []string
 	// Before and After are the file's content before and after Install (what it would be,
 	// in a dry run), for a dry run to show as a diff.
 	Before, After []byte
@@ -108,23 +111,36 @@ func install(p Plan) (Result, []byte, error) {
 	if !f.Exists && p.Base != nil {
 		raw = p.Base
 	}
-	var kept []Entry
+	// Recorded entries: those planned and in place are kept; those no longer planned go; one
+	// the user edited stays as they made it, still recorded (uninstall --force removes it), and
+	// is not put in a second time; one gone from the file is forgotten (and put back if planned).
+	var kept, edited []Entry
+	forgot := false
 	if rec != nil {
 		for _, e := range rec.Entries {
-			if planned(p.Groups, e) {
+			i := FindGroup(raw, e.Event, e.Group)
+			switch {
+			case i >= 0 && planned(p.Groups, e):
 				kept = append(kept, e)
-				continue
-			}
-			if i := FindGroup(raw, e.Event, e.Group); i >= 0 {
+			case i >= 0:
 				if raw, err = RemoveGroup(raw, e.Event, i, rec.created()); err != nil {
 					return res, nil, fmt.Errorf("removing %s from %s: %w", e.Hook, p.File, err)
 				}
 				res.Changes = append(res.Changes, Change{"remove", e.Hook, e.Event, e.Matcher})
+			case findByCommand(raw, e) >= 0:
+				e.Left = false
+				edited = append(edited, e)
+				res.Changes = append(res.Changes, Change{"edited", e.Hook, e.Event, e.Matcher})
+			default:
+				forgot = true
 			}
 		}
 	}
-	var entries []Entry
+	entries := slices.Clone(edited)
 	for _, g := range p.Groups {
+		if planned(edited, g) {
+			continue
+		}
 		if FindGroup(raw, g.Event, g.Group) >= 0 {
 			res.Changes = append(res.Changes, Change{"keep", g.Hook, g.Event, g.Matcher})
 			entries = append(entries, keptEntry(kept, g))
@@ -142,7 +158,18 @@ func install(p Plan) (Result, []byte, error) {
 	if !bytes.HasSuffix(raw, []byte("\n")) && !f.Exists {
 		raw = append(raw, '\n')
 	}
-	if !res.changed() || p.DryRun {
+	if p.DryRun {
+		return res, raw, nil
+	}
+	if !res.changed() {
+		if forgot { // entries removed by hand: the manifest forgets them
+			rec.keepCreated(rec.Entries)
+			rec.Entries = entries
+			if len(entries) == 0 {
+				return res, raw, m.forget(p.File, &res)
+			}
+			return res, raw, m.Save()
+		}
 		return res, raw, nil
 	}
 	if rec == nil || len(rec.Entries) == 0 {
@@ -154,11 +181,18 @@ func install(p Plan) (Result, []byte, error) {
 			Installed: time.Now().UTC().Format(time.RFC3339)}
 		m.Files = append(m.Files, rec)
 	}
+	if !f.Exists {
+		if err := m.makeDir(p.File); err != nil {
+			return res, nil, err
+		}
+	}
 	if err := Write(p.File, raw, f.Mode); err != nil {
 		return res, nil, err
 	}
 	res.Wrote = true
-	rec.After, rec.Entries = Hash(raw), entries
+	rec.keepCreated(rec.Entries)
+	rec.wrote(f.Raw, raw)
+	rec.Entries = entries
 	return res, raw, m.Save()
 }
 
@@ -175,15 +209,20 @@ func planned(groups []Entry, e Entry) bool {
 func keptEntry(kept []Entry, g Entry) Entry {
 	for _, k := range kept {
 		if k.Event == g.Event && bytes.Equal(pretty.Ugly(k.Group), pretty.Ugly(g.Group)) {
+			k.Left = false
 			return k
 		}
 	}
 	return g
 }
 
-// Uninstall removes exactly what the manifest says was added to file. When nothing else
-// changed since, the file gets back its bytes from before the first install (or goes away,
-// if the install created it). Entries the user edited are left alone unless force.
+// Uninstall removes exactly what the manifest says was added to file, and never a byte of
+// anyone else's. The file gets back its bytes from before the first install (or goes away,
+// if the install created it) only when that loses nothing: it is as the installer last wrote
+// it, and nobody changed it between the backup and that write (Record.restorable). Otherwise
+// only the harness's entries go, with the keys their insertion created once those are
+// empty; entries the user edited are left alone (and recorded as left) unless force. Entries
+// no longer in the file are forgotten. Directories the install created go once empty.
 func Uninstall(home, file string, force, dryRun bool) (Result, error) {
 	var res Result
 	if !dryRun {
@@ -215,13 +254,12 @@ func Uninstall(home, file string, force, dryRun bool) (Result, error) {
 		for _, e := range rec.Entries {
 			res.Changes = append(res.Changes, Change{"missing", e.Hook, e.Event, e.Matcher})
 		}
-		if !dryRun {
-			m.Drop(file)
-			return res, m.Save()
+		if dryRun {
+			return res, nil
 		}
-		return res, nil
+		return res, m.forget(file, &res)
 	}
-	if Hash(f.Raw) == rec.After {
+	if rec.restorable(f.Raw) && allThere(f.Raw, rec.Entries) {
 		for _, e := range rec.Entries {
 			res.Changes = append(res.Changes, Change{"remove", e.Hook, e.Event, e.Matcher})
 		}
@@ -232,11 +270,10 @@ func Uninstall(home, file string, force, dryRun bool) (Result, error) {
 			return res, err
 		}
 		res.Wrote, res.Restored = true, true
-		m.Drop(file)
-		return res, m.Save()
+		return res, m.forget(file, &res)
 	}
 	raw := f.Raw
-	var left []Entry
+	var left, gone []Entry
 	for _, e := range rec.Entries {
 		i := FindGroup(raw, e.Event, e.Group)
 		if i < 0 && force {
@@ -248,28 +285,79 @@ func Uninstall(home, file string, force, dryRun bool) (Result, error) {
 				return res, err
 			}
 			res.Changes = append(res.Changes, Change{"remove", e.Hook, e.Event, e.Matcher})
+			gone = append(gone, e)
 		case findByCommand(raw, e) >= 0:
 			res.Changes = append(res.Changes, Change{"edited", e.Hook, e.Event, e.Matcher})
+			e.Left = true
 			left = append(left, e)
 		default:
 			res.Changes = append(res.Changes, Change{"missing", e.Hook, e.Event, e.Matcher})
+			gone = append(gone, e)
+		}
+	}
+	// Keys the install created that are empty now go too, even when the user emptied them.
+	if raw, err = Prune(raw, rec.created()); err != nil {
+		return res, err
+	}
+	deleted := len(left) == 0 && !rec.Existed && emptyObject(raw)
+	if len(left) == 0 && rec.Existed && emptyObject(raw) {
+		// Nothing is left but an empty object: a file that was empty before gets its bytes back.
+		if before, err := os.ReadFile(rec.Backup); err == nil && Hash(before) == rec.Before && len(bytes.TrimSpace(before)) == 0 {
+			raw = before
 		}
 	}
 	if dryRun {
 		return res, nil
 	}
-	if res.changed() {
+	switch {
+	case deleted:
+		// The install created the file and nothing but an empty object is left of it.
+		if err := os.Remove(file); err != nil {
+			return res, fmt.Errorf("removing %s, which the install created: %w", file, err)
+		}
+		res.Wrote, res.Restored = true, true
+	case !bytes.Equal(raw, f.Raw):
 		if err := Write(file, raw, f.Mode); err != nil {
 			return res, err
 		}
 		res.Wrote = true
 	}
 	if len(left) == 0 {
-		m.Drop(file)
-	} else {
-		rec.Entries, rec.After = left, Hash(raw)
+		return res, m.forget(file, &res)
+	}
+	rec.keepCreated(gone)
+	rec.Entries = left
+	if res.Wrote {
+		rec.wrote(f.Raw, raw)
 	}
 	return res, m.Save()
+}
+
+// forget drops a file from the manifest, removes the directories the install created that
+// are empty now (noting them in res), and saves the manifest.
+func (m *Manifest) forget(file string, res *Result) error {
+	m.Drop(file)
+	res.Dirs = append(res.Dirs, m.tidyDirs()...)
+	return m.Save()
+}
+
+// allThere says whether every entry is in raw exactly as installed.
+func allThere(raw []byte, entries []Entry) bool {
+	for _, e := range entries {
+		if FindGroup(raw, e.Event, e.Group) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// emptyObject says whether raw is {} (whitespace aside) or nothing at all.
+func emptyObject(raw []byte) bool {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 {
+		return true
+	}
+	return t[0] == '{' && t[len(t)-1] == '}' && len(bytes.TrimSpace(t[1:len(t)-1])) == 0
 }
 
 // restore puts back the bytes from before the first install.
@@ -351,13 +439,20 @@ func Check(home, binDir, version string, versionOf func(bin string) (string, err
 		}
 		for _, e := range rec.Entries {
 			n := count(f.Raw, e)
+			if e.Left && n == 0 && findByCommand(f.Raw, e) < 0 {
+				continue // removed by hand, as the uninstall that left it advised: see Removed
+			}
 			switch {
 			case n > 1:
 				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is there %d times", e.Hook, e.Event, n)})
+			case n == 0 && e.Left:
+				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s was edited since the install, so uninstall left it "+
+					"(remove it by hand, or run harness uninstall --force)", e.Hook, e.Event)})
 			case n == 0 && findByCommand(f.Raw, e) >= 0:
 				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s was edited since the install", e.Hook, e.Event)})
 			case n == 0:
-				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is missing (run harness install again)", e.Hook, e.Event)})
+				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is missing (run harness install again to put it back, "+
+					"or harness uninstall to forget it)", e.Hook, e.Event)})
 			}
 			bin := Program(gjson.GetBytes(e.Group, "hooks.0.command").Str)
 			if seenBin[bin] {
@@ -381,6 +476,36 @@ func Check(home, binDir, version string, versionOf func(bin string) (string, err
 		}
 	}
 	return probs, files, nil
+}
+
+// Removed lists, per recorded file, the entries an uninstall left (edited since the install)
+// that are gone from the file since: removed by hand, as it advised. They are no drift; the
+// manifest forgets them at the next uninstall or install of that file (status writes nothing).
+// live says whether anything recorded is still in place: any other entry, trust table or block.
+func Removed(home string) (removed []Problem, live bool, err error) {
+	m, err := LoadManifest(home)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, rec := range m.Files {
+		if len(rec.Trust) > 0 || rec.Block != "" {
+			live = true
+			continue
+		}
+		f, err := Read(rec.Path)
+		if err != nil || !f.Exists {
+			live = true // reported by Check
+			continue
+		}
+		for _, e := range rec.Entries {
+			if e.Left && count(f.Raw, e) == 0 && findByCommand(f.Raw, e) < 0 {
+				removed = append(removed, Problem{rec.Path, fmt.Sprintf("%s on %s (uninstall left it, edited)", e.Hook, e.Event)})
+				continue
+			}
+			live = true
+		}
+	}
+	return removed, live, nil
 }
 
 // Program is the program a handler command runs: the command itself in exec form, the first

@@ -1,7 +1,9 @@
 package settings
 
 import (
+	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -165,11 +167,17 @@ func installTrust(file, home string, want []Trust, dryRun bool) (Result, error) 
 		rec = &Record{Path: file, Existed: f.Exists, Before: Hash(f.Raw), Backup: res.Backup, Client: string(dialect.Codex), Entries: []Entry{}}
 		m.Files = append(m.Files, rec)
 	}
+	if !f.Exists {
+		if err := m.makeDir(file); err != nil {
+			return res, err
+		}
+	}
 	if err := Write(file, raw, f.Mode); err != nil {
 		return res, err
 	}
 	res.Wrote = true
-	rec.After, rec.Trust = Hash(raw), trusts
+	rec.wrote(f.Raw, raw)
+	rec.Trust = trusts
 	return res, m.Save()
 }
 
@@ -212,10 +220,9 @@ func uninstallTrust(m *Manifest, rec *Record, dryRun bool) (Result, error) {
 		if dryRun {
 			return res, nil
 		}
-		m.Drop(rec.Path)
-		return res, m.Save()
+		return res, m.forget(rec.Path, &res)
 	}
-	if Hash(f.Raw) == rec.After {
+	if rec.restorable(f.Raw) && allTrusted(doc, rec.Trust) {
 		for _, t := range rec.Trust {
 			res.Changes = append(res.Changes, trustChange("remove", t))
 		}
@@ -226,8 +233,7 @@ func uninstallTrust(m *Manifest, rec *Record, dryRun bool) (Result, error) {
 			return res, err
 		}
 		res.Wrote, res.Restored = true, true
-		m.Drop(rec.Path)
-		return res, m.Save()
+		return res, m.forget(rec.Path, &res)
 	}
 	raw := f.Raw
 	var left []Trust
@@ -257,18 +263,36 @@ func uninstallTrust(m *Manifest, rec *Record, dryRun bool) (Result, error) {
 	if dryRun {
 		return res, nil
 	}
-	if res.changed() {
+	if len(left) == 0 && !rec.Existed && len(bytes.TrimSpace(raw)) == 0 {
+		// The install created the file and nothing is left in it.
+		if err := os.Remove(rec.Path); err != nil {
+			return res, fmt.Errorf("removing %s, which the install created: %w", rec.Path, err)
+		}
+		res.Wrote, res.Restored = true, true
+	} else if res.changed() {
 		if err := Write(rec.Path, raw, f.Mode); err != nil {
 			return res, err
 		}
 		res.Wrote = true
 	}
 	if len(left) == 0 {
-		m.Drop(rec.Path)
-	} else {
-		rec.Trust, rec.After = left, Hash(raw)
+		return res, m.forget(rec.Path, &res)
+	}
+	rec.Trust = left
+	if res.Wrote {
+		rec.wrote(f.Raw, raw)
 	}
 	return res, m.Save()
+}
+
+// allTrusted says whether every table of the installer's is in doc as it left it.
+func allTrusted(doc map[string]any, trusts []Trust) bool {
+	for _, t := range trusts {
+		if cur, _ := TrustedHash(doc, t.Key); cur != t.Hash {
+			return false
+		}
+	}
+	return true
 }
 
 // checkTrust reports the handlers of a Codex hooks.json record that its config.toml does not

@@ -114,12 +114,16 @@ func InstallVTCode(p Plan) (Result, error) {
 	mode := f.Mode
 	if !f.Exists {
 		mode = 0o644
+		if err := m.makeDir(p.File); err != nil {
+			return res, err
+		}
 	}
 	if err := Write(p.File, out, mode); err != nil {
 		return res, err
 	}
 	res.Wrote = true
-	rec.After, rec.Entries, rec.Block = Hash(out), p.Groups, want
+	rec.wrote(f.Raw, out)
+	rec.Entries, rec.Block = p.Groups, want
 	return res, m.Save()
 }
 
@@ -207,7 +211,7 @@ func uninstallBlock(m *Manifest, rec *Record, dryRun bool) (Result, error) {
 	}
 	switch {
 	case kind == "missing":
-	case Hash(f.Raw) == rec.After:
+	case rec.restorable(f.Raw):
 		if err := restore(rec, f); err != nil {
 			return res, err
 		}
@@ -230,8 +234,7 @@ func uninstallBlock(m *Manifest, rec *Record, dryRun bool) (Result, error) {
 		}
 		res.Wrote = true
 	}
-	m.Drop(rec.Path)
-	return res, m.Save()
+	return res, m.forget(rec.Path, &res)
 }
 
 // readBlockFile reads a file the installer put a block into (a missing one is not an error).
