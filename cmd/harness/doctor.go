@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -29,7 +30,8 @@ var doctorCommand = &cli.Command{
 		"each guard gets a known-dangerous and a known-safe payload, run exactly as Claude Code runs it\n" +
 		"(same arguments, same timeout), and must stop the first and stay silent on the second.\n" +
 		"It also checks the hooks installed for every user (install --managed, under --prefix), and reports\n" +
-		"hooks that have left no audit record since their install (doctor.never_ran_after, default 24h).\n" +
+		"hooks that have left no audit record since their install (doctor.never_ran_after, default 24h), and\n" +
+		"the Claude Code sessions of the last 30 days that made tool calls with no harness hook running.\n" +
 		"Exits 1 when anything is wrong, 2 when it could not check. With --client X, the hooks installed for that client, each canary in\n" +
 		"the client's payload shape, run with the command line and timeout written in its file (in the\n" +
 		"client's unit) and the answer read as that client reads it.",
@@ -273,6 +275,15 @@ func diagnose(c *cli.Context) ([]finding, error) {
 		return nil, err
 	}
 	out = append(out, ran...)
+	// Sessions that made tool calls while no harness hook ran (a project's disableAllHooks).
+	if cl := c.String("client"); cl == "" || cl == "claude" {
+		userHome, _ := os.UserHomeDir()
+		off, err := unguardedFindings(home, hook.ClaudeDir(userHome), time.Now())
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, off...)
+	}
 	// A shipping run the endpoint refused: the records wait locally for the next one.
 	for _, f := range ship.Failures(home) {
 		project, _, _ := strings.Cut(f, ": ")

@@ -651,6 +651,7 @@ func status(c *cli.Context) error {
 			fmt.Fprintln(c.App.Writer, "  ok: every entry in place, every binary present and current")
 		}
 	}
+	statusUnguarded(c.App.Writer, home)
 	if len(probs) > 0 {
 		return cli.Exit(fmt.Sprintf("%d problem(s)", len(probs)), 1)
 	}

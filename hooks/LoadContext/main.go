@@ -9,7 +9,9 @@
 // is and stderr says so), work in progress, the project's shape, the user's prompt files, and, for hosts other
 // than Claude Code, the repository snapshot and machine facts. It also runs the guards' canary
 // (harness doctor's) and warns the user and the model when a guard does not enforce, and names
-// the project's policy files the guards ignore (lib/config.LoadScopes). Configured in the shared harness
+// the project's policy files the guards ignore (lib/config.LoadScopes) and what the project's own
+// settings start that no guard sees (risky env keys such as LD_PRELOAD, hooks of its own,
+// disableAllHooks, apiKeyHelper, ...; names only). Configured in the shared harness
 // configuration (lib/config); a slow or failing command costs its section, never the session.
 package main
 
@@ -50,6 +52,14 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	gitstate.Snapshot(w.HarnessHome, w.Project, in.SessionID())
 	text := build(ctx, w, hook.SetupOf(ctx).Clock(), in.SessionID(), in.SessionStart().Source(), in.AgentType() != "", os.Stderr)
 	a := answer.SessionStart{Context: text}
+	// What the project's own settings start that no guard sees (LD_PRELOAD, its own hooks, ...),
+	// named to the user and the model; key names only.
+	if in.AgentType() == "" {
+		if note := briefing.ProjectSettings(w.HarnessHome, w.Project, w.Cwd); note != "" {
+			a.SystemMessage = "harness: " + note
+			a.Context = strings.TrimSpace("NOTE from the harness: " + note + "\n\n" + a.Context)
+		}
+	}
 	// The guards' canary (harness doctor's), at the start of every session: a guard that is
 	// broken, missing or slow is announced to the user and the model, not discovered later.
 	if config.Load(w.Scopes()).Bool("context.canary", true) && in.AgentType() == "" {
@@ -60,7 +70,7 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 		if len(fails) > 0 {
 			warn := "harness: a guard is NOT enforcing, so the calls it should stop would go through: " +
 				strings.Join(fails, "; ") + ". Run `harness doctor` to see why; the install (./install.sh, with --client X for another client's file) puts it back."
-			a.SystemMessage = warn
+			a.SystemMessage = strings.TrimSpace(warn + "\n" + a.SystemMessage)
 			a.Context = strings.TrimSpace("WARNING from the harness: " + warn + "\n\n" + a.Context)
 		}
 	}
