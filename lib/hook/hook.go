@@ -203,7 +203,7 @@ func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io
 	if err != nil {
 		return r.fail(in.Event(), err)
 	}
-	reply, err := answer.Render(a, in.Event(), spec.Name)
+	reply, err := answer.Render(noAsk(in, a), in.Event(), spec.Name)
 	if err != nil {
 		return r.fail(in.Event(), fmt.Errorf("the hook's answer is not valid: %w", err))
 	}

@@ -475,3 +475,22 @@ func TestProjectDirNarrowest(t *testing.T) {
 		}
 	}
 }
+
+// An ask in a session whose permissions are bypassed would run unasked: it is a deny there,
+// with the reason and the way to go ahead; elsewhere it stays an ask.
+func TestAskIsDenyWhenPermissionsAreBypassed(t *testing.T) {
+	ask := func(context.Context, event.Input) (answer.Answer, error) {
+		return answer.PreToolUse{Decision: answer.Ask, Reason: "G: force push"}, nil
+	}
+	for mode, want := range map[string]string{
+		"bypassPermissions": `"permissionDecision":"deny","permissionDecisionReason":"G: force push\nThis needs the user's approval, and this session runs with every permission bypassed`,
+		"default":           `"permissionDecision":"ask","permissionDecisionReason":"G: force push"`,
+		"acceptEdits":       `"permissionDecision":"ask"`,
+	} {
+		in := `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git push -f"},"permission_mode":"` + mode + `"}`
+		out, errs, code := run(guardSpec(Closed), ask, strings.NewReader(in))
+		if code != answer.OK || !strings.Contains(out, want) {
+			t.Errorf("%s: code %d, stdout %q, stderr %q", mode, code, out, errs)
+		}
+	}
+}
