@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // progName is the name a program is found by: the base of its path.
@@ -377,19 +376,6 @@ func addCmds(list []*Cmd, more ...*Cmd) []*Cmd {
 		}
 	}
 	return list
-}
-
-func isAssignment(w string) bool {
-	name, _, ok := strings.Cut(w, "=")
-	if !ok || name == "" {
-		return false
-	}
-	for i, r := range name {
-		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return true
 }
 
 // record adds the command with its program and arguments; Via is the analyzer's nesting plus
@@ -818,51 +804,6 @@ func (a *analyzer) nestedArgs(text, via string, st *state, in *Input, owner *Cmd
 	}
 }
 
-// saveLocal keeps the caller's value of a variable declared local in the function call being
-// analysed, to give it back when the call returns.
-func (a *analyzer) saveLocal(name string, st *state) {
-	if len(a.locals) == 0 || !validName(name) {
-		return
-	}
-	top := a.locals[len(a.locals)-1]
-	if _, seen := top[name]; seen {
-		return
-	}
-	if v, ok := st.vars[name]; ok {
-		top[name] = &v
-	} else {
-		top[name] = nil
-	}
-}
-
-// positional are the variables a function call sets (built when first needed, not at every
-// hook start).
-var positional = sync.OnceValue(func() []string {
-	out := []string{"@", "*", "#", "@[@]"}
-	for i := 1; i <= 99; i++ {
-		out = append(out, strconv.Itoa(i))
-	}
-	return out
-})
-
-// setPositional makes args the positional parameters: $1..$9, "$@" one field each.
-func setPositional(st *state, args []string) {
-	for _, k := range positional() {
-		delete(st.vars, k)
-	}
-	for i, arg := range args[:min(len(args), 99)] {
-		st.vars[strconv.Itoa(i+1)] = arg
-	}
-	args = args[:min(len(args), 99)]
-	st.vars["@"] = strings.Join(args, " ")
-	st.vars["*"] = st.vars["@"]
-	st.vars["#"] = strconv.Itoa(len(args))
-	joined := strings.Join(args, arraySep)
-	if len(args) > 0 && strings.Count(joined, arraySep) == len(args)-1 {
-		st.vars["@[@]"] = joined
-	}
-}
-
 // call1 counts one more call of an alias or function defined in the command. Past the caps
 // (256 calls, 8 deep) the analysis fails, and the guard denies: a skipped call could be the
 // one that does harm.
@@ -964,19 +905,6 @@ func (a *analyzer) remote(text, via string, st *state, owner *Cmd) {
 
 // dirStack holds pushd's stack in the state, directories joined by arraySep.
 const dirStack = "\x00dirs"
-
-// envOf is a variable's value for a command: its own prefix assignment, else the line's.
-func envOf(c *Cmd, st *state, name string) string {
-	for _, e := range c.Env {
-		if v, ok := strings.CutPrefix(e, name+"="); ok {
-			return v
-		}
-	}
-	if v, ok := st.vars[name]; ok && !strings.Contains(v, Dyn) {
-		return v
-	}
-	return ""
-}
 
 // globPrograms are the programs a glob in a command's name is matched against, the ones the
 // rules care most about first.

@@ -391,9 +391,6 @@ func sequence(from, to string) []string {
 	return []string{Dyn}
 }
 
-// arraySep joins an array's elements in the variable that holds them.
-const arraySep = "\x01"
-
 // arrayFields expands a word that is only "${name[@]}" (or ${name[*]}) of an array assigned in
 // the command: one field per element.
 func (a *analyzer) arrayFields(w *syntax.Word, st *state) ([]string, bool) {
@@ -564,19 +561,6 @@ func (a *analyzer) unknown(name string, st *state) string {
 	return varMark + name + Dyn
 }
 
-func validName(name string) bool {
-	if name == "" || len(name) > 128 {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
-}
-
 // trimPattern removes the shortest or longest prefix or suffix of v matching a shell pattern
 // made of literals, * and ?.
 func trimPattern(v, pat string, op syntax.ParExpOperator) string {
@@ -626,33 +610,6 @@ func globMatch(pat, s string) bool {
 		return s != "" && globMatch(pat[1:], s[1:])
 	}
 	return s != "" && s[0] == pat[0] && globMatch(pat[1:], s[1:])
-}
-
-// lookup finds a variable: assigned earlier in the command, then the few the analysis models
-// (HOME, PWD), then the outer environment.
-func (a *analyzer) lookup(name string, st *state) (string, bool) {
-	name = deref(name, st)
-	if v, ok := st.vars[name]; ok {
-		return v, !strings.Contains(v, Dyn)
-	}
-	switch name {
-	case "IFS":
-		return " \t\n", true
-	case "HOME":
-		return a.world.Home, a.world.Home != ""
-	case "PWD":
-		return st.cwd, true
-	case "CLAUDE_PROJECT_DIR":
-		if a.world.Project != "" {
-			return a.world.Project, true
-		}
-	}
-	// A credential's value is never taken from the hook's own environment: it would be judged
-	// (and shown) as its value, not as the secret it is.
-	if a.world.Env != nil && !SecretName(name) {
-		return a.world.Env(name)
-	}
-	return "", false
 }
 
 // cmdSubst analyses the substituted commands and returns their output when it is literal
@@ -1072,21 +1029,6 @@ func (a *analyzer) printedBy(code, dir string, prints []string, closing string) 
 		return "", false
 	}
 	return strings.Join(out, "\n"), true
-}
-
-// refMark prefixes the state entry that makes a variable a name reference (declare -n r=PWD).
-const refMark = "\x00ref:"
-
-// deref follows name references to the variable they stand for.
-func deref(name string, st *state) string {
-	for range 8 {
-		target, ok := st.vars[refMark+name]
-		if !ok || !validName(target) {
-			break
-		}
-		name = target
-	}
-	return name
 }
 
 // arithLit reads an arithmetic expression that is a literal number.
