@@ -1,3 +1,5 @@
+// Wrappers that run another command (sudo, env, nice, timeout, ssh, ...), unwrapped.
+
 package shell
 
 import (
