@@ -1,3 +1,5 @@
+// Word expansion: a word to the fields the shell makes of it (tilde, quotes, braces, splitting).
+
 package shell
 
 import (
