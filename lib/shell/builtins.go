@@ -1,0 +1,205 @@
+// What a recorded command does next: builtins that change the shell's state, text it runs.
+
+package shell
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// follow analyses what a recorded command runs in turn: shell strings, stdin scripts,
+// interpreter code, and the state changes of builtins.
+func (a *analyzer) follow(c *Cmd, st *state) {
+	switch {
+	case c.Name == "cd" || c.Name == "pushd":
+		dir := a.world.Home
+		if len(c.Args) > 0 {
+			ops := Opts{}.Parse(c.Args).Operands
+			if len(ops) > 0 {
+				dir = ops[0]
+			}
+		}
+		if dir == "-" {
+			// cd - goes back to where the last cd left: tracked like the shell's OLDPWD.
+			dir = Dyn
+			if v, ok := st.vars["OLDPWD"]; ok && strings.HasPrefix(v, "/") { // set by a cd in the command, not the hook's own
+				dir = v
+			}
+		}
+		if cdpath := envOf(c, st, "CDPATH"); cdpath != "" && !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, ".") && dir != Dyn {
+			// CDPATH=/ cd etc: a relative name is looked up in CDPATH first
+			for _, base := range strings.Split(cdpath, ":") {
+				if base != "" && base != "." {
+					dir = strings.TrimSuffix(base, "/") + "/" + dir
+					break
+				}
+			}
+		}
+		if c.Name == "pushd" {
+			st.vars[dirStack] = st.vars[dirStack] + arraySep + st.cwd
+		}
+		st.vars["OLDPWD"] = st.cwd
+		st.cwd = a.resolve(dir, st.cwd)
+	case c.Name == "popd":
+		// popd returns to the directory the last pushd left
+		if stack := st.vars[dirStack]; stack != "" {
+			i := strings.LastIndex(stack, arraySep)
+			st.vars["OLDPWD"] = st.cwd
+			st.cwd, st.vars[dirStack] = stack[i+len(arraySep):], stack[:i]
+		}
+	case c.Name == "printf" && len(c.Args) >= 3 && c.Args[0] == "-v" && validName(c.Args[1]):
+		// printf -v name FORMAT ARGS: the formatted text goes into the variable
+		out, ok := printf(c.Args[2], c.Args[3:])
+		if !ok {
+			out = Dyn
+		}
+		st.vars[c.Args[1]] = out
+	case c.Name == "ln" && len(a.lnLinks(c)) > 0:
+		if a.links == nil {
+			a.links = map[string]string{}
+		}
+		maps.Copy(a.links, a.lnLinks(c))
+	case c.Name == "export" || c.Name == "declare" || c.Name == "typeset" || c.Name == "local" || c.Name == "readonly":
+		if (c.Name == "local" || c.Name == "declare" || c.Name == "typeset") && !slices.Contains(c.Args, "-g") {
+			for _, arg := range c.Args {
+				name, _, _ := strings.Cut(arg, "=")
+				a.saveLocal(name, st)
+			}
+		}
+		for _, arg := range c.Args {
+			if isAssignment(arg) {
+				k, v, _ := strings.Cut(arg, "=")
+				st.vars[k] = v
+			}
+		}
+	case c.Name == "alias":
+		for _, arg := range c.Args {
+			if k, v, ok := strings.Cut(arg, "="); ok && k != "" && !strings.Contains(v, Dyn) {
+				if a.shAlias == nil {
+					a.shAlias = map[string]string{}
+				}
+				a.shAlias[k] = v
+			}
+		}
+	case c.Name == "unalias":
+		for _, arg := range c.Args {
+			delete(a.shAlias, arg)
+		}
+	case c.Name == "read":
+		// read takes its variables from the commands piped in: they carry that output, as a
+		// substitution would (cmd | while read x; do rm "$x"; done). Other input: unknown.
+		mark := Dyn
+		if c.Stdin != nil && len(c.Stdin.From) > 0 {
+			a.substs = append(a.substs, c.Stdin.From)
+			mark = substMark + strconv.Itoa(len(a.substs)-1) + Dyn
+			if items := a.listing(c.Stdin.From); len(items) == 1 {
+				mark = items[0] // ls | while read f: f goes through every name ls prints
+			}
+		}
+		p := Opts{Short: "adinNpt"}.Parse(c.Args)
+		names := p.Operands
+		if arr, ok := p.Value("a"); ok {
+			names = append(names, arr)
+		}
+		for _, v := range names {
+			if validName(v) {
+				st.vars[v] = mark
+				delete(st.vars, v+"[@]")
+			}
+		}
+	case c.Name == "trap" && len(c.Args) > 1 && c.Args[0] != "-p" && c.Args[0] != "-l":
+		// trap 'cmd' EXIT: cmd runs when the shell exits or gets the signal.
+		a.nested(c.Args[0], "trap", st, nil, c)
+	case c.Name == "shift":
+		n, err := 1, error(nil)
+		if len(c.Args) > 0 {
+			n, err = strconv.Atoi(c.Args[0])
+		}
+		if all, ok := st.vars["@[@]"]; ok {
+			// bash refuses a shift past the end (or a bad count) and keeps the parameters
+			if list := strings.Split(all, arraySep); err == nil && n >= 0 && n <= len(list) {
+				setPositional(st, list[n:])
+			}
+		} else if err == nil && n > 0 {
+			for _, k := range positional() {
+				delete(st.vars, k)
+			}
+		}
+	case c.Name == "set" && slices.Contains(c.Args, "--"):
+		setPositional(st, c.Args[slices.Index(c.Args, "--")+1:])
+	case c.Name == "mapfile" || c.Name == "readarray":
+		for _, arg := range c.Args {
+			if validName(arg) {
+				delete(st.vars, arg+"[@]")
+			}
+		}
+	case c.Name == "unset":
+		for _, arg := range c.Args {
+			delete(st.vars, arg)
+			delete(st.vars, arg+"[@]")
+		}
+	case c.Name == "sed" || c.Name == "gsed":
+		a.sedRuns(c, st)
+	case c.Name == "vim" || c.Name == "vi" || c.Name == "nvim" || c.Name == "ex" || c.Name == "view":
+		// vim -c '!cmd', +'!cmd': an ex command that runs shell text
+		for i, arg := range c.Args {
+			cmdText := ""
+			if (arg == "-c" || arg == "--cmd") && i+1 < len(c.Args) {
+				cmdText = c.Args[i+1]
+			} else if strings.HasPrefix(arg, "+") {
+				cmdText = arg[1:]
+			}
+			if t := strings.TrimLeft(cmdText, ": "); strings.HasPrefix(t, "!") {
+				a.nested(t[1:], c.Name+" !", st, nil, c)
+			}
+		}
+	case c.Name == "sqlite3" || c.Name == "duckdb":
+		// .shell and .system run their arguments as a shell command
+		text := strings.Join(c.Args, "\n")
+		if c.Stdin != nil && c.Stdin.Known {
+			text += "\n" + c.Stdin.Text
+		}
+		for _, line := range strings.Split(text, "\n") {
+			line = strings.TrimSpace(line)
+			for _, dot := range []string{".shell ", ".system "} {
+				if cmdText, ok := strings.CutPrefix(line, dot); ok {
+					a.nested(cmdText, c.Name+" "+strings.TrimSpace(dot), st, nil, c)
+				}
+			}
+		}
+	case c.Name == "just" && justStdin(c.Args) && c.Stdin != nil && c.Stdin.Known:
+		for _, r := range justRecipes(c.Stdin.Text) {
+			a.nested(r, "just recipe", st, nil, c)
+		}
+	case (c.Name == "npm" || c.Name == "pnpm" || c.Name == "yarn") && len(c.Args) > 0:
+		a.npmScripts(c, st)
+	case (c.Name == "make" || c.Name == "gmake") && makeStdin(c.Args) && c.Stdin != nil && c.Stdin.Known:
+		// A makefile fed on stdin: its recipes run as shell lines.
+		for _, r := range makeRecipes(c.Stdin.Text) {
+			a.nested(r, "make recipe", st, nil, c)
+		}
+	case c.Name == "eval":
+		a.nested(strings.Join(c.Args, " "), "eval", st, c.Stdin, c)
+	case c.Name == "source" || c.Name == ".":
+		if len(c.Args) > 0 && (c.Args[0] == "/dev/stdin" || c.Args[0] == "-") {
+			a.stdinScript(c, st)
+		}
+	case shells[c.Name]:
+		a.shell(c, st)
+	default:
+		if c.Name == "bun" && len(c.Args) > 0 {
+			a.npmScripts(c, st)
+		}
+		if interpreterCode(c) {
+			a.code(c, st)
+		} else if text, ok := a.written[a.resolve(c.Prog, c.Dir)]; ok && strings.Contains(c.Prog, "/") {
+			a.nested(text, "script "+c.Prog, st, nil, c) // printf ... > x.sh; ./x.sh
+		}
+	}
+	a.commandVars(c, st)
+}
+
+// dirStack holds pushd's stack in the state, directories joined by arraySep.
+const dirStack = "\x00dirs"

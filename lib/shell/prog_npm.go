@@ -1,0 +1,29 @@
+// npm, pnpm, yarn and bun scripts: set in the line, then run by name.
+
+package shell
+
+import "strings"
+
+// npmScripts remembers scripts set in the line (npm pkg set scripts.x='...') and analyses one
+// when it is run (npm run x, yarn x, pnpm run x, bun run x).
+func (a *analyzer) npmScripts(c *Cmd, st *state) {
+	args := c.Args
+	if len(args) > 2 && args[0] == "pkg" && args[1] == "set" {
+		for _, kv := range args[2:] {
+			if k, v, ok := strings.Cut(kv, "="); ok && strings.HasPrefix(k, "scripts.") {
+				if a.scripts == nil {
+					a.scripts = map[string]string{}
+				}
+				a.scripts[strings.TrimPrefix(k, "scripts.")] = v
+			}
+		}
+		return
+	}
+	name := args[0]
+	if (name == "run" || name == "run-script") && len(args) > 1 {
+		name = args[1]
+	}
+	if text, ok := a.scripts[name]; ok {
+		a.nested(text, c.Name+" run "+name, st, nil, c)
+	}
+}
