@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tidwall/gjson"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // command checks a command handler: exec form (args present) or shell form.
@@ -47,9 +49,14 @@ func (c *checker) command(ms []member, path string) {
 }
 
 // expand substitutes ~, $HOME and ${CLAUDE_PROJECT_DIR} the way the hook's process would see
-// them, approximately; dynamic is true when other variables or substitutions remain.
+// them, approximately; dynamic is true when other variables or substitutions remain. Exec form
+// has no shell: the whole string is the program, quotes and all.
 func (c *checker) expand(s string) (string, bool) {
-	w := scanShellWord(s, c.home, c.project)
+	doc, err := syntax.NewParser().Document(strings.NewReader(s))
+	if err != nil {
+		return s, true
+	}
+	w := reader{src: s, home: c.home, project: c.project, doc: true}.word(doc)
 	return w.value, w.dynamic || w.value == ""
 }
 
@@ -80,13 +87,17 @@ func (c *checker) program(written, p, path string, sev Severity, rule, consequen
 
 // shellForm checks a command run by sh -c: quoting hazards, then the program it starts.
 func (c *checker) shellForm(cmd, path string) {
-	sc := scanShell(cmd, c.home, c.project)
-	if sc.open != 0 {
-		open := map[byte]string{'{': "${", '(': "$("}[sc.open]
-		if open == "" {
-			open = "the " + string(sc.open) + " quote"
+	sc := readShell(cmd, c.home, c.project)
+	if sc.open != "" {
+		open := sc.open
+		if strings.Contains("'\"`", open) {
+			open = "the " + open + " quote"
 		}
 		c.add(Warning, "shell.unbalanced-quotes", path, "%s is never closed: sh cannot parse this command and the hook never runs", open)
+		return
+	}
+	if sc.syntax != "" {
+		c.add(Warning, "shell.syntax", path, "sh cannot parse this command (%s) and the hook never runs", sc.syntax)
 		return
 	}
 	if sc.backslash {
@@ -137,233 +148,249 @@ type word struct {
 	value       string // quotes removed; ~, $HOME and $CLAUDE_PROJECT_DIR expanded
 	dynamic     bool   // holds something not resolved here: another variable, a substitution, a glob
 	quotedTilde bool   // starts with a quoted ~, which sh does not expand
-	assign      bool   // a VAR=value prefix
 }
 
-// shellScan is what a light reading of a shell command finds. It is no parser: it follows
-// quotes, escapes and expansions well enough to find the program and the common hazards.
-type shellScan struct {
-	words     []word   // the words of the first simple command, without VAR=value prefixes
-	open      byte     // the quote left open at the end, 0 when balanced
+// shellLine is what the parser's tree of a shell-form command says, as far as the checks need it.
+type shellLine struct {
+	words     []word   // the words of the first command that starts a program, without VAR=value prefixes
+	open      string   // what is never closed ("'", "${", "$("), "" when the command parses
+	syntax    string   // the parser's complaint when the command fails to parse for another reason
 	backslash bool     // a Windows path such as C:\x outside single quotes
-	unquoted  []string // path variables expanded outside quotes
+	unquoted  []string // path variables expanded where sh splits them
 }
 
-func scanShellWord(s, home, project string) word {
-	// Exec form has no shell: only the whole string is the program, quotes and all.
-	var w word
+// readShell parses a shell-form command as bash does and walks its tree. When it does not
+// parse, open or syntax says why, and words come from the text before the error.
+func readShell(s, home, project string) shellLine {
+	var sl shellLine
+	f, err := parseShell(s)
+	if err != nil {
+		var pe syntax.ParseError
+		if !errors.As(err, &pe) {
+			sl.syntax = err.Error()
+			return sl
+		}
+		if sl.open = opened(pe.Text); sl.open == "" {
+			sl.syntax = pe.Text
+		}
+		// The text before the error still names the program the command meant to start.
+		f = nil
+		for end := int(pe.Pos.Offset()); f == nil && end > 0 && end < len(s); end = int(pe.Pos.Offset()) {
+			g, err := parseShell(s[:end])
+			if err == nil {
+				f = g
+			} else if !errors.As(err, &pe) || int(pe.Pos.Offset()) >= end {
+				break
+			}
+		}
+		if f == nil {
+			return sl
+		}
+	}
+	r := reader{src: s, home: home, project: project}
+	for _, a := range firstCall(f) {
+		sl.words = append(sl.words, r.word(a))
+	}
+	if sl.open == "" && sl.syntax == "" {
+		sl.hazards(f, s, false)
+	}
+	return sl
+}
+
+// parseShell parses bash. A here-document left open at the end is closed there, as bash does.
+func parseShell(s string) (*syntax.File, error) {
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	f, err := p.Parse(strings.NewReader(s), "")
+	var pe syntax.ParseError
+	if errors.As(err, &pe) {
+		if stop, ok := strings.CutPrefix(pe.Text, "unclosed here-document "); ok && len(stop) > 2 {
+			return p.Parse(strings.NewReader(s+"\n"+stop[1:len(stop)-1]+"\n"), "")
+		}
+	}
+	return f, err
+}
+
+// opened returns what a parse error says is never closed: a quote, or an opening such as ${
+// or $(, "" for other errors.
+func opened(text string) string {
+	for _, prefix := range []string{"reached EOF without closing quote ", "reached EOF without matching "} {
+		if rest, ok := strings.CutPrefix(text, prefix); ok && len(rest) > 2 {
+			// The parser quotes the token with ` or, when it is a backquote, with ".
+			if end := strings.IndexByte(rest[1:], rest[0]); end > 0 {
+				return rest[1 : 1+end]
+			}
+		}
+	}
+	return ""
+}
+
+// firstCall returns the words of the first command, in the order sh runs them, that starts a
+// program: inside a subshell, a group or a list, after VAR=value prefixes. Substitutions and
+// function bodies run later or elsewhere, and declarations, tests and arithmetic start none.
+func firstCall(f *syntax.File) []*syntax.Word {
+	var args []*syntax.Word
+	done := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if done {
+			return false
+		}
+		switch n := n.(type) {
+		case *syntax.CallExpr:
+			if len(n.Args) > 0 {
+				args, done = n.Args, true
+			}
+		case *syntax.DeclClause, *syntax.LetClause, *syntax.TestClause, *syntax.ArithmCmd:
+			done = true
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.FuncDecl:
+			return false
+		}
+		return !done
+	})
+	return args
+}
+
+// hazards walks the tree for the quoting mistakes the checks warn about. quoted is true inside
+// double quotes and wherever else sh does not split words.
+func (sl *shellLine) hazards(n syntax.Node, src string, quoted bool) {
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.DblQuoted:
+			if !quoted {
+				for _, p := range n.Parts {
+					sl.hazards(p, src, true)
+				}
+				return false
+			}
+		case *syntax.CmdSubst:
+			if quoted {
+				for _, s := range n.Stmts {
+					sl.hazards(s, src, false)
+				}
+				return false
+			}
+		case *syntax.Assign:
+			// An assignment's value is not split; an array's elements are.
+			if n.Value != nil {
+				sl.hazards(n.Value, src, true)
+			}
+			if n.Array != nil {
+				sl.hazards(n.Array, src, quoted)
+			}
+			return false
+		case *syntax.Redirect:
+			if n.Word != nil {
+				sl.hazards(n.Word, src, quoted)
+			}
+			if n.Hdoc != nil {
+				sl.hazards(n.Hdoc, src, true)
+			}
+			return false
+		case *syntax.Lit:
+			for i := int(n.Pos().Offset()); i < min(int(n.End().Offset()), len(src)); i++ {
+				if src[i] == '\\' {
+					sl.backslash = sl.backslash || winPath(src, i)
+					i++ // the escaped byte
+				}
+			}
+		case *syntax.ParamExp:
+			if name := n.Param; !quoted && name != nil && !n.Length && !n.Excl && pathVar(name.Value) && !slices.Contains(sl.unquoted, name.Value) {
+				sl.unquoted = append(sl.unquoted, name.Value)
+			}
+		}
+		return true
+	})
+}
+
+func pathVar(name string) bool {
+	return name == "CLAUDE_PROJECT_DIR" || name == "CLAUDE_PLUGIN_ROOT" || name == "CLAUDE_PLUGIN_DATA"
+}
+
+// reader gives the value of the parser's words, expanding what the hook's process would see.
+type reader struct {
+	src, home, project string
+	doc                bool // exec form, read as a here-document: quotes and backslashes stay as written
+}
+
+func (r reader) word(w *syntax.Word) word {
+	if w == nil || len(w.Parts) == 0 {
+		return word{}
+	}
+	out := word{raw: r.src[w.Pos().Offset():w.End().Offset()]}
 	var b strings.Builder
-	sc := &shellScan{}
-	for i := 0; i < len(s); i++ {
-		switch {
-		case i == 0 && s[0] == '~':
+	for i, p := range w.Parts {
+		r.part(p, i == 0, false, &b, &out)
+	}
+	out.value = b.String()
+	return out
+}
+
+func (r reader) part(p syntax.WordPart, first, quoted bool, b *strings.Builder, w *word) {
+	switch p := p.(type) {
+	case *syntax.Lit:
+		v := p.Value
+		if rest, ok := strings.CutPrefix(v, "~"); ok && first && !quoted {
 			// ~ and ~/x are the home directory; ~user is not resolved here.
-			w.dynamic = home == "" || len(s) > 1 && s[1] != '/'
-			b.WriteString(home)
-		case s[i] == '$':
-			i = sc.dollar(s, i, &b, &w, true, home, project)
-		default:
-			b.WriteByte(s[i])
-		}
-	}
-	w.value = b.String()
-	return w
-}
-
-func scanShell(s, home, project string) shellScan {
-	var sc shellScan
-	var b strings.Builder
-	var w word
-	inWord, first, quoted := false, true, false
-	start := 0
-	var state byte // 0, '\'' or '"'
-	end := func(i int) {
-		if inWord && first {
-			w.raw, w.value = s[start:i], b.String()
-			if !w.assign {
-				sc.words = append(sc.words, w)
-			}
-		}
-		b.Reset()
-		w, inWord, quoted = word{}, false, false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !inWord && state == 0 {
-			start = i
-		}
-		switch state {
-		case '\'':
-			if c == '\'' {
-				state = 0
+			if rest == "" || rest[0] == '/' {
+				w.dynamic = w.dynamic || r.home == ""
+				v = r.home + rest
 			} else {
-				b.WriteByte(c)
-			}
-			continue
-		case '"':
-			switch c {
-			case '"':
-				state = 0
-			case '\\':
-				if i+1 < len(s) && strings.IndexByte("$`\"\\\n", s[i+1]) >= 0 {
-					i++
-					if s[i] != '\n' {
-						b.WriteByte(s[i])
-					}
-					continue
-				}
-				sc.backslash = sc.backslash || winPath(s, i)
-				b.WriteByte(c)
-			case '$':
-				i = sc.dollar(s, i, &b, &w, true, home, project)
-			case '`':
 				w.dynamic = true
-				i = skipTo(s, i, '`', &sc)
-			default:
-				b.WriteByte(c)
 			}
-			continue
 		}
-		switch c {
-		case ' ', '\t':
-			end(i)
-		case '\n', ';', '&', '|', '(', ')', '<', '>':
-			end(i)
-			// The first command ends at the first operator after one of its words.
-			first = first && len(sc.words) == 0
-		case '\'', '"':
-			if !inWord && i+1 < len(s) && s[i+1] == '~' {
-				w.quotedTilde = true
-			}
-			inWord, quoted, state = true, true, c
-		case '\\':
-			inWord, quoted = true, true
-			sc.backslash = sc.backslash || winPath(s, i)
-			if i+1 < len(s) {
+		if r.doc {
+			b.WriteString(v)
+			return
+		}
+		for i := 0; i < len(v); i++ {
+			c := v[i]
+			switch {
+			case c == '\\' && i+1 < len(v) && (!quoted || strings.IndexByte("$`\"\\", v[i+1]) >= 0):
 				i++
-				if s[i] != '\n' {
-					b.WriteByte(s[i])
-				}
+				c = v[i]
+			case !quoted && strings.IndexByte("*?[", c) >= 0:
+				w.dynamic = true
 			}
-		case '$':
-			inWord, quoted = true, true
-			i = sc.dollar(s, i, &b, &w, false, home, project)
-		case '`':
-			inWord, w.dynamic = true, true
-			i = skipTo(s, i, '`', &sc)
-		case '~':
-			if !inWord && (i+1 == len(s) || strings.IndexByte("/ \t\n;&|", s[i+1]) >= 0) {
-				w.dynamic = w.dynamic || home == ""
-				b.WriteString(home)
-			} else {
-				w.dynamic = w.dynamic || !inWord // ~user
-				b.WriteByte(c)
-			}
-			inWord = true
-		case '*', '?', '[':
-			inWord, w.dynamic = true, true
-			b.WriteByte(c)
-		case '#':
-			if inWord {
-				b.WriteByte(c)
-				continue
-			}
-			end(i)
-			first = first && len(sc.words) == 0
-			if j := strings.IndexByte(s[i:], '\n'); j >= 0 {
-				i += j
-			} else {
-				i = len(s)
-			}
-		case '=':
-			if !quoted && !w.assign && isName(b.String()) && len(sc.words) == 0 {
-				w.assign = true
-			}
-			inWord = true
-			b.WriteByte(c)
-		default:
-			inWord = true
 			b.WriteByte(c)
 		}
-	}
-	if state != 0 {
-		sc.open = state
-	}
-	end(len(s))
-	return sc
-}
-
-// dollar reads the expansion at s[i] ('$') into b and returns the index of its last byte.
-func (sc *shellScan) dollar(s string, i int, b *strings.Builder, w *word, quoted bool, home, project string) int {
-	if i+1 >= len(s) {
-		b.WriteByte('$')
-		return i
-	}
-	name, last := "", i
-	switch n := s[i+1]; {
-	case n == '{':
-		j := strings.IndexByte(s[i+2:], '}')
-		if j < 0 {
-			sc.open = '{'
+	case *syntax.SglQuoted:
+		w.quotedTilde = w.quotedTilde || first && strings.HasPrefix(p.Value, "~")
+		w.dynamic = w.dynamic || p.Dollar
+		b.WriteString(p.Value)
+	case *syntax.DblQuoted:
+		if l, ok := firstPart(p.Parts).(*syntax.Lit); ok && first && strings.HasPrefix(l.Value, "~") {
+			w.quotedTilde = true
+		}
+		w.dynamic = w.dynamic || p.Dollar
+		for _, q := range p.Parts {
+			r.part(q, false, true, b, w)
+		}
+	case *syntax.ParamExp:
+		// Only $NAME and ${NAME} are resolved; ${NAME:-x} and the like depend on the environment.
+		name := ""
+		if p.Param != nil {
+			name = p.Param.Value
+		}
+		switch raw := r.src[p.Pos().Offset():p.End().Offset()]; {
+		case raw != "$"+name && raw != "${"+name+"}":
 			w.dynamic = true
-			return len(s) - 1
+		case name == "HOME":
+			w.dynamic = w.dynamic || r.home == ""
+			b.WriteString(r.home)
+		case name == "CLAUDE_PROJECT_DIR":
+			b.WriteString(r.project)
+		default:
+			w.dynamic = true
 		}
-		name, last = s[i+2:i+2+j], i+2+j
-	case n == '(':
-		w.dynamic = true
-		depth := 0
-		for j := i + 1; j < len(s); j++ {
-			switch s[j] {
-			case '(':
-				depth++
-			case ')':
-				if depth--; depth == 0 {
-					return j
-				}
-			}
-		}
-		sc.open = '('
-		return len(s) - 1
-	case n == '_' || isLetter(n):
-		j := i + 1
-		for j < len(s) && (s[j] == '_' || isLetter(s[j]) || s[j] >= '0' && s[j] <= '9') {
-			j++
-		}
-		name, last = s[i+1:j], j-1
-	case strings.IndexByte("0123456789@*#?-$!", n) >= 0:
-		w.dynamic = true
-		return i + 1
-	default:
-		b.WriteByte('$')
-		return i
-	}
-	switch name {
-	case "HOME":
-		w.dynamic = w.dynamic || home == ""
-		b.WriteString(home)
-	case "CLAUDE_PROJECT_DIR":
-		b.WriteString(project)
-	default:
+	default: // substitutions, arithmetic, extended globs
 		w.dynamic = true
 	}
-	if !quoted && (name == "CLAUDE_PROJECT_DIR" || name == "CLAUDE_PLUGIN_ROOT" || name == "CLAUDE_PLUGIN_DATA") {
-		for _, u := range sc.unquoted {
-			if u == name {
-				return last
-			}
-		}
-		sc.unquoted = append(sc.unquoted, name)
-	}
-	return last
 }
 
-// skipTo returns the index of the next q after s[i], noting an unclosed one.
-func skipTo(s string, i int, q byte, sc *shellScan) int {
-	if j := strings.IndexByte(s[i+1:], q); j >= 0 {
-		return i + 1 + j
+func firstPart(ps []syntax.WordPart) syntax.WordPart {
+	if len(ps) == 0 {
+		return nil
 	}
-	sc.open = q
-	return len(s) - 1
+	return ps[0]
 }
 
 // winPath reports whether the backslash at s[i] follows a drive (C:\) or starts .\ or ..\ .
@@ -376,16 +403,4 @@ func winPath(s string, i int) bool {
 		j--
 	}
 	return j < i && (j == 0 || strings.IndexByte(" \t\"'", s[j-1]) >= 0)
-}
-
-func isName(s string) bool {
-	if s == "" || s[0] >= '0' && s[0] <= '9' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !(s[i] == '_' || isLetter(s[i]) || s[i] >= '0' && s[i] <= '9') {
-			return false
-		}
-	}
-	return true
 }

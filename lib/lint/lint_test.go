@@ -367,38 +367,38 @@ func TestNames(t *testing.T) {
 	}
 }
 
-func TestScanShell(t *testing.T) {
+func TestReadShell(t *testing.T) {
 	tests := []struct {
 		cmd   string
 		first string // the program's value, "" when there is none
 		dyn   bool
-		open  byte
+		open  string // what is never closed, "" when the command parses
 	}{
-		{`/bin/sh -c 'exit 0'`, "/bin/sh", false, 0},
-		{`"$HOME"/x.sh`, "/home/u/x.sh", false, 0},
-		{`~/x.sh arg`, "/home/u/x.sh", false, 0},
-		{`~bob/x.sh`, "~bob/x.sh", true, 0},
-		{`A=1 B="x y" /bin/x`, "/bin/x", false, 0},
-		{`"${CLAUDE_PROJECT_DIR}"/h.sh`, "/p/h.sh", false, 0},
-		{`"${HARNESS_HOME:-$HOME/.claude/harness}/bin/SecurityValidator"`, "/bin/SecurityValidator", true, 0},
-		{`$(which jq) .`, "", true, 0},
-		{"`which jq` .", "", true, 0},
-		{`# comment` + "\n" + `/bin/x`, "/bin/x", false, 0},
-		{`( /bin/x )`, "/bin/x", false, 0},
-		{`/bin/x; /bin/y`, "/bin/x", false, 0},
-		{`/bin/x*`, "/bin/x*", true, 0},
-		{`echo 'it''s`, "echo", false, '\''},
-		{`echo "a`, "echo", false, '"'},
-		{`echo ${A`, "echo", false, '{'},
+		{`/bin/sh -c 'exit 0'`, "/bin/sh", false, ""},
+		{`"$HOME"/x.sh`, "/home/u/x.sh", false, ""},
+		{`~/x.sh arg`, "/home/u/x.sh", false, ""},
+		{`~bob/x.sh`, "~bob/x.sh", true, ""},
+		{`A=1 B="x y" /bin/x`, "/bin/x", false, ""},
+		{`"${CLAUDE_PROJECT_DIR}"/h.sh`, "/p/h.sh", false, ""},
+		{`"${HARNESS_HOME:-$HOME/.claude/harness}/bin/SecurityValidator"`, "/bin/SecurityValidator", true, ""},
+		{`$(which jq) .`, "", true, ""},
+		{"`which jq` .", "", true, ""},
+		{`# comment` + "\n" + `/bin/x`, "/bin/x", false, ""},
+		{`( /bin/x )`, "/bin/x", false, ""},
+		{`/bin/x; /bin/y`, "/bin/x", false, ""},
+		{`/bin/x*`, "/bin/x*", true, ""},
+		{`echo 'it''s`, "echo", false, `'`},
+		{`echo "a`, "echo", false, `"`},
+		{`echo ${A`, "echo", false, "${"},
 	}
 	for _, tc := range tests {
-		sc := scanShell(tc.cmd, "/home/u", "/p")
+		sc := readShell(tc.cmd, "/home/u", "/p")
 		var w word
 		if len(sc.words) > 0 {
 			w = sc.words[0]
 		}
 		if w.value != tc.first || w.dynamic != tc.dyn || sc.open != tc.open {
-			t.Errorf("scanShell(%q): first %q dynamic %v open %q; want %q %v %q", tc.cmd, w.value, w.dynamic, sc.open, tc.first, tc.dyn, tc.open)
+			t.Errorf("readShell(%q): first %q dynamic %v open %q; want %q %v %q", tc.cmd, w.value, w.dynamic, sc.open, tc.first, tc.dyn, tc.open)
 		}
 	}
 }
@@ -440,7 +440,7 @@ func FuzzClassify(f *testing.F) {
 		for _, ev := range []event.Name{event.PreToolUse, event.FileChanged} {
 			Classify(ev, m)
 		}
-		scanShell(m, "/h", "/p")
+		readShell(m, "/h", "/p")
 		if a := anchor(m); !strings.HasPrefix(a, "^") || !strings.HasSuffix(a, "$") {
 			t.Errorf("anchor(%q) = %q", m, a)
 		}
