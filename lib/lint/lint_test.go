@@ -446,3 +446,35 @@ func FuzzClassify(f *testing.F) {
 		}
 	})
 }
+
+// What the parser's tree shows beyond the first word: compound commands, assignments that sh
+// does not split, here-documents bash closes at the end, and commands sh cannot parse.
+func TestShellForm(t *testing.T) {
+	hermetic(t)
+	tests := []struct {
+		cmd   string
+		rules []string
+	}{
+		{`if /no/such; then :; fi`, []string{"shell.not-found"}},
+		{`{ /no/such; }`, []string{"shell.not-found"}},
+		{`export A=1; /no/such`, nil},
+		{`A=$(/no/such); /bin/sh`, nil},
+		{`A=$CLAUDE_PROJECT_DIR/x /bin/sh`, nil},
+		{`/bin/sh > $CLAUDE_PROJECT_DIR/log`, []string{"shell.unquoted-var"}},
+		{`cat <<EOF`, nil},
+		{`echo $(date`, []string{"shell.unbalanced-quotes"}},
+		{`/bin/sh |`, []string{"shell.syntax"}},
+		{`C:\hooks\x.exe "$CLAUDE_PROJECT_DIR"`, []string{"shell.backslash-path"}},
+	}
+	for _, tc := range tests {
+		c := &checker{home: "/home/u", project: "/p"}
+		c.shellForm(tc.cmd, "command")
+		var got []string
+		for _, f := range c.findings {
+			got = append(got, f.Rule)
+		}
+		if !slices.Equal(got, tc.rules) {
+			t.Errorf("%s: got %q, want %q\n%s", tc.cmd, got, tc.rules, messages(Report{Findings: c.findings}))
+		}
+	}
+}
