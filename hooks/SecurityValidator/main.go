@@ -83,7 +83,7 @@ func judgeInput(w hook.Where) (danger.Input, error) {
 	if err != nil {
 		return danger.Input{}, err
 	}
-	return danger.Input{Policy: pol, HarnessHome: w.HarnessHome, SystemDir: w.SystemDir, World: shell.World{Cwd: w.Cwd, Home: w.Home, Project: w.Project, Env: os.LookupEnv}}, nil
+	return danger.Input{Policy: pol, HarnessHome: w.HarnessHome, SystemDir: w.SystemDir, OwnerHome: w.OwnerHome, World: shell.World{Cwd: w.Cwd, Home: w.Home, Project: w.Project, Env: os.LookupEnv}}, nil
 }
 
 // explainInput is a payload that says only where the command runs.

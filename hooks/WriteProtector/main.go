@@ -57,7 +57,7 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	if t := os.Getenv("TMPDIR"); paths.TempDir(t) {
 		temp = append(temp, t)
 	}
-	env := paths.Env{Cwd: w.Cwd, Home: w.Home, Project: w.Project, Temp: temp, HarnessHome: w.HarnessHome}
+	env := paths.Env{Cwd: w.Cwd, Home: w.Home, OwnerHome: w.OwnerHome, Project: w.Project, Temp: temp, HarnessHome: w.HarnessHome}
 	js, err := env.JudgeCall(call.ToolName(), call.ToolInput(), pol, os.LookupEnv)
 	if err != nil || len(js) == 0 {
 		return nil, err

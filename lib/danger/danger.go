@@ -57,6 +57,10 @@ type Input struct {
 	// default one under World.Home); SystemDir the administrator's scope the hook was told
 	// (--system-dir), protected besides the compiled one.
 	HarnessHome, SystemDir string
+	// OwnerHome is the account's own home when it is not World.Home (a project's settings can
+	// set HOME for the hooks and the commands alike): every rule that protects home protects it
+	// too. ~ in a command stays World.Home, which is what the command sees.
+	OwnerHome string
 }
 
 // Judge analyses a Bash command and decides. A command that cannot be analysed (unparseable,
@@ -70,7 +74,7 @@ func Judge(command string, in Input) Verdict {
 	if err != nil {
 		return Verdict{Action: Deny, Findings: []Finding{limitFinding(err)}}
 	}
-	j := &judge{world: in.World, pol: pol, packs: packs[:], an: an}
+	j := &judge{world: in.World, owner: in.OwnerHome, pol: pol, packs: packs[:], an: an}
 	j.harness, j.system = harnessHome(in), in.SystemDir
 	j.run()
 	v := Verdict{Findings: j.findings, Analysis: an}
@@ -97,6 +101,7 @@ func limitRule(err error) (*Rule, string) {
 
 type judge struct {
 	world    shell.World
+	owner    string            // the account's own home, when it is not world.Home
 	branches map[string]string // dir -> branch a git checkout/switch earlier in the line moved to
 	harness  string            // the harness's own directory
 	system   string            // the administrator's scope the hooks were installed with

@@ -76,8 +76,8 @@ func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule *Rule) {
 		return
 	}
 	pl, label := j.classify(t)
-	if d, ok := userDir(t, j.world.Home); ok && recursive {
-		j.add(c, rule, "it recursively deletes ~/"+d+", the user's own files", "delete the specific files you mean")
+	if d, ok := j.userDir(t); ok && recursive {
+		j.add(c, rule, "it recursively deletes "+d+", the user's own files", "delete the specific files you mean")
 		return
 	}
 	switch pl {
@@ -92,7 +92,12 @@ func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule *Rule) {
 	case foreign:
 		if recursive {
 			j.add(c, fsRmOtherUser, "it recursively deletes "+label, "")
+		} else if historyFile(t) {
+			j.add(c, histHistoryFile, "it deletes the shell history "+t, "")
 		}
+		// The account's own home is another user's while a project's settings move HOME:
+		// its files keep their protections.
+		j.tamper(c, t, "delete")
 	case outside:
 		if historyFile(t) {
 			j.add(c, histHistoryFile, "it deletes the shell history "+t, "")
@@ -140,8 +145,15 @@ func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule *Rule) {
 // deepNames: a find from home (or above) that deletes by name reaches ~/.claude and ~/.ssh too,
 // unless its depth or a -path test keeps it out. The name may be a pattern (id_*).
 func (j *judge) deepNames(c *shell.Cmd, start string, branch []string, name string, fold bool) {
-	h := j.world.Home
-	if h == "" || !(start == h || under(h, start)) || slices.Contains(branch, "-path") || slices.Contains(branch, "-wholename") {
+	for _, h := range j.homes() {
+		if start == h || under(h, start) {
+			j.deepNamesIn(c, h, branch, name, fold)
+		}
+	}
+}
+
+func (j *judge) deepNamesIn(c *shell.Cmd, h string, branch []string, name string, fold bool) {
+	if slices.Contains(branch, "-path") || slices.Contains(branch, "-wholename") {
 		return
 	}
 	if d := slices.Index(c.Args, "-maxdepth"); d >= 0 && d+1 < len(c.Args) && c.Args[d+1] < "2" && len(c.Args[d+1]) == 1 {
@@ -298,7 +310,7 @@ func (j *judge) shred(c *shell.Cmd) {
 			j.add(c, fsShred, "it irrecoverably overwrites "+label, "")
 		case historyFile(t):
 			j.add(c, histHistoryFile, "it destroys the shell history "+t, "")
-		case j.world.Home != "" && path.Dir(t) == j.world.Home:
+		case slices.Contains(j.homes(), path.Dir(t)):
 			j.add(c, fsShred, "it irrecoverably overwrites "+t+" in your home directory", "")
 		default:
 			j.tamper(c, t, "destroy")

@@ -135,7 +135,7 @@ func JudgePowerShell(script string, in Input) Verdict {
 	}
 	cwd := in.World.Cwd
 	whole := &shell.Cmd{Name: "pwsh", Prog: "pwsh", Args: []string{"-Command", script}, Code: script, Dir: cwd, Text: script, Via: []string{"PowerShell"}}
-	j := &judge{world: in.World, pol: pol, packs: packs[:], an: &shell.Analysis{Cmds: append([]*shell.Cmd{whole}, an.Cmds...)}}
+	j := &judge{world: in.World, owner: in.OwnerHome, pol: pol, packs: packs[:], an: &shell.Analysis{Cmds: append([]*shell.Cmd{whole}, an.Cmds...)}}
 	j.harness, j.system = harnessHome(in), in.SystemDir
 	j.policyRules(whole)
 	j.windows(whole)

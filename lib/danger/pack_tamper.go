@@ -3,6 +3,7 @@ package danger
 import (
 	"os"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/hookkit/harness/lib/paths"
@@ -47,10 +48,9 @@ func (j *judge) tamper(c *shell.Cmd, t, verb string) {
 	if !strings.Contains(strings.ToLower(t), ".claude") && !strings.Contains(t, "harness") && !under(t, j.harness) && !j.harnessPlace(t) {
 		return
 	}
-	h := j.world.Home
 	hh := j.harness
 	switch {
-	case paths.UserSettings(h, t):
+	case slices.ContainsFunc(j.homes(), func(h string) bool { return paths.UserSettings(h, t) }):
 		j.add(c, tamperUserSettings, "it would "+verb+" ~/.claude/settings.json, where the hooks that guard this session are configured", "")
 	case hh != "" && under(t, hh):
 		j.add(c, tamperHarness, "it would "+verb+" the harness's own files ("+t+")", "")
@@ -58,8 +58,8 @@ func (j *judge) tamper(c *shell.Cmd, t, verb string) {
 		j.add(c, tamperHarness, "it would "+verb+" the harness's machine-wide files ("+t+": the system policy, or the hooks installed for every user)", "")
 	case paths.ProjectSettings(j.world.Project, t):
 		j.add(c, tamperProjectSettings, "it would "+verb+" the project's Claude Code settings, which can change the hooks", "")
-	case agentState(t, h) != "":
-		j.add(c, tamperAgentState, "it would "+verb+" "+agentState(t, h)+", part of Claude Code's own state", "")
+	case j.agentState(t) != "":
+		j.add(c, tamperAgentState, "it would "+verb+" "+j.agentState(t)+", part of Claude Code's own state", "")
 	}
 }
 
@@ -155,10 +155,17 @@ func (j *judge) harnessPlace(t string) bool {
 // agentState names the part of Claude Code's own state a path is in ("" if none): the session
 // transcripts, the prompt history, the hooks folder, its login and project configuration,
 // its to-do lists and file checkpoints.
-func agentState(t, h string) string {
-	if h == "" {
-		return ""
+func (j *judge) agentState(t string) string {
+	for _, h := range j.homes() {
+		if what := agentStateIn(t, h); what != "" {
+			return what
+		}
 	}
+	return ""
+}
+
+// agentStateIn is agentState for one home.
+func agentStateIn(t, h string) string {
 	switch {
 	case t == h+"/.claude":
 		return "~/.claude (Claude Code's settings, session transcripts and hooks)"

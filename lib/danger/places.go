@@ -2,6 +2,7 @@ package danger
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/hookkit/harness/lib/hook"
@@ -80,15 +81,39 @@ var secretDirs = []string{".ssh", ".gnupg", ".aws", ".kube", ".docker", ".config
 // folders, Downloads aside, which people clear out): deleting one whole is losing them.
 var userDirs = []string{"Documents", "Desktop", "Pictures", "Music", "Videos", "Movies", "Library", "Public", "Templates"}
 
-// userDir reports ~/Documents and the other user folders themselves (or their contents).
-func userDir(p, h string) (string, bool) {
-	rel, ok := strings.CutPrefix(contentsOf(p), h+"/")
-	if !ok || h == "" {
-		return "", false
+// homes are the home directories the rules protect: world.Home, where ~ points, and the
+// account's own (Input.OwnerHome) when a project's settings moved HOME elsewhere. Only what
+// protects home reads them; what home allows (scratch folders, ~ in a command) is world.Home's.
+func (j *judge) homes() []string {
+	hs := make([]string, 0, 2)
+	for _, h := range []string{j.world.Home, j.owner} {
+		if h != "" && !slices.Contains(hs, h) {
+			hs = append(hs, h)
+		}
 	}
-	for _, d := range userDirs {
-		if rel == d {
-			return d, true
+	return hs
+}
+
+// tilde is how a message names a home: ~ for world.Home, the path for the owner's.
+func (j *judge) tilde(h string) string {
+	if h == j.world.Home {
+		return "~"
+	}
+	return h
+}
+
+// userDir reports ~/Documents and the other user folders of a home themselves (or their
+// contents), as a message names them.
+func (j *judge) userDir(p string) (string, bool) {
+	for _, h := range j.homes() {
+		rel, ok := strings.CutPrefix(contentsOf(p), h+"/")
+		if !ok {
+			continue
+		}
+		for _, d := range userDirs {
+			if rel == d {
+				return j.tilde(h) + "/" + d, true
+			}
 		}
 	}
 	return "", false
@@ -163,20 +188,26 @@ func (j *judge) classify(p string) (place, string) {
 			return system, p + ", system state under /var"
 		}
 	}
-	if h != "" && under(p, h) {
-		rel := strings.TrimPrefix(p, h)
+	for _, hd := range j.homes() {
+		if !under(p, hd) {
+			continue
+		}
+		rel := strings.TrimPrefix(p, hd)
 		if rel == "" {
+			if hd != h {
+				return home, "your home directory " + hd
+			}
 			return home, "your home directory"
 		}
 		top, _, deeper := strings.Cut(rel[1:], "/")
 		for _, d := range secretDirs {
 			if top == d && !deeper {
-				return homeSecret, "~/" + d + ", where your credentials and settings live"
+				return homeSecret, j.tilde(hd) + "/" + d + ", where your credentials and settings live"
 			}
 		}
 		for _, d := range wholeSecret {
 			if top == d {
-				return homeSecret, "~" + rel + ", a credential"
+				return homeSecret, j.tilde(hd) + rel + ", a credential"
 			}
 		}
 	}
@@ -346,31 +377,35 @@ func dynamicTail(p string) (string, bool) {
 // credential directories of home (public keys, known_hosts and ssh config aside: reading or
 // sending those leaks nothing).
 func (j *judge) isSecretFile(p string) bool {
-	h := j.world.Home
 	for _, t := range j.tainted {
 		if p == t {
 			return true
 		}
 	}
-	if paths.IsCredential(p, h) || paths.EnvFile(p) || p == "/etc/sudoers" {
+	if paths.EnvFile(p) || p == "/etc/sudoers" {
 		return true
 	}
 	base := path.Base(p)
 	if base == "id_rsa" || base == "id_ed25519" || base == "id_ecdsa" || base == "id_dsa" || credentialJSON(base) {
 		return true
 	}
-	if h == "" {
-		return false
-	}
-	// The whole folder of a tool's credentials (archived, copied, listed into a pipe).
-	for _, d := range []string{"/.aws", "/.kube", "/.docker"} {
-		if p == h+d {
+	for _, h := range append(j.homes(), "") {
+		if paths.IsCredential(p, h) {
 			return true
 		}
-	}
-	for _, d := range []string{"/.gnupg", "/.config/gcloud", "/.ssh", "/.password-store", "/.azure"} {
-		if under(p, h+d) && !strings.HasSuffix(p, ".pub") && !strings.HasSuffix(p, "/known_hosts") && !strings.HasSuffix(p, "/config") {
-			return true
+		if h == "" {
+			break
+		}
+		// The whole folder of a tool's credentials (archived, copied, listed into a pipe).
+		for _, d := range []string{"/.aws", "/.kube", "/.docker"} {
+			if p == h+d {
+				return true
+			}
+		}
+		for _, d := range []string{"/.gnupg", "/.config/gcloud", "/.ssh", "/.password-store", "/.azure"} {
+			if under(p, h+d) && !strings.HasSuffix(p, ".pub") && !strings.HasSuffix(p, "/known_hosts") && !strings.HasSuffix(p, "/config") {
+				return true
+			}
 		}
 	}
 	return false
@@ -397,10 +432,11 @@ func credentialJSON(base string) bool {
 
 // rcFile reports whether a path is a shell startup file of the user's.
 func (j *judge) rcFile(p string) bool {
-	if j.world.Home != "" && p == j.world.Home+"/.config/fish/config.fish" {
+	hs := j.homes()
+	if slices.ContainsFunc(hs, func(h string) bool { return p == h+"/.config/fish/config.fish" }) {
 		return true
 	}
-	if j.world.Home == "" || path.Dir(p) != j.world.Home {
+	if !slices.Contains(hs, path.Dir(p)) {
 		return p == "/etc/profile" || p == "/etc/bash.bashrc" || p == "/etc/zshrc" || p == "/etc/environment"
 	}
 	switch path.Base(p) {
@@ -413,14 +449,15 @@ func (j *judge) rcFile(p string) bool {
 // autorun reports a file that runs by itself later: git hooks, systemd units, autostart
 // entries, cron tables, profile.d scripts, and the shell startup files.
 func (j *judge) autorun(p string) bool {
-	h := j.world.Home
 	lp := strings.ToLower(p) // .Husky is .husky where the file system folds case
 	return strings.Contains(lp, "/.git/hooks/") || strings.Contains(lp, "/.husky/") ||
 		under(p, "/etc/systemd") || under(p, "/lib/systemd") || under(p, "/usr/lib/systemd") || under(p, "/etc/init.d") ||
 		under(p, "/etc/cron.d") || under(p, "/etc/cron.daily") || under(p, "/etc/cron.hourly") || p == "/etc/crontab" ||
 		under(p, "/var/spool/cron") || under(p, "/etc/profile.d") || under(p, "/etc/xdg/autostart") || p == "/etc/rc.local" ||
-		h != "" && (under(p, h+"/.config/systemd") || under(p, h+"/.config/autostart") || under(p, h+"/Library/LaunchAgents") ||
-			under(p, h+"/.hooks") || under(p, h+"/.git-hooks") || under(p, h+"/.config/git/hooks")) ||
+		slices.ContainsFunc(j.homes(), func(h string) bool {
+			return under(p, h+"/.config/systemd") || under(p, h+"/.config/autostart") || under(p, h+"/Library/LaunchAgents") ||
+				under(p, h+"/.hooks") || under(p, h+"/.git-hooks") || under(p, h+"/.config/git/hooks")
+		}) ||
 		j.rcFile(p)
 }
 

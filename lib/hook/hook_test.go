@@ -1,12 +1,15 @@
 package hook
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -492,5 +495,64 @@ func TestAskIsDenyWhenPermissionsAreBypassed(t *testing.T) {
 		if code != answer.OK || !strings.Contains(out, want) {
 			t.Errorf("%s: code %d, stdout %q, stderr %q", mode, code, out, errs)
 		}
+	}
+}
+
+// The account's home comes from the password database: the first line with its uid, its
+// sixth field, cleaned; nothing for an account the file does not list, a line too short or a
+// home that is no absolute path.
+func TestOwnerHomeFromPasswd(t *testing.T) {
+	for uid, want := range map[string]string{"0": "/root", "1": "/usr/sbin", "1000": "/home/u", "1001": "/srv/noshell", "7": "", "8": "", "42": "", "": ""} {
+		f, err := os.Open("testdata/passwd")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := homeOf(bufio.NewScanner(f), uid); got != want {
+			t.Errorf("uid %q: home %q, want %q", uid, got, want)
+		}
+		f.Close()
+	}
+	long := "x:x:1:1:" + strings.Repeat("g", 5000) + ":/home/x:/bin/sh\nu:x:1000:1000::/home/u:/bin/sh\n"
+	if got := homeOf(bufio.NewScanner(strings.NewReader(long)), "1000"); got != "" {
+		t.Errorf("past an over-long line: %q, want nothing", got)
+	}
+}
+
+// A HOME that a project's settings set does not move the account's own home: Where names it
+// besides, and a project root at it or above it is not taken.
+func TestWhereKeepsOwnerHome(t *testing.T) {
+	if runtime.GOOS == "darwin" || runtime.GOOS == "windows" {
+		t.Skip("no password database file here")
+	}
+	fixture := filepath.Join(t.TempDir(), "passwd")
+	os.WriteFile(fixture, []byte(fmt.Sprintf("daemon:x:100000:1::/usr/sbin:/bin/sh\nme:x:%d:%d::/home/u:/bin/sh\n", os.Getuid(), os.Getgid())), 0o644)
+	defer func(old string) { passwdFile = old }(passwdFile)
+	passwdFile = fixture
+	in, _ := event.Parse([]byte(`{"hook_event_name":"Stop","cwd":"/repo"}`))
+	s := Setup{Home: "/opt/h", SystemDir: "/etc/harness"}
+	for _, c := range []struct{ home, project, owner, projectWant string }{
+		{"/repo/fake", "/home/u", "/home/u", "/repo"},
+		{"/repo/fake", "/home", "/home/u", "/repo"},
+		{"/repo/fake", "/home/u/proj", "/home/u", "/home/u/proj"},
+		{"/home/u", "/home/u/proj", "", "/home/u/proj"},
+		{"/home/u/", "/repo", "", "/repo"},
+	} {
+		t.Setenv("HOME", c.home)
+		t.Setenv("CLAUDE_PROJECT_DIR", c.project)
+		if w := s.Where(in); w.Home != c.home || w.OwnerHome != c.owner || w.Project != c.projectWant {
+			t.Errorf("HOME=%s CLAUDE_PROJECT_DIR=%s: home %q, owner home %q, project %q; want owner %q, project %q", c.home, c.project, w.Home, w.OwnerHome, w.Project, c.owner, c.projectWant)
+		}
+	}
+	passwdFile = filepath.Join(t.TempDir(), "absent")
+	t.Setenv("HOME", "/repo/fake")
+	if w := s.Where(in); w.OwnerHome != "" {
+		t.Errorf("no password file: owner home %q", w.OwnerHome)
+	}
+}
+
+// The lookup runs on every call of every hook: it must cost microseconds.
+func BenchmarkOwnerHome(b *testing.B) {
+	for b.Loop() {
+		ownerHome()
 	}
 }

@@ -14,7 +14,13 @@ import (
 type Where struct {
 	// Cwd is the payload's cwd; Project is CLAUDE_PROJECT_DIR (each falls back on the other).
 	Cwd, Project string
-	Home         string
+	// Home is $HOME: where ~ points in a command, since the command sees the same variable.
+	Home string
+	// OwnerHome is the account's home as the password database gives it, when it is not Home:
+	// a project's settings can set HOME for the hooks and the commands alike, so the guards
+	// protect both homes. "" when it is Home, or not known (macOS, Windows, an account the file
+	// does not list).
+	OwnerHome string
 	// HarnessHome and SystemDir are the harness's own folders (Setup), never the environment's.
 	HarnessHome, SystemDir string
 }
@@ -26,7 +32,11 @@ func Locate(ctx context.Context, in event.Input) Where { return SetupOf(ctx).Whe
 // Where is Locate for a setup in hand.
 func (s Setup) Where(in event.Input) Where {
 	home, _ := os.UserHomeDir()
-	w := Where{Cwd: in.Cwd(), Project: projectDir(os.Getenv("CLAUDE_PROJECT_DIR"), home), Home: home,
+	owner := ownerHome()
+	if owner == filepath.Clean(home) {
+		owner = ""
+	}
+	w := Where{Cwd: in.Cwd(), Project: projectDir(os.Getenv("CLAUDE_PROJECT_DIR"), home, owner), Home: home, OwnerHome: owner,
 		HarnessHome: s.Home, SystemDir: s.SystemDir}
 	if w.HarnessHome == "" {
 		w.HarnessHome = DefaultHome(home)
@@ -41,15 +51,20 @@ func (s Setup) Where(in event.Input) Where {
 }
 
 // projectDir is the project root the client names, unless it would widen what the guards
-// allow beyond any real project: a relative path, the root, the home directory or a folder
-// above it (a variable a project's settings could set). Then the payload's cwd stands in.
-func projectDir(dir, home string) string {
+// allow beyond any real project: a relative path, the root, a home directory or a folder
+// above one (a variable a project's settings could set). Then the payload's cwd stands in.
+func projectDir(dir string, homes ...string) string {
 	if dir == "" || !filepath.IsAbs(dir) {
 		return ""
 	}
 	dir = filepath.Clean(dir)
-	if dir == string(filepath.Separator) || home != "" && (dir == home || strings.HasPrefix(home, strings.TrimSuffix(dir, string(filepath.Separator))+string(filepath.Separator))) {
+	if dir == string(filepath.Separator) {
 		return ""
+	}
+	for _, home := range homes {
+		if home != "" && (dir == home || strings.HasPrefix(home, strings.TrimSuffix(dir, string(filepath.Separator))+string(filepath.Separator))) {
+			return ""
+		}
 	}
 	return dir
 }

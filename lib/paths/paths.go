@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -31,7 +32,11 @@ type Verdict struct {
 
 // Env is where the writes happen.
 type Env struct {
+	// Home is where ~ and $HOME point in what a tool or command names ($HOME).
 	Cwd, Home, Project string
+	// OwnerHome is the account's own home when it is not Home (a project's settings can set
+	// HOME): every protection of home covers it too, and nothing in it is allowed as home.
+	OwnerHome string
 	// Temp are the directories writes may go to outside the project (the system's temp dirs:
 	// the hook passes /tmp, /var/tmp and $TMPDIR).
 	Temp []string
@@ -108,7 +113,7 @@ func (e Env) real() Env {
 		}
 		return followLinks(path.Clean(d), 0)
 	}
-	e.Cwd, e.Home, e.Project, e.HarnessHome = r(e.Cwd), r(e.Home), r(e.Project), r(e.HarnessHome)
+	e.Cwd, e.Home, e.Project, e.HarnessHome, e.OwnerHome = r(e.Cwd), r(e.Home), r(e.Project), r(e.HarnessHome), r(e.OwnerHome)
 	temp := make([]string, len(e.Temp))
 	for i, t := range e.Temp {
 		temp[i] = r(t)
@@ -190,10 +195,10 @@ func (e Env) judge(p string, pol *Policy) Verdict {
 	if e.match(r, pol.Deny) {
 		return v.with(Deny, "policy.deny", "the policy forbids writing "+r, "write somewhere else")
 	}
-	if IsCredential(r, e.Home) || e.inSecretDir(r) {
+	if e.credential(r) || e.inSecretDir(r) {
 		return v.with(Deny, "credentials", r+" holds credentials, which no tool call may touch", "ask the user to change credentials themselves")
 	}
-	if UserSettings(e.Home, r) || UserSettings(e.Home, lex) {
+	if e.userSettings(r) || e.userSettings(lex) {
 		return v.with(Deny, "read-only.claude-settings", r+" configures the hooks that guard this session", "ask the user to change their Claude Code settings")
 	}
 	if under(r, e.HarnessHome) {
@@ -210,7 +215,9 @@ func (e Env) judge(p string, pol *Policy) Verdict {
 	if e.match(r, pol.ReadOnly) {
 		return v.with(Deny, "policy.read-only", "the policy makes "+r+" read-only", "leave it as it is")
 	}
-	if e.rcFile(r) {
+	if e.rcFile(r) && (path.Dir(r) == e.Home || e.inside(r, pol)) {
+		// Asking is a leniency of HOME's own rc files; the owner home's outside the allowed
+		// places stay denied below.
 		return v.with(Ask, "ask.rc-file", r+" runs in every new shell", "tell the user the line to add, or ask first")
 	}
 	if !e.inside(r, pol) {
@@ -251,27 +258,41 @@ func (e Env) inside(r string, pol *Policy) bool {
 		}
 	}
 	for _, d := range pol.AllowDirs {
-		if under(r, e.expand(d)) {
+		if under(r, e.expand(d, e.Home)) {
 			return true
 		}
 	}
 	return false
 }
 
-// homeOf returns the home directory, as given or resolved, that holds r, or "" if neither
+// homeOf returns the home directory, as given or resolved, that holds r, or "" if none
 // does. Both are tried so that Judge's first pass, with the directories as given, never
 // allows a path in a home reached through a link that its second pass would deny.
 func (e Env) homeOf(r string) string {
-	if !strings.HasPrefix(e.Home, "/") {
-		return ""
-	}
-	if under(r, e.Home) {
-		return e.Home
-	}
-	if real := followLinks(path.Clean(e.Home), 0); under(r, real) {
-		return real
+	for _, h := range e.homes() {
+		if !strings.HasPrefix(h, "/") {
+			continue
+		}
+		if under(r, h) {
+			return h
+		}
+		if real := followLinks(path.Clean(h), 0); under(r, real) {
+			return real
+		}
 	}
 	return ""
+}
+
+// homes are the home directories the tiers protect: Home, and the account's own when it is
+// another. What home allows (~/ in allow_dirs and allow_read) is Home's alone.
+func (e Env) homes() []string {
+	hs := make([]string, 0, 2)
+	for _, h := range []string{e.Home, e.OwnerHome} {
+		if h != "" && !slices.Contains(hs, h) {
+			hs = append(hs, h)
+		}
+	}
+	return hs
 }
 
 func (v Verdict) with(a Action, rule, why, instead string) Verdict {
@@ -279,19 +300,41 @@ func (v Verdict) with(a Action, rule, why, instead string) Verdict {
 	return v
 }
 
-func (e Env) expand(pattern string) string {
+// expand makes a policy pattern absolute: ~/ is home (one of homes), a relative pattern is
+// under the project.
+func (e Env) expand(pattern, home string) string {
 	switch {
 	case strings.HasPrefix(pattern, "~/"):
-		return e.Home + pattern[1:]
+		return home + pattern[1:]
 	case !strings.HasPrefix(pattern, "/"):
 		return e.Project + "/" + pattern
 	}
 	return pattern
 }
 
+// match reports a path that a pattern of a tier that protects (deny, read_only, ask,
+// deny_read) names: ~/ stands for every home.
 func (e Env) match(p string, patterns []string) bool {
 	for _, pat := range patterns {
-		if ok, _ := doublestar.Match(e.expand(pat), p); ok {
+		if !strings.HasPrefix(pat, "~/") {
+			if ok, _ := doublestar.Match(e.expand(pat, e.Home), p); ok {
+				return true
+			}
+			continue
+		}
+		for _, h := range e.homes() {
+			if ok, _ := doublestar.Match(e.expand(pat, h), p); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// allows reports a path that a pattern of an allowance (allow_read) names: ~/ is Home alone.
+func (e Env) allows(p string, patterns []string) bool {
+	for _, pat := range patterns {
+		if ok, _ := doublestar.Match(e.expand(pat, e.Home), p); ok {
 			return true
 		}
 	}
@@ -302,9 +345,31 @@ func (e Env) match(p string, patterns []string) bool {
 var secretDirs = []string{".ssh", ".gnupg", ".aws", ".config/gcloud", ".password-store", ".azure", ".kube", ".docker", ".local/share/keyrings", "Library/Keychains"}
 
 func (e Env) inSecretDir(p string) bool {
-	for _, d := range secretDirs {
-		if e.Home != "" && under(p, e.Home+"/"+d) {
-			return d != ".kube" && d != ".docker" || p == e.Home+"/.kube/config" || p == e.Home+"/.docker/config.json"
+	for _, h := range e.homes() {
+		for _, d := range secretDirs {
+			if under(p, h+"/"+d) {
+				return d != ".kube" && d != ".docker" || p == h+"/.kube/config" || p == h+"/.docker/config.json"
+			}
+		}
+	}
+	return false
+}
+
+// credential is IsCredential for every home.
+func (e Env) credential(p string) bool {
+	for _, h := range e.homes() {
+		if IsCredential(p, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// userSettings reports Claude Code's settings in any home (UserSettings).
+func (e Env) userSettings(p string) bool {
+	for _, h := range e.homes() {
+		if UserSettings(h, p) {
+			return true
 		}
 	}
 	return false
@@ -354,7 +419,7 @@ func EnvFile(p string) bool {
 }
 
 func (e Env) rcFile(p string) bool {
-	if e.Home == "" || path.Dir(p) != e.Home {
+	if !slices.Contains(e.homes(), path.Dir(p)) {
 		return false
 	}
 	switch path.Base(p) {

@@ -126,7 +126,7 @@ func (e Env) plants(r, lexical string, pol *Policy) string {
 		dirs := append([]string{e.Project}, pol.AllowDirs...)
 		for i, d := range dirs {
 			if i > 0 {
-				d = e.expand(d)
+				d = e.expand(d, e.Home)
 			}
 			if what := PlantedUnder(d, p); what != "" {
 				return what

@@ -19,7 +19,7 @@ import (
 // (*.pub, known_hosts, config, authorized_keys) and gpg's *.conf files hold nothing secret and
 // may be read, though no tool may write them.
 func (e Env) NoAccessRead(p string) bool {
-	if !IsCredential(p, e.Home) && !e.inSecretDir(p) {
+	if !e.credential(p) && !e.inSecretDir(p) {
 		return false
 	}
 	if !e.inSecretDir(p) {
@@ -28,10 +28,13 @@ func (e Env) NoAccessRead(p string) bool {
 	base := path.Base(p)
 	switch {
 	case strings.HasSuffix(base, ".pub") && !strings.HasSuffix(base, ".pub.key"),
-		base == "known_hosts" || base == "known_hosts.old" || base == "authorized_keys" || base == "authorized_keys2",
-		p == e.Home+"/.ssh/config",
-		under(p, e.Home+"/.gnupg") && strings.HasSuffix(base, ".conf"):
+		base == "known_hosts" || base == "known_hosts.old" || base == "authorized_keys" || base == "authorized_keys2":
 		return false
+	}
+	for _, h := range e.homes() {
+		if p == h+"/.ssh/config" || under(p, h+"/.gnupg") && strings.HasSuffix(base, ".conf") {
+			return false
+		}
 	}
 	return true
 }
@@ -40,27 +43,26 @@ func (e Env) NoAccessRead(p string) bool {
 // holds one of them (tar of ~, grep -r over ~/.config) reaches it.
 func (e Env) noAccessRoots() []string {
 	var out []string
-	for _, d := range secretDirs {
-		switch d {
-		case ".kube":
-			out = append(out, e.Home+"/.kube/config")
-		case ".docker":
-			out = append(out, e.Home+"/.docker/config.json")
-		default:
-			out = append(out, e.Home+"/"+d)
+	for _, h := range e.homes() {
+		for _, d := range secretDirs {
+			switch d {
+			case ".kube":
+				out = append(out, h+"/.kube/config")
+			case ".docker":
+				out = append(out, h+"/.docker/config.json")
+			default:
+				out = append(out, h+"/"+d)
+			}
 		}
-	}
-	for _, f := range homeCredentials {
-		out = append(out, e.Home+f)
+		for _, f := range homeCredentials {
+			out = append(out, h+f)
+		}
 	}
 	return out
 }
 
 // holdsNoAccess reports a directory with a no-access directory or file somewhere below it.
 func (e Env) holdsNoAccess(dir string) string {
-	if e.Home == "" {
-		return ""
-	}
 	for _, r := range e.noAccessRoots() {
 		if r != dir && under(r, dir) {
 			return r
@@ -93,7 +95,7 @@ func (e Env) JudgeRead(a Access, pol *Policy) Verdict {
 	if i := strings.Index(p, shell.Dyn); i >= 0 {
 		dir := e.Resolve(path.Dir(p[:i] + "x"))
 		v := Verdict{Path: dir}
-		if e.inSecretDir(dir) && !e.match(dir, pol.AllowRead) {
+		if e.inSecretDir(dir) && !e.allows(dir, pol.AllowRead) {
 			return v.with(Deny, "credentials.read", "the file read is chosen at run time in "+dir+", which holds credentials", "ask the user for what you need from it")
 		}
 		return v
@@ -111,7 +113,7 @@ func (e Env) JudgeRead(a Access, pol *Policy) Verdict {
 func (e Env) judgeReadPath(a Access, p string, pol *Policy) Verdict {
 	r := e.Resolve(p)
 	v := Verdict{Path: r}
-	if e.match(r, pol.AllowRead) {
+	if e.allows(r, pol.AllowRead) {
 		return v
 	}
 	if e.match(r, pol.DenyRead) {
@@ -135,14 +137,14 @@ func (e Env) judgeReadPath(a Access, p string, pol *Policy) Verdict {
 func (e Env) judgeReadTree(a Access, pol *Policy, matches bool) Verdict {
 	r := e.Resolve(shell.Plain(a.Path))
 	v := Verdict{Path: r}
-	if e.match(r, pol.AllowRead) {
+	if e.allows(r, pol.AllowRead) {
 		return v
 	}
 	if e.NoAccessRead(r) {
 		return v.with(Deny, "credentials.read", r+" holds credentials, whose content must not reach the model or leave this machine", "ask the user for what you need, or to run the step themselves")
 	}
 	held := e.holdsNoAccess(r)
-	if held == "" || e.match(held, pol.AllowRead) || (a.How == "rg" || a.How == "ag") && hidden(held, r) {
+	if held == "" || e.allows(held, pol.AllowRead) || (a.How == "rg" || a.How == "ag") && hidden(held, r) {
 		return v
 	}
 	if search(a.How) || matches {
@@ -164,7 +166,7 @@ func (e Env) judgeReadPattern(a Access, pat string, pol *Policy) Verdict {
 		if last := path.Base(full); strings.HasSuffix(last, ".pub") || last == "known_hosts" {
 			return v
 		}
-		if e.match(full, pol.AllowRead) {
+		if e.allows(full, pol.AllowRead) {
 			return v
 		}
 		return v.with(Deny, "credentials.read", full+" matches files in "+rdir+", which hold credentials", "name the file you need, if it is a public one, or ask the user")
@@ -220,7 +222,15 @@ func globMatch(pattern, name string) bool {
 // projectKey reports a key or key-store file by its extension (.pem, .key, .p12, ...) inside the
 // project: often a development certificate, so reading it asks instead of denying.
 func (e Env) projectKey(p string) bool {
-	return e.Project != "" && under(p, e.Project) && !under(p, e.Home+"/.ssh") && !strings.HasPrefix(strings.ToLower(path.Base(p)), "id_")
+	if e.Project == "" || !under(p, e.Project) || strings.HasPrefix(strings.ToLower(path.Base(p)), "id_") {
+		return false
+	}
+	for _, h := range e.homes() {
+		if under(p, h+"/.ssh") {
+			return false
+		}
+	}
+	return true
 }
 
 // hidden reports whether a path below dir passes through a hidden name (.ssh, .config), which
