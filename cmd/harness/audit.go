@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -58,7 +59,7 @@ func printRecords(w io.Writer, recs []gjson.Result) {
 			text += " [problem: " + p.Str + "]"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Get("time").Str, r.Get("hook").Str, r.Get("event").Str,
-			or(r.Get("tool").Str, "-"), or(r.Get("decision").Str, "-"), text)
+			cmp.Or(r.Get("tool").Str, "-"), cmp.Or(r.Get("decision").Str, "-"), text)
 	}
 	tw.Flush()
 }
@@ -165,7 +166,7 @@ func auditSessions(c *cli.Context) error {
 	fmt.Fprintln(tw, "SESSION\tPROJECT\tFIRST\tLAST\tRECORDS\tDENIED")
 	for _, id := range order {
 		s := ss[id]
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\n", or(id, "-"), s.project, s.first, s.last, s.events, s.denies)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\n", cmp.Or(id, "-"), s.project, s.first, s.last, s.events, s.denies)
 	}
 	return tw.Flush()
 }
@@ -202,7 +203,7 @@ func auditVerify(c *cli.Context) error {
 	broken, failed := 0, 0
 	for _, dir := range dirs {
 		rep, err := audit.Verify(dir)
-		name := or(rep.Project, dir)
+		name := cmp.Or(rep.Project, dir)
 		switch {
 		case err != nil:
 			failed++

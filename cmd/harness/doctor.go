@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -113,7 +114,7 @@ func doctor(c *cli.Context) error {
 	for _, f := range checks {
 		res := map[string]string{"ok": "ok", "warn": "warn", "fail": "FAIL", "skip": "skip"}[f.Status]
 		failed += map[bool]int{true: 1}[f.Status == "fail"]
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", res, or(f.Hook, "-"), or(f.Event, "-"), f.Check, f.Message)
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", res, cmp.Or(f.Hook, "-"), cmp.Or(f.Event, "-"), f.Check, f.Message)
 	}
 	w.Flush()
 	if failed > 0 {

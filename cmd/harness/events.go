@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"strings"
@@ -22,7 +23,7 @@ func events(w io.Writer, name string) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "EVENT\tMATCHER\tBLOCKS\tANSWERS")
 	for _, s := range event.All() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.Name, or(s.Matcher, "-"), s.Block, or(answers(s), "-"))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.Name, cmp.Or(s.Matcher, "-"), s.Block, cmp.Or(answers(s), "-"))
 	}
 	return tw.Flush()
 }
@@ -41,7 +42,7 @@ func eventDetail(w io.Writer, s event.Spec) error {
 	}
 	fmt.Fprintf(w, "  blocks:   %s\n", s.Block)
 	fmt.Fprintf(w, "  exit 2:   %s\n", s.Exit2)
-	fmt.Fprintf(w, "  answers:  %s\n", or(answers(s), "none (output is ignored)"))
+	fmt.Fprintf(w, "  answers:  %s\n", cmp.Or(answers(s), "none (output is ignored)"))
 	if s.PlainContext {
 		fmt.Fprintf(w, "  plain stdout on exit 0 becomes model context\n")
 	}
@@ -75,11 +76,4 @@ func answers(s event.Spec) string {
 		a = append(a, "systemMessage")
 	}
 	return strings.Join(a, " ")
-}
-
-func or(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -158,7 +159,7 @@ func managedInstall(c *cli.Context, src string, wirings []settings.Wiring, form 
 			present = append(present, n)
 		}
 	}
-	fmt.Fprintf(out, "system scope (the hooks' policy, which users and projects may only tighten): %s, holding %s\n", system, or(strings.Join(present, ", "), "no file yet"))
+	fmt.Fprintf(out, "system scope (the hooks' policy, which users and projects may only tighten): %s, holding %s\n", system, cmp.Or(strings.Join(present, ", "), "no file yet"))
 	changed := res.Wrote
 	for _, p := range placed {
 		changed = changed || p.Kind != "keep"

@@ -8,7 +8,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/hookkit/harness/lib/config"
-	"github.com/hookkit/harness/lib/hook"
 	"github.com/hookkit/harness/lib/settings"
 )
 
@@ -20,7 +19,7 @@ func harnessHome() (string, error) {
 		return filepath.Abs(h)
 	}
 	home, err := os.UserHomeDir()
-	if h := hook.DefaultHome(home); h != "" {
+	if h := config.DefaultHome(home); h != "" {
 		return h, nil
 	}
 	return "", fmt.Errorf("finding the home directory: %w", err)

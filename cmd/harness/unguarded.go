@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -287,5 +288,5 @@ func statusUnguarded(w io.Writer, harnessHome string) {
 		why = ", " + s.Why
 	}
 	fmt.Fprintf(w, "unguarded: %d Claude Code session(s) since %s made tool calls with no harness hook running (the newest in %s%s); `harness doctor` names them, `harness install --managed` closes this\n",
-		len(found), c.Since.UTC().Format("2006-01-02"), or(s.Project, "an unknown folder"), why)
+		len(found), c.Since.UTC().Format("2006-01-02"), cmp.Or(s.Project, "an unknown folder"), why)
 }

@@ -37,6 +37,15 @@ func DefaultSystemDir() string {
 	return "/etc/harness"
 }
 
+// DefaultHome is the harness home of a user with no other said: ~/.claude/harness under
+// home; "" when home is not known.
+func DefaultHome(home string) string {
+	if home == "" {
+		return ""
+	}
+	return home + "/.claude/harness"
+}
+
 // Scopes are the folders of the three scopes: the administrator's system folder, the user's
 // harness home and the project root ("" for a scope not known).
 type Scopes struct {

@@ -2,7 +2,9 @@ package danger
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hookkit/harness/lib/shell"
 )
@@ -58,9 +60,9 @@ func isDecode(c *shell.Cmd) bool {
 	case "base64", "base32":
 		return shell.Opts{}.Parse(c.Args).Has("d", "decode", "D")
 	case "xxd":
-		return contains(c.Args, "-r")
+		return slices.Contains(c.Args, "-r")
 	case "openssl":
-		return contains(c.Args, "-d") || contains(c.Args, "base64")
+		return slices.Contains(c.Args, "-d") || slices.Contains(c.Args, "base64")
 	case "uudecode", "rev":
 		return true
 	}
@@ -81,7 +83,7 @@ func runsCode(c *shell.Cmd) bool {
 // posted, guarded files rewritten. The patterns but sdk and literal are lowercase and read the
 // lowercased code: that is (?i) without the case folding that made them a fifth of a slow call. The shell commands and deletes inside the code are already
 // separate commands (lib/shell); these are what only the code itself shows.
-var codePatterns = &lazy[map[string]*regexp.Regexp]{new: func() map[string]*regexp.Regexp {
+var codePatterns = sync.OnceValue(func() map[string]*regexp.Regexp {
 	return map[string]*regexp.Regexp{
 		"eval":     regexp.MustCompile(`(?s)\b(exec|eval)\b[\s(]*[^;\n]{0,120}?(urlopen|requests\.get|lwp::simple|\bget\s*\(|net::http|open-uri|uri\.open|fetch\s*\(|https?\.get|curl|wget|file_get_contents\s*\(\s*['"]https?:)|\bfetch\s*\([^;\n]{0,200}?\.then\s*\(\s*(\(?\w*\)?\s*=>\s*)?(eval|new\s+function|function)\b`),
 		"fork":     regexp.MustCompile(`(?s)fork\s+while\s+(fork|1|true)\b|fork\s+until\s+0\b|while\s*(\(\s*)?(true|1|true)\s*\)?\s*[:{]?\s*[^\n]{0,40}\bfork\s*\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*[^\n]{0,20}fork\s*\(|loop\s*\{\s*fork|fork\s*\(\s*\)[^\n]{0,20}\bfor\s+\w+\s+in\s+(iter\s*\(|itertools\.(count|repeat|cycle)\b)`),
@@ -96,7 +98,7 @@ var codePatterns = &lazy[map[string]*regexp.Regexp]{new: func() map[string]*rege
 		"sdk":      regexp.MustCompile(`\.(objects|buckets|instances|object_versions|volumes|snapshots|tables)\.all\(\)\s*\.(delete|terminate)\(|\.(objects|object_versions)\.delete\(|(?s)\.(delete|terminate)\(\)\s+for\s+\w+\s+in\s+[^\]\n]{0,120}\.(buckets|instances|volumes|snapshots|tables)\.all\(\)|for\s+\w+\s+in\s+[^:\n]{0,120}\.(buckets|instances|volumes|snapshots|tables)\.all\(\)\s*:[^\n]{0,120}\.(delete|terminate)\(`),
 		"literal":  regexp.MustCompile("['\"`]([^'\"`\\s]{2,200})['\"`]"),
 	}
-}}
+})
 
 // writesFile reports lowercased code that writes a file. Each pattern runs only where its words
 // are: one regexp of them all tried every position of the code, a tenth of a slow call.
@@ -104,7 +106,7 @@ func writesFile(lower string) bool {
 	if containsAny(lower, "writefile", "file_put_contents", "truncate", "file.write", "io.write") {
 		return true
 	}
-	pats := codePatterns.get()
+	pats := codePatterns()
 	return strings.Contains(lower, ".write") && pats["dotwrite"].MatchString(lower) ||
 		strings.Contains(lower, "json.dump") && pats["jsondump"].MatchString(lower) ||
 		strings.Contains(lower, "open") && pats["openmode"].MatchString(lower) ||
@@ -117,7 +119,7 @@ func sendsNet(lower string) bool {
 		"httpx", "aiohttp", "http.request", "https.request", "axios", "xmlhttprequest", "net::http", "lwp", "http::tiny", "curl_exec", "socket.") {
 		return true
 	}
-	pats := codePatterns.get()
+	pats := codePatterns()
 	return containsAny(lower, "file_get_contents", "fopen") && pats["netget"].MatchString(lower) ||
 		strings.Contains(lower, "fetch") && pats["fetch"].MatchString(lower) ||
 		strings.Contains(lower, "smtplib") && pats["smtplib"].MatchString(lower)
@@ -134,7 +136,7 @@ func containsAny(s string, subs ...string) bool {
 }
 
 func (j *judge) code(c *shell.Cmd) {
-	pats := codePatterns.get()
+	pats := codePatterns()
 	code := c.Code
 	lower := strings.ToLower(code)
 	has := func(subs ...string) bool { return containsAny(lower, subs...) }

@@ -2,6 +2,7 @@ package danger
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -206,7 +207,7 @@ func TestMetamorphic(t *testing.T) {
 	}
 	for _, s := range append(denySeeds, allowSeeds...) {
 		want := Deny
-		if contains(seedNames(allowSeeds), s.prog+" "+s.args) {
+		if slices.Contains(seedNames(allowSeeds), s.prog+" "+s.args) {
 			want = Allow
 		}
 		seedText := strings.TrimSpace(s.prog + " " + s.args)

@@ -1,7 +1,9 @@
 package danger
 
 import (
+	"cmp"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
@@ -83,7 +85,7 @@ func (j *judge) terraform(c *shell.Cmd) {
 		return
 	}
 	sub := p.Operands[0]
-	if sub == "workspace" && at(p.Operands, 1) == "delete" && (p.Has("force") || contains(c.Args, "-force")) {
+	if sub == "workspace" && at(p.Operands, 1) == "delete" && (p.Has("force") || slices.Contains(c.Args, "-force")) {
 		j.add(c, cloudIacWorkspaceDelete, c.Name+" workspace delete discards the workspace's state: the resources stay, unmanaged", "")
 		return
 	}
@@ -106,9 +108,9 @@ func (j *judge) terraform(c *shell.Cmd) {
 		j.add(c, cloudIacStateRm, c.Name+" state rm makes it forget resources, which it will then create again or leave unmanaged", "")
 		return
 	}
-	destroy := sub == "destroy" || sub == "apply" && (p.Has("destroy") || contains(c.Args, "-destroy"))
+	destroy := sub == "destroy" || sub == "apply" && (p.Has("destroy") || slices.Contains(c.Args, "-destroy"))
 	if sub == "apply" && !destroy {
-		unattended := p.Has("auto-approve", "terragrunt-non-interactive", "non-interactive") || contains(c.Args, "-auto-approve")
+		unattended := p.Has("auto-approve", "terragrunt-non-interactive", "non-interactive") || slices.Contains(c.Args, "-auto-approve")
 		// apply PLANFILE applies the plan that was shown: that is the review
 		saved := planFile(c.Args)
 		if unattended && !saved && (j.iacProduction(c) != "" || !devTarget(c)) {
@@ -148,7 +150,7 @@ func (j *judge) platform(c *shell.Cmd) {
 		j.add(c, cloudAppDestroy, "heroku apps:destroy deletes the app with its add-ons and data", "")
 	case c.Name == "doctl" && len(ops) > 2 && ops[0] == "kubernetes" && ops[1] == "cluster" && (ops[2] == "delete" || ops[2] == "rm"):
 		j.add(c, cloudClusterDelete, "doctl kubernetes cluster delete deletes the cluster and everything running in it", "")
-	case c.Name == "doctl" && (contains(ops[:min(len(ops), 3)], "delete") || contains(ops[:min(len(ops), 3)], "rm")):
+	case c.Name == "doctl" && (slices.Contains(ops[:min(len(ops), 3)], "delete") || slices.Contains(ops[:min(len(ops), 3)], "rm")):
 		j.add(c, cloudDelete, "doctl deletes "+strings.Join(ops, " "), "check what it deletes with the matching get or list command")
 	}
 }
@@ -205,7 +207,7 @@ func (j *judge) stackTool(c *shell.Cmd) {
 	case c.Name == "cdk" && ops[0] == "deploy" && optionValue(c.Args, "--require-approval") == "never":
 		// never skips the one review cdk insists on: changes that widen IAM or network access
 		j.add(c, cloudIacApplyUnreviewed, "cdk deploy --require-approval never deploys changes that widen access (IAM, security groups) with nobody approving them", "")
-	case c.Name == "cdktf" && (ops[0] == "deploy" || ops[0] == "apply") && contains(c.Args, "--auto-approve") && (j.iacProduction(c) != "" || !devTarget(c)):
+	case c.Name == "cdktf" && (ops[0] == "deploy" || ops[0] == "apply") && slices.Contains(c.Args, "--auto-approve") && (j.iacProduction(c) != "" || !devTarget(c)):
 		j.add(c, cloudIacApplyUnreviewed, "cdktf deploy --auto-approve changes the stack's resources with no plan reviewed", "")
 	case (c.Name == "cdk" || c.Name == "cdktf") && ops[0] == "destroy",
 		(c.Name == "serverless" || c.Name == "sls" || c.Name == "sst") && ops[0] == "remove",
@@ -233,7 +235,7 @@ func (j *judge) aws(c *shell.Cmd) {
 		bucket, prefix, _ := strings.Cut(strings.TrimPrefix(at(ops, 2), "s3://"), "/")
 		// A prefix in a scratch bucket (acme-dev-scratch/tmp/) is a cleanup; anything else is data.
 		if strings.Trim(prefix, "/*") == "" || !scratchBucket(bucket) || prodWord(bucket) || !shell.Known(prefix) {
-			j.add(c, cloudS3Delete, "aws s3 rm --recursive deletes every object under "+or(at(ops, 2), "the prefix"), "")
+			j.add(c, cloudS3Delete, "aws s3 rm --recursive deletes every object under "+cmp.Or(at(ops, 2), "the prefix"), "")
 		}
 	case svc == "s3" && op == "rb" && p.Has("force"):
 		j.add(c, cloudS3Delete, "aws s3 rb --force deletes a bucket and everything in it", "empty and remove the bucket by hand after checking it")
@@ -263,11 +265,11 @@ func (j *judge) gcloud(c *shell.Cmd) {
 	switch {
 	case strings.HasPrefix(s, "projects delete"):
 		j.add(c, cloudDeleteCritical, "gcloud projects delete deletes a whole project and everything in it", "ask the user to delete projects themselves")
-	case strings.HasPrefix(s, "storage rsync") && contains(c.Args, "--delete-unmatched-destination-objects") && len(ops) > 3:
+	case strings.HasPrefix(s, "storage rsync") && slices.Contains(c.Args, "--delete-unmatched-destination-objects") && len(ops) > 3:
 		j.syncDelete(c, "gcloud storage rsync --delete-unmatched-destination-objects", ops[len(ops)-1])
-	case strings.HasPrefix(s, "storage rm") && (contains(c.Args, "-r") || contains(c.Args, "--recursive")):
+	case strings.HasPrefix(s, "storage rm") && (slices.Contains(c.Args, "-r") || slices.Contains(c.Args, "--recursive")):
 		j.add(c, cloudBucketDelete, "gcloud storage rm -r deletes every object under the path", "")
-	case contains(ops, "delete"):
+	case slices.Contains(ops, "delete"):
 		j.add(c, cloudDelete, "gcloud "+s+" deletes cloud resources", "")
 	}
 }
@@ -279,7 +281,7 @@ func (j *judge) gsutil(c *shell.Cmd) {
 		return
 	}
 	for i, a := range ops.Operands {
-		if (a == "rm" || a == "rb") && (contains(c.Args[i:], "-r") || contains(c.Args, "-R") || contains(c.Args, "-rf") || a == "rb") {
+		if (a == "rm" || a == "rb") && (slices.Contains(c.Args[i:], "-r") || slices.Contains(c.Args, "-R") || slices.Contains(c.Args, "-rf") || a == "rb") {
 			j.add(c, cloudBucketDelete, "gsutil "+a+" -r deletes a bucket's objects wholesale", "")
 			return
 		}
@@ -298,7 +300,7 @@ func (j *judge) az(c *shell.Cmd) {
 		j.syncDelete(c, "az storage blob sync --delete-destination", v)
 	case strings.HasPrefix(s, "group delete"):
 		j.add(c, cloudDeleteCritical, "az group delete deletes a resource group and everything in it", "ask the user to delete resource groups themselves")
-	case contains(ops, "delete"):
+	case slices.Contains(ops, "delete"):
 		j.add(c, cloudDelete, "az "+s+" deletes cloud resources", "")
 	}
 }
@@ -322,7 +324,7 @@ func (j *judge) bigquery(c *shell.Cmd) {
 // scratch is a routine deploy.
 func (j *judge) syncDelete(c *shell.Cmd, what, dest string) {
 	if !shell.Known(dest) || !stagingTarget(dest) {
-		j.add(c, cloudSyncDelete, what+" deletes every object of "+or(dest, "the destination")+" that the source lacks", "")
+		j.add(c, cloudSyncDelete, what+" deletes every object of "+cmp.Or(dest, "the destination")+" that the source lacks", "")
 	}
 }
 

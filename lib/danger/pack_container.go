@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -67,7 +68,7 @@ func (j *judge) helm(c *shell.Cmd) {
 func (j *judge) kubectl(c *shell.Cmd) {
 	p := shell.KubectlOpts.Parse(c.Args)
 	ops := p.Operands
-	if len(ops) > 0 && ops[0] == "scale" && p.Has("all") && (contains(c.Args, "--replicas=0") || p.Flags["replicas"] == "0") {
+	if len(ops) > 0 && ops[0] == "scale" && p.Has("all") && (slices.Contains(c.Args, "--replicas=0") || p.Flags["replicas"] == "0") {
 		j.add(c, containerK8sScaleAll, "it scales every deployment to zero: an outage of the namespace", "")
 		return
 	}
@@ -79,7 +80,7 @@ func (j *judge) kubectl(c *shell.Cmd) {
 		return
 	}
 	for _, f := range c.ArgsFrom {
-		if (f.Name == "kubectl" || f.Name == "oc") && contains(f.Args, "get") && (contains(f.Args, "ns") || contains(f.Args, "namespace") || contains(f.Args, "namespaces")) {
+		if (f.Name == "kubectl" || f.Name == "oc") && slices.Contains(f.Args, "get") && (slices.Contains(f.Args, "ns") || slices.Contains(f.Args, "namespace") || slices.Contains(f.Args, "namespaces")) {
 			j.add(c, containerK8sNamespace, "it deletes the namespaces a listing produced, and with them everything running in them", "")
 			return
 		}
@@ -104,7 +105,7 @@ func (j *judge) kubectl(c *shell.Cmd) {
 		if w := kubeProduction(c, p); w != "" {
 			what := strings.Join(ops[1:], " ")
 			if kind == "" {
-				what = "the objects of " + or(optionValue(c.Args, "-f"), "the manifests")
+				what = "the objects of " + cmp.Or(optionValue(c.Args, "-f"), "the manifests")
 			}
 			j.add(c, containerK8sProdWorkload, "it deletes "+what+" in production ("+w+"): the service goes down until it is deployed again", "")
 		}

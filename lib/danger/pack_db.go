@@ -2,7 +2,9 @@ package danger
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hookkit/harness/lib/shell"
 )
@@ -36,14 +38,15 @@ var dbClients = []string{"psql", "mysql", "mariadb", "sqlite3", "sqlite", "mongo
 	"clickhouse-client", "clickhouse", "sqlcmd", "cqlsh", "cockroach", "duckdb", "valkey-cli", "keydb-cli", "usql", "pgcli", "mycli", "wrangler", "turso",
 	"snowsql", "snow", "trino", "presto", "beeline", "hive", "impala-shell", "spark-sql", "vsql"}
 
-var sqlPatterns = &lazy[[4]*regexp.Regexp]{new: func() [4]*regexp.Regexp {
+// sqlPatterns are compiled the first time a command needs them, not at every hook's start.
+var sqlPatterns = sync.OnceValue(func() [4]*regexp.Regexp {
 	return [4]*regexp.Regexp{
 		regexp.MustCompile(`(?is)\bdrop\s+(database|schema|table|keyspace|collection)\s+(if\s+exists\s+)?([\w."` + "`" + `-]+)`),
 		regexp.MustCompile(`(?is)\btruncate\s+(table\s+)?([\w."` + "`" + `-]+)`),
 		regexp.MustCompile(`(?is)\bdelete\s+from\s+([\w."` + "`" + `-]+)\s*(;|$|\)|where\s+(1\s*=\s*1|true|1)\s*(;|$|\))|returning\b|using\b|limit\b|order\b)`),
 		regexp.MustCompile(`(?is)\bflushall\b|\bflushdb\b|\.dropDatabase\s*\(|\.drop\s*\(\s*\)|\.deleteMany\s*\(\s*\{\s*\}\s*\)|\.remove\s*\(\s*\{\s*\}\s*\)`),
 	}
-}}
+})
 
 // devName reports a database or table name that says it is for development or tests.
 func devName(n string) bool {
@@ -116,7 +119,7 @@ func (j *judge) sqlStatements(c *shell.Cmd, text string) {
 	if text == "" {
 		return
 	}
-	pats := sqlPatterns.get()
+	pats := sqlPatterns()
 	if m := pats[0].FindStringSubmatch(text); m != nil {
 		j.dbDestroy(c, "DROP "+strings.ToUpper(m[1])+" "+m[3], m[3], c.Name)
 		return
@@ -299,7 +302,7 @@ func schemaDrop(c *shell.Cmd) string {
 		case "db:drop", "db:reset", "db:purge", "db:migrate:reset", "db:truncate_all",
 			"db:seed:replant", "ecto.drop", "ecto.reset", "schema:drop", "doctrine:database:drop", "doctrine:schema:drop",
 			"flyway:clean", "flywayClean", "dropAll", "drop-all", "pg:reset":
-			if w != "schema:drop" || contains(words, "typeorm") || strings.HasPrefix(c.Name, "typeorm") {
+			if w != "schema:drop" || slices.Contains(words, "typeorm") || strings.HasPrefix(c.Name, "typeorm") {
 				return w
 			}
 		case "migrate:fresh", "migrate:reset", "migrate:refresh", "db:wipe":
@@ -311,7 +314,7 @@ func schemaDrop(c *shell.Cmd) string {
 				return "prisma migrate reset"
 			}
 		case "push":
-			if (c.Name == "prisma" || at(words, i-1) == "db" && at(words, i-2) == "prisma") && contains(words, "--force-reset") {
+			if (c.Name == "prisma" || at(words, i-1) == "db" && at(words, i-2) == "prisma") && slices.Contains(words, "--force-reset") {
 				return "prisma db push --force-reset"
 			}
 		case "flush", "reset_db":
@@ -323,11 +326,11 @@ func schemaDrop(c *shell.Cmd) string {
 				return "flyway clean"
 			}
 		case "drop":
-			if c.Name == "migrate" && (contains(words, "-f") || i == len(words)-1) {
+			if c.Name == "migrate" && (slices.Contains(words, "-f") || i == len(words)-1) {
 				return "migrate drop"
 			}
 		case "firestore:delete":
-			if contains(words, "--all-collections") || contains(words, "-r") || contains(words, "--recursive") {
+			if slices.Contains(words, "--all-collections") || slices.Contains(words, "-r") || slices.Contains(words, "--recursive") {
 				return "firebase firestore:delete"
 			}
 		}
@@ -376,19 +379,19 @@ func querySQL(c *shell.Cmd) string {
 	// The subcommand's word must be there before the arguments are parsed.
 	switch c.Name {
 	case "aws":
-		if !contains(c.Args, "start-query-execution") && !contains(c.Args, "execute-statement") && !contains(c.Args, "batch-execute-statement") {
+		if !slices.Contains(c.Args, "start-query-execution") && !slices.Contains(c.Args, "execute-statement") && !slices.Contains(c.Args, "batch-execute-statement") {
 			return ""
 		}
 	case "gcloud":
-		if !contains(c.Args, "execute-sql") {
+		if !slices.Contains(c.Args, "execute-sql") {
 			return ""
 		}
 	case "az":
-		if !contains(c.Args, "execute") {
+		if !slices.Contains(c.Args, "execute") {
 			return ""
 		}
 	case "bq":
-		if !contains(c.Args, "query") {
+		if !slices.Contains(c.Args, "query") {
 			return ""
 		}
 	default:

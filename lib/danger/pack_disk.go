@@ -118,11 +118,11 @@ func (j *judge) partition(c *shell.Cmd) {
 		"parted": {"-l", "--list", "print"}, "sgdisk": {"-p", "--print", "-i", "--info", "-v", "--verify", "-b", "--backup"},
 	}[c.Name]
 	for _, a := range c.Args {
-		if contains(readOnly, a) {
+		if slices.Contains(readOnly, a) {
 			return
 		}
 	}
-	if c.Name == "parted" && contains(c.Args, "-l") {
+	if c.Name == "parted" && slices.Contains(c.Args, "-l") {
 		return
 	}
 	for _, a := range c.Args {

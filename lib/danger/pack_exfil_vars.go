@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hookkit/harness/lib/shell"
 )
@@ -42,7 +43,7 @@ func (j *judge) secretVars(c *shell.Cmd) {
 	var sent, login []string // secret variable names in what is sent, and in headers and logins
 	carry := func(into *[]string, s string) {
 		for _, v := range shell.Vars(s) {
-			if shell.SecretName(v) && !contains(*into, v) {
+			if shell.SecretName(v) && !slices.Contains(*into, v) {
 				*into = append(*into, v)
 			}
 		}
@@ -120,7 +121,7 @@ func (j *judge) secretVars(c *shell.Cmd) {
 			}
 		case "printenv":
 			for _, a := range f.Args {
-				if shell.SecretName(a) && !contains(sent, a) {
+				if shell.SecretName(a) && !slices.Contains(sent, a) {
 					sent = append(sent, a)
 				}
 			}
@@ -142,7 +143,7 @@ func (j *judge) secretVars(c *shell.Cmd) {
 	signs := slices.Contains(c.Args, "--aws-sigv4") || slices.ContainsFunc(c.Args, func(a string) bool { return strings.HasPrefix(a, "--aws-sigv4=") })
 	if len(login) > 0 && (captureHost(host) || neverSent(login) && !signs) {
 		for _, v := range login {
-			if !contains(sent, v) {
+			if !slices.Contains(sent, v) {
 				sent = append(sent, v)
 			}
 		}
@@ -163,7 +164,7 @@ func (j *judge) secretVars(c *shell.Cmd) {
 		j.add(c, exfilSecretVar, c.Name+" sends "+what+" over a raw network connection", "")
 	case host == "":
 		j.add(c, exfilSecretVarRequest, c.Name+" sends "+what+" to a host not known before it runs", "")
-	case captureHost(host) || ipAddress(host) && !contains(login, sent[0]):
+	case captureHost(host) || ipAddress(host) && !slices.Contains(login, sent[0]):
 		j.add(c, exfilSecretVar, c.Name+" sends "+what+" to "+host, "")
 	case neverSent(sent) && !signs:
 		j.add(c, exfilSecretVar, c.Name+" sends "+what+" to "+host+"; that key signs requests and is never sent itself", "use the provider's CLI or SDK, which sign requests with it")
@@ -214,18 +215,18 @@ func elsewhere(c *shell.Cmd) (string, bool) {
 }
 
 // envRef finds interpreter code reading one environment variable by name.
-var envRef = &lazy[*regexp.Regexp]{new: func() *regexp.Regexp {
+var envRef = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?:os\.environ(?:\.get)?\s*[\[(]|os\.getenv\(|process\.env\.|process\.env\[|ENV\[|ENV\.fetch\(|\$ENV\{|getenv\(|Deno\.env\.get\(|Bun\.env\.|Sys\.getenv\(|\$env:)\s*['"]?([A-Za-z_][A-Za-z0-9_]*)`)
-}}
+})
 
 // codeSecretVars is secretVars for interpreter code that talks to the network: a credential
 // read from the environment into a header is how it is used; into a body, a query or a URL it
 // is sent, judged by where the code's first URL points.
 func (j *judge) codeSecretVars(c *shell.Cmd, code string) {
 	var sent, login []string
-	for _, m := range envRef.get().FindAllStringSubmatchIndex(code, 32) {
+	for _, m := range envRef().FindAllStringSubmatchIndex(code, 32) {
 		v := code[m[2]:m[3]]
-		if !shell.SecretName(v) || contains(sent, v) || contains(login, v) {
+		if !shell.SecretName(v) || slices.Contains(sent, v) || slices.Contains(login, v) {
 			continue
 		}
 		before := strings.ToLower(code[max(0, m[0]-200):m[0]])

@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,7 +52,7 @@ func (j *judge) setHist(c *shell.Cmd) {
 }
 
 func (j *judge) unsetHist(c *shell.Cmd) {
-	if contains(c.Args, "HISTFILE") {
+	if slices.Contains(c.Args, "HISTFILE") {
 		j.add(c, histDisable, "unsetting HISTFILE stops the shell recording history", "")
 	}
 }

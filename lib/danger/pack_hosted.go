@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
@@ -144,11 +145,11 @@ func apiVersion(s string) bool {
 func (j *judge) appPlatform(c *shell.Cmd) {
 	ops := shell.Opts{Short: "astT", Long: []string{"scope", "token", "app", "team", "site", "org-id", "project-ref", "config"}}.Parse(c.Args).Operands
 	switch {
-	case c.Name == "vercel" && (at(ops, 0) == "rm" || at(ops, 0) == "remove") && len(ops) > 1 && !strings.Contains(ops[1], ".") && !contains(c.Args, "--safe"):
+	case c.Name == "vercel" && (at(ops, 0) == "rm" || at(ops, 0) == "remove") && len(ops) > 1 && !strings.Contains(ops[1], ".") && !slices.Contains(c.Args, "--safe"):
 		j.add(c, hostedProjectDelete, "vercel "+ops[0]+" "+ops[1]+" removes every deployment of the project", "")
 	case (c.Name == "fly" || c.Name == "flyctl") && at(ops, 0) == "destroy":
 		j.add(c, hostedProjectDelete, c.Name+" destroy deletes the app with its machines and volumes", "")
-	case c.Name == "supabase" && at(ops, 0) == "db" && at(ops, 1) == "reset" && (contains(c.Args, "--linked") || hasOpt(c.Args, "--db-url")):
+	case c.Name == "supabase" && at(ops, 0) == "db" && at(ops, 1) == "reset" && (slices.Contains(c.Args, "--linked") || hasOpt(c.Args, "--db-url")):
 		j.add(c, storeManagedDelete, "supabase db reset --linked drops and recreates the hosted project's database", "")
 	case c.Name == "firebase" && at(ops, 0) == "database:remove":
 		if strings.Trim(at(ops, 1), "/") == "" { // one path below the root is ordinary data work
@@ -235,7 +236,7 @@ func (j *judge) backupTool(c *shell.Cmd) {
 	ops := p.Operands
 	switch c.Name {
 	case "pgbackrest":
-		if contains(c.Args, "stanza-delete") {
+		if slices.Contains(c.Args, "stanza-delete") {
 			j.add(c, hostedBackupDelete, "pgbackrest stanza-delete deletes every backup and archived WAL of the stanza", "")
 		}
 	case "wal-g":
@@ -271,7 +272,7 @@ func (j *judge) oci(c *shell.Cmd) {
 	case at(o, 0) == "os" && at(o, 1) == "object" && at(o, 2) == "bulk-delete" && !ops.Has("prefix", "include", "exclude"),
 		at(o, 0) == "os" && at(o, 1) == "bucket" && at(o, 2) == "delete" && ops.Has("empty"):
 		j.add(c, hostedStorageWipe, "oci os "+o[1]+" "+o[2]+" deletes every object of the bucket", "")
-	case (at(o, 0) == "db" || at(o, 0) == "mysql" || at(o, 0) == "nosql" || at(o, 0) == "opensearch" || at(o, 0) == "psql") && contains(o[:min(len(o), 4)], "delete"):
+	case (at(o, 0) == "db" || at(o, 0) == "mysql" || at(o, 0) == "nosql" || at(o, 0) == "opensearch" || at(o, 0) == "psql") && slices.Contains(o[:min(len(o), 4)], "delete"):
 		j.add(c, storeManagedDelete, "oci "+strings.Join(o[:min(len(o), 3)], " ")+" deletes a managed database with its data", "")
 	}
 }

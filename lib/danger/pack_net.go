@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"cmp"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
@@ -57,7 +58,7 @@ func (j *judge) runs(c *shell.Cmd) {
 	for _, n := range net {
 		u := firstURL(n.Args)
 		host, p := hostPath(u)
-		hosts = append(hosts, or(host, "an unknown host"))
+		hosts = append(hosts, cmp.Or(host, "an unknown host"))
 		trusted = trusted && host != "" && j.trusted(host, p)
 	}
 	what := "code downloaded from " + strings.Join(hosts, ", ")
@@ -102,14 +103,14 @@ func (j *judge) downloadThenRun() {
 			continue
 		}
 		host, p := hostPath(firstURL(f.Args))
-		what := "code it downloaded from " + or(host, "an unknown host")
+		what := "code it downloaded from " + cmp.Or(host, "an unknown host")
 		switch {
 		case host != "" && j.trusted(host, p):
 			j.add(c, netPipeInstaller, "it runs "+what+" without a chance to read it first", "")
 		case ran == c.Prog && host != "" && !ipAddress(host) && !scriptName(ran):
 			// A downloaded program run directly is usually a release binary (kubectl, a CLI);
 			// a script handed to an interpreter is the curl | sh pattern one step removed.
-			j.add(c, netDownloadRunBinary, "it runs a program it just downloaded from "+or(host, "an unknown host"), "")
+			j.add(c, netDownloadRunBinary, "it runs a program it just downloaded from "+cmp.Or(host, "an unknown host"), "")
 		default:
 			j.add(c, netDownloadRun, "it runs "+what+" in the same breath, unreviewed, with your permissions", "")
 		}

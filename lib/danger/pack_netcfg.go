@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
@@ -22,7 +23,7 @@ var packNetcfg = pack{name: "netcfg", title: "firewall and network settings",
 // iptables -F (--flush) drops every rule of a table: the firewall is open, or, under a DROP
 // policy, the machine is cut off.
 func (j *judge) iptables(c *shell.Cmd) {
-	if contains(c.Args, "-F") || contains(c.Args, "--flush") {
+	if slices.Contains(c.Args, "-F") || slices.Contains(c.Args, "--flush") {
 		j.add(c, netcfgFlush, c.Name+" --flush deletes every firewall rule of the table", "")
 	}
 }

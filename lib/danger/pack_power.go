@@ -1,6 +1,8 @@
 package danger
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
@@ -26,7 +28,7 @@ func (j *judge) power(c *shell.Cmd) {
 			return
 		}
 	}
-	if c.Name == "shutdown" && contains(c.Args, "-c") {
+	if c.Name == "shutdown" && slices.Contains(c.Args, "-c") {
 		return
 	}
 	j.add(c, powerShutdown, c.Name+" shuts down or restarts the machine, ending every session and process on it", "")
@@ -65,6 +67,6 @@ func (j *judge) logind(c *shell.Cmd) {
 // session.
 func (j *judge) launchctl(c *shell.Cmd) {
 	if at(c.Args, 0) == "reboot" {
-		j.add(c, powerShutdown, "launchctl reboot "+or(at(c.Args, 1), "system")+" restarts the machine or ends every process of the session", "")
+		j.add(c, powerShutdown, "launchctl reboot "+cmp.Or(at(c.Args, 1), "system")+" restarts the machine or ends every process of the session", "")
 	}
 }

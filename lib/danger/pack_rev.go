@@ -41,7 +41,7 @@ func (j *judge) streams(c *shell.Cmd) {
 	// A shell whose output is read by a network tool: sh -i | nc host port.
 	if fetcher(c.Name) && c.Stdin != nil {
 		for _, from := range c.Stdin.From {
-			if runsCode(from) && (contains(from.Args, "-i") || len(from.Args) == 0) {
+			if runsCode(from) && (slices.Contains(from.Args, "-i") || len(from.Args) == 0) {
 				j.add(c, revShellPipe, "it pipes a shell's output to "+c.Name+": a reverse shell", "")
 				return
 			}

@@ -1,9 +1,12 @@
 package danger
 
 import (
+	"cmp"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hookkit/harness/lib/shell"
 )
@@ -115,7 +118,7 @@ func httpRequest(c *shell.Cmd) request {
 			r.urls, r.body = ops[:1], strings.Join(ops[1:], " ")
 		}
 	}
-	r.method = strings.ToUpper(or(r.method, "GET"))
+	r.method = strings.ToUpper(cmp.Or(r.method, "GET"))
 	return r
 }
 
@@ -161,7 +164,7 @@ func splitURL(u string) (host, port string, segs []string, query string) {
 // one of words.
 func hostWords(host string, words ...string) bool {
 	for _, w := range strings.FieldsFunc(host, func(r rune) bool { return r == '.' || r == '-' }) {
-		if contains(words, w) {
+		if slices.Contains(words, w) {
 			return true
 		}
 	}
@@ -199,16 +202,16 @@ func (j *judge) searchRequest(c *shell.Cmd, r request, host, port string, segs [
 	why := ""
 	switch {
 	case last == "_delete_by_query" && (r.method == "POST" || r.method == "GET") && matchesAll(r.body, query):
-		why = "a delete-by-query matching every document empties " + or(strings.Join(segs[:len(segs)-1], "/"), "every index")
-	case engine && r.method == "POST" && contains(segs, "update") && strings.Contains(r.body, "delete") && strings.Contains(r.body, "*:*"):
+		why = "a delete-by-query matching every document empties " + cmp.Or(strings.Join(segs[:len(segs)-1], "/"), "every index")
+	case engine && r.method == "POST" && slices.Contains(segs, "update") && strings.Contains(r.body, "delete") && strings.Contains(r.body, "*:*"):
 		why = "a Solr delete of *:* empties the collection"
 	case engine && r.method == "POST" && len(v) == 3 && v[0] == "indexes" && last == "clear":
 		why = "clearing " + v[1] + " deletes every record of the index"
-	case engine && contains(segs, "admin") && (last == "collections" || last == "cores") && solrDelete(query):
+	case engine && slices.Contains(segs, "admin") && (last == "collections" || last == "cores") && solrDelete(query):
 		why = "a Solr admin " + last + " delete removes a whole collection or core with its index"
-	case r.method != "DELETE", contains(segs, "scroll") || contains(segs, "_pit") || contains(segs, "_async_search"):
+	case r.method != "DELETE", slices.Contains(segs, "scroll") || slices.Contains(segs, "_pit") || slices.Contains(segs, "_async_search"):
 		// DELETE _search/scroll/_all frees search cursors, not data
-	case contains(segs, "_all"):
+	case slices.Contains(segs, "_all"):
 		why = "DELETE of _all deletes every index of the search engine"
 	case !engine:
 	case v[0] == "indexes" && (len(v) == 2 || len(v) == 3 && last == "documents"),
@@ -295,7 +298,7 @@ func (j *judge) kafka(c *shell.Cmd) {
 		j.add(c, storeBrokerDelete, c.Name+" deletes a topic's records", "")
 		return
 	}
-	if contains(c.Args, "--delete") {
+	if slices.Contains(c.Args, "--delete") {
 		j.add(c, storeBrokerDelete, c.Name+" --delete deletes topics with every message in them", "")
 	}
 }
@@ -371,7 +374,7 @@ func (j *judge) platformCLI(c *shell.Cmd) {
 	switch first := at(ops, 0); {
 	case c.Name == "couchbase-cli" && (first == "bucket-delete" || first == "bucket-flush"),
 		c.Name == "influx" && first == "bucket" && at(ops, 1) == "delete",
-		c.Name == "scw" && (first == "rdb" || first == "redis" || first == "mongodb" || first == "document-db") && contains(ops[:min(len(ops), 4)], "delete"),
+		c.Name == "scw" && (first == "rdb" || first == "redis" || first == "mongodb" || first == "document-db") && slices.Contains(ops[:min(len(ops), 4)], "delete"),
 		c.Name == "avn" && first == "service" && at(ops, 1) == "terminate",
 		c.Name == "linode-cli" && first == "databases" && strings.HasSuffix(at(ops, 1), "-delete"),
 		c.Name == "aliyun" && (first == "rds" || first == "polardb" || first == "r-kvstore" || first == "dds" || first == "elasticsearch" || first == "hbase") &&
@@ -392,9 +395,9 @@ func (j *judge) platformCLI(c *shell.Cmd) {
 }
 
 // cypher matches every node of a graph (MATCH (n) with no label and no WHERE) and deletes it.
-var cypherWipe = &lazy[*regexp.Regexp]{new: func() *regexp.Regexp {
+var cypherWipe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?is)\bmatch\s*\(\s*\w*\s*\)\s*(detach\s+)?delete\b`)
-}}
+})
 
 // cypher: Neo4j's shell deleting every node of the graph.
 func (j *judge) cypher(c *shell.Cmd) {
@@ -402,7 +405,7 @@ func (j *judge) cypher(c *shell.Cmd) {
 	if c.Stdin != nil && c.Stdin.Known {
 		text += "\n" + c.Stdin.Text
 	}
-	if cypherWipe.get().MatchString(text) {
+	if cypherWipe().MatchString(text) {
 		j.add(c, storeKVWipe, "MATCH (n) DELETE with no label and no WHERE deletes every node of the graph", "")
 	}
 }
@@ -476,7 +479,7 @@ func (j *judge) cloudData(c *shell.Cmd, ops []string) bool {
 			r = hostedBackupDelete
 		case svc == "organizations" && op == "close-account":
 			r = hostedProjectDelete
-		case svc == "codecommit" && op == "delete-repository", svc == "ecr" && op == "delete-repository" && contains(c.Args, "--force"):
+		case svc == "codecommit" && op == "delete-repository", svc == "ecr" && op == "delete-repository" && slices.Contains(c.Args, "--force"):
 			r = hostedRepoDelete
 		case svc == "lightsail" && op == "delete-relational-database", awsDataService(svc) && strings.HasPrefix(op, "delete-") && awsDataKind(op):
 			r = storeManagedDelete
@@ -491,7 +494,7 @@ func (j *judge) cloudData(c *shell.Cmd, ops []string) bool {
 		case svc == "backup-dr" && res == "backup-vaults" && verb == "delete":
 			r = hostedBackupDelete
 		case verb == "delete" && (res == "instances" || res == "databases" || res == "clusters" || res == "tables") &&
-			contains([]string{"sql", "spanner", "bigtable", "firestore", "alloydb", "redis", "memcache", "filestore", "datastore"}, svc):
+			slices.Contains([]string{"sql", "spanner", "bigtable", "firestore", "alloydb", "redis", "memcache", "filestore", "datastore"}, svc):
 			r = storeManagedDelete
 		}
 	case "az":
@@ -502,11 +505,11 @@ func (j *judge) cloudData(c *shell.Cmd, ops []string) bool {
 		case svc == "backup" && (res == "vault" && verb == "delete" || res == "protection" && verb == "disable" && azTrue(c.Args, "--delete-backup-data")):
 			r = hostedBackupDelete
 		case svc == "storage" && (verb == "delete" && (res == "account" || res == "container" || res == "share" || res == "fs") ||
-			res == "blob" && verb == "delete-batch" && !contains(c.Args, "--pattern")):
+			res == "blob" && verb == "delete-batch" && !slices.Contains(c.Args, "--pattern")):
 			r = hostedStorageWipe
-		case (svc == "servicebus" || svc == "eventhubs") && contains(ops[:min(len(ops), 4)], "delete"):
+		case (svc == "servicebus" || svc == "eventhubs") && slices.Contains(ops[:min(len(ops), 4)], "delete"):
 			r = storeBrokerDelete
-		case contains([]string{"sql", "postgres", "mysql", "mariadb", "cosmosdb", "redis", "synapse", "kusto", "search"}, svc) && azDataDelete(ops):
+		case slices.Contains([]string{"sql", "postgres", "mysql", "mariadb", "cosmosdb", "redis", "synapse", "kusto", "search"}, svc) && azDataDelete(ops):
 			r = storeManagedDelete
 		}
 	case "doctl":

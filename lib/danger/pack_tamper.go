@@ -84,7 +84,7 @@ func (j *judge) harnessCommand(c *shell.Cmd, args []string, prog string) {
 	switch {
 	case sub == "uninstall":
 		j.add(c, tamperHarnessCLI, prog+" uninstall removes the hooks that guard this session (with --purge the harness itself)", "")
-	case sub == "install" && !contains(args, "--print"):
+	case sub == "install" && !slices.Contains(args, "--print"):
 		j.add(c, tamperHarnessCLI, prog+" install rewrites the wiring of the hooks that guard this session", "")
 	case !shell.Known(sub):
 		j.add(c, tamperHarnessCLI, prog+"'s command is known only when it runs, and could be uninstall", "")
@@ -103,7 +103,7 @@ func (j *judge) harnessScript(c *shell.Cmd, script string) {
 		return
 	}
 	what := "rebuilds and rewires the hooks that guard this session"
-	if contains(c.Args, "--uninstall") {
+	if slices.Contains(c.Args, "--uninstall") {
 		what = "removes the hooks that guard this session"
 	}
 	j.add(c, tamperHarnessCLI, "the harness's install.sh "+what, "")

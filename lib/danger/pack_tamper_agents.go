@@ -1,8 +1,10 @@
 package danger
 
 import (
+	"cmp"
 	"encoding/json"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
@@ -92,7 +94,7 @@ func (j *judge) environ(c *shell.Cmd) []string {
 			break
 		}
 		switch {
-		case e.Name == "export" || e.Name == "declare" && contains(e.Args, "-x"):
+		case e.Name == "export" || e.Name == "declare" && slices.Contains(e.Args, "-x"):
 			env = append(env[:len(env):len(env)], e.Args...)
 		case len(e.Env) > 0 && len(e.Via) < len(c.Via):
 			env = append(env[:len(env):len(env)], e.Env...)
@@ -116,8 +118,8 @@ func (j *judge) claudeSettings(c *shell.Cmd) {
 		switch name {
 		case "--setting-sources":
 			for _, s := range [...]string{"user", "project", "local"} {
-				if !contains(strings.Split(strings.ReplaceAll(val, " ", ""), ","), s) {
-					j.add(c, tamperAgentHooks, "--setting-sources "+or(val, `""`)+" starts Claude Code without its "+s+" settings, and the hooks installed there", "")
+				if !slices.Contains(strings.Split(strings.ReplaceAll(val, " ", ""), ","), s) {
+					j.add(c, tamperAgentHooks, "--setting-sources "+cmp.Or(val, `""`)+" starts Claude Code without its "+s+" settings, and the hooks installed there", "")
 					break
 				}
 			}
@@ -198,7 +200,7 @@ func flagGiven(args, flags []string) string {
 func envTrue(env, names []string) string {
 	for _, e := range env {
 		k, v, _ := strings.Cut(e, "=")
-		if !contains(names, k) {
+		if !slices.Contains(names, k) {
 			continue
 		}
 		switch strings.ToLower(strings.TrimSpace(v)) {

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hookkit/harness/lib/hook"
+	"github.com/hookkit/harness/lib/config"
 	"github.com/hookkit/harness/lib/paths"
 	"github.com/hookkit/harness/lib/shell"
 )
@@ -47,7 +47,7 @@ func harnessHome(in Input) string {
 	if in.HarnessHome != "" {
 		return in.HarnessHome
 	}
-	return hook.DefaultHome(in.World.Home)
+	return config.DefaultHome(in.World.Home)
 }
 
 // place is what a path is to the rules.

@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"path"
@@ -163,12 +164,12 @@ func (r PatternRule) matchPrefix(words, have []string) bool {
 func (j *judge) policyRules(c *shell.Cmd) {
 	for _, r := range j.pol.Deny {
 		if r.Matches(c) {
-			j.add(c, policyDeny, or(r.Reason, "the policy denies `"+r.Pattern+"`"), "")
+			j.add(c, policyDeny, cmp.Or(r.Reason, "the policy denies `"+r.Pattern+"`"), "")
 		}
 	}
 	for _, r := range j.pol.Ask {
 		if r.Matches(c) {
-			j.add(c, policyAsk, or(r.Reason, "the policy asks before `"+r.Pattern+"`"), "")
+			j.add(c, policyAsk, cmp.Or(r.Reason, "the policy asks before `"+r.Pattern+"`"), "")
 		}
 	}
 }

@@ -2,6 +2,7 @@ package hook
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -138,7 +139,7 @@ func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io
 	r := runner{spec: spec, stdout: stdout, stderr: stderr, rec: rec, dia: dialect.Default()}
 	if err := spec.Check(); err != nil {
 		// A hook that cannot say what it is must not guess its policy: block and say why.
-		fmt.Fprintf(stderr, "%s: this hook is built wrong and blocks everything: %s\n", or(spec.Name, "hook"), err)
+		fmt.Fprintf(stderr, "%s: this hook is built wrong and blocks everything: %s\n", cmp.Or(spec.Name, "hook"), err)
 		return answer.Blocked
 	}
 	// The runtime's flags, as the installer writes them: --timeout=N (the timeout the hook is
@@ -294,13 +295,6 @@ func (s Spec) Check() error {
 		}
 	}
 	return nil
-}
-
-func or(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
 }
 
 type readResult struct {

@@ -39,7 +39,7 @@ func (s Setup) Where(in event.Input) Where {
 	w := Where{Cwd: in.Cwd(), Project: projectDir(os.Getenv("CLAUDE_PROJECT_DIR"), home, owner), Home: home, OwnerHome: owner,
 		HarnessHome: s.Home, SystemDir: s.SystemDir}
 	if w.HarnessHome == "" {
-		w.HarnessHome = DefaultHome(home)
+		w.HarnessHome = config.DefaultHome(home)
 	}
 	if w.Project == "" {
 		w.Project = w.Cwd
@@ -72,15 +72,6 @@ func projectDir(dir string, homes ...string) string {
 // Scopes are the configuration scopes of the call.
 func (w Where) Scopes() config.Scopes {
 	return config.Scopes{System: w.SystemDir, Home: w.HarnessHome, Project: w.Project}
-}
-
-// DefaultHome is the harness home of a user with no other said: ~/.claude/harness under
-// home; "" when home is not known.
-func DefaultHome(home string) string {
-	if home == "" {
-		return ""
-	}
-	return home + "/.claude/harness"
 }
 
 // ClaudeDir is Claude Code's own configuration folder for a home: $CLAUDE_CONFIG_DIR, else

@@ -3,6 +3,7 @@ package settings
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tidwall/gjson"
@@ -172,7 +173,7 @@ func RemoveGroup(raw []byte, event string, i int, created []string) ([]byte, err
 func Prune(raw []byte, created []string) ([]byte, error) {
 	var keys []string
 	for _, k := range created {
-		if strings.HasPrefix(k, "hooks.") && !contains(keys, k) {
+		if strings.HasPrefix(k, "hooks.") && !slices.Contains(keys, k) {
 			keys = append(keys, k)
 		}
 	}
@@ -185,7 +186,7 @@ func pruneKeys(out []byte, keys, created []string) ([]byte, error) {
 	for _, key := range keys {
 		v := gjson.GetBytes(out, escapePath(key))
 		empty := v.IsArray() && len(v.Array()) == 0 || v.IsObject() && len(v.Map()) == 0
-		if !empty || !contains(created, key) {
+		if !empty || !slices.Contains(created, key) {
 			continue
 		}
 		parentKey, name, nested := strings.Cut(key, ".")
@@ -242,15 +243,6 @@ func removeItem(raw []byte, container gjson.Result, i int) ([]byte, bool) {
 		from, to = items[i-1].end, items[i].end
 	}
 	return append(append([]byte{}, raw[:from]...), raw[to:]...), true
-}
-
-func contains(list []string, s string) bool {
-	for _, l := range list {
-		if l == s {
-			return true
-		}
-	}
-	return false
 }
 
 // escape protects the gjson/sjson path characters in one key.

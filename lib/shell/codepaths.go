@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"cmp"
 	"encoding/base64"
 	"path"
 	"regexp"
@@ -609,7 +610,7 @@ func (a *analyzer) codeSQL(code string, st *state, sub func() *Cmd) {
 			if i := strings.Index(code, "connect("); i >= 0 {
 				file, _ = stringLiteral(code[i+len("connect("):])
 			}
-			words = []string{"sqlite3", or(file, "app.db"), sql}
+			words = []string{"sqlite3", cmp.Or(file, "app.db"), sql}
 		case "mysql":
 			words = []string{"mysql", "-h", host}
 			if db != "" {
@@ -625,11 +626,4 @@ func (a *analyzer) codeSQL(code string, st *state, sub func() *Cmd) {
 		}
 		a.record(sub(), words)
 	}
-}
-
-func or(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
 }
