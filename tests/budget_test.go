@@ -107,3 +107,15 @@ func describe(t *testing.T, name string) hook.Description {
 	}
 	return d
 }
+
+// The rule packs depend on no hook runtime: lib/danger judges commands from what it is given
+// (danger.Input), so the CLI, the linter and a server can use it without lib/hook.
+func TestDangerDoesNotImportTheRuntime(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "../lib/danger").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	if slices.Contains(strings.Fields(string(out)), "github.com/hookkit/harness/lib/hook") {
+		t.Error("lib/danger imports lib/hook")
+	}
+}
