@@ -99,13 +99,13 @@ func (r Result) OK() bool { return r.Problem == "" }
 
 // Run runs one case against the program with its arguments, within timeout, with project as
 // the scratch project folder, through lib/dispatch: run and read exactly as Claude Code would
-// (onFailure is not assumed: a guard must answer on its own). The guard's own audit records are
-// switched off: a canary is not a tool call.
+// (onFailure is not assumed: a guard must answer on its own). The payloads' session id is
+// "canary", which the guards do not record (lib/audit.Verdict): a canary is not a tool call.
 func Run(program string, args []string, timeout time.Duration, project string, c Case) Result {
 	payload := fill(c.Payload, project)
 	h := dispatch.Handler{Command: program, Args: append([]string{}, args...), Timeout: timeout}
 	v := dispatch.Run(context.Background(), c.Event, []byte(payload), []dispatch.Match{{Group: dispatch.Group{Hooks: []dispatch.Handler{h}}}},
-		dispatch.Env{Project: project, SessionID: "canary", Base: append(os.Environ(), "HARNESS_AUDIT=0")})
+		dispatch.Env{Project: project, SessionID: "canary", Base: os.Environ()})
 	out := v.Results[0]
 	r := Result{Case: c, Took: out.Took, Got: out.Outcome.Decision}
 	if r.Got == "" {
@@ -191,7 +191,7 @@ func runClient(h Handler, timeout time.Duration, project string, c Case) Result 
 	}
 	hd := dispatch.Handler{Command: h.Command, Timeout: timeout}
 	v := dispatch.Run(context.Background(), h.ClientEvent, payload, []dispatch.Match{{Group: dispatch.Group{Hooks: []dispatch.Handler{hd}}}},
-		dispatch.Env{Project: project, SessionID: "canary", Base: append(os.Environ(), "HARNESS_AUDIT=0")})
+		dispatch.Env{Project: project, SessionID: "canary", Base: os.Environ()})
 	out := v.Results[0]
 	r.Took = out.Took
 	switch {
