@@ -129,6 +129,7 @@ func JudgePowerShell(script string, in Input) Verdict {
 	if pol == nil {
 		pol = Defaults()
 	}
+	script = shell.PSNormalize(script) // –Recurse is -Recurse to PowerShell
 	an, err := shell.AnalyzePowerShell(script, in.World, in.Limits)
 	if err != nil {
 		return Verdict{Action: Deny, Findings: []Finding{limitFinding(err)}}
