@@ -55,7 +55,7 @@ func TestPowerShellUnicodeDashesAndQuotes(t *testing.T) {
 	checkPack(t, []packCase{
 		{"pwsh -Command 'Remove-Item -Recurse -Force /etc'", "clobber.system-file"},
 		{"pwsh -Command 'Remove-Item –Recurse –Force /etc'", "clobber.system-file"},
-		{"pwsh -Command 'Remove-Item —Recurse ―Force C:\\Windows'", "fs.rm-critical"},
+		{"pwsh -Command 'Remove-Item —Recurse ―Force C:\\Windows'", "clobber.system-file"},
 		{"pwsh -c 'Format-Volume —DriveLetter D'", "disk.format"},
 		{"pwsh -c \"Write-Output '–Recurse'\"", ""},
 	})
@@ -72,4 +72,36 @@ func replaceDashes(s, dash string) string {
 		out = append(out, s[i])
 	}
 	return string(out)
+}
+
+// cmd /c and cmd /k run a command line in cmd's grammar: rd /s and del /s of a home, the
+// system or the project are judged as rm -r of it is, from Bash and from PowerShell.
+func TestCmdExeCommandLine(t *testing.T) {
+	checkPack(t, []packCase{
+		{`cmd /c "rd /s /q C:\Users\bob"`, "fs.rm-critical"},
+		{`cmd.exe /c "rd /s /q C:\Users\bob"`, "fs.rm-critical"},
+		{`CMD.EXE /K "rmdir /S /Q c:\users\bob"`, "fs.rm-critical"},
+		{`cmd /c "rd /s /q C:\Windows\System32"`, "fs.rm-critical"},
+		{`cmd /c rd /s/q '"C:\Program Files"'`, "fs.rm-critical"},
+		{`cmd /c 'rd /s /q C:\'`, "fs.rm-critical"},
+		{`cmd /c "echo hi & rd /s /q %USERPROFILE%"`, "fs.rm-critical"},
+		{`cmd /c "cd x && rd /s /q %USERPROFILE%\.ssh"`, "fs.rm-critical"},
+		{`cmd /c "del /s /q /f C:\Users\bob\Documents"`, "fs.rm-other-user"},
+		{`cmd /c "erase /s /q C:\Users\bob\work || echo failed"`, "fs.rm-other-user"},
+		{`cmd /c "del /q C:\Windows\System32\drivers\etc\hosts"`, "fs.rm-critical"},
+		{`cmd /d /c "cmd /c rd /s /q C:\Users\bob"`, "fs.rm-critical"},
+		{`cmd /c "rd /s /q ."`, "fs.rm-critical"},
+		{`cmd /c "rd /s /q .."`, "fs.rm-critical"},
+		{`cmd /c format D: /q`, "disk.format"},
+		// Inside the project, an empty directory, text: silent.
+		{`cmd /c "rd /s /q build && del /q out\*"`, ""},
+		{`cmd /c "rd C:\Users\bob"`, ""},
+		{`cmd /c "echo rd /s /q C:\Users\bob"`, ""},
+		{`cmd /c dir C:\Users`, ""},
+	})
+	checkPS(t, testWorld(""), []psCase{
+		{`cmd /c "rd /s /q C:\Users\bob"`, "fs.rm-critical"},
+		{`cmd.exe /c "del /s /q C:\Users\bob\work"`, "fs.rm-other-user"},
+		{`cmd /c "rd /s /q build"`, ""},
+	})
 }

@@ -69,11 +69,12 @@ const (
 	root              // /
 )
 
-var systemDirs = []string{"/bin", "/sbin", "/boot", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/usr", "/sys", "/proc", "/dev", "/System", "/Library"}
+var systemDirs = []string{"/bin", "/sbin", "/boot", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/usr", "/sys", "/proc", "/dev", "/System", "/Library",
+	"/c:/windows", "/c:/program files", "/c:/program files (x86)", "/c:/programdata"}
 
 // topDirs are the top-level directories whose removal wrecks the machine, though things inside
 // them may be fine to delete.
-var topDirs = []string{"/var", "/var/www", "/var/www/html", "/opt", "/srv", "/home", "/root", "/mnt", "/media", "/snap", "/Users", "/Applications", "/private", "/run", "/boot"}
+var topDirs = []string{"/var", "/var/www", "/var/www/html", "/opt", "/srv", "/home", "/root", "/mnt", "/media", "/snap", "/Users", "/Applications", "/private", "/run", "/boot", "/c:/users"}
 
 var secretDirs = []string{".ssh", ".gnupg", ".aws", ".kube", ".docker", ".config", ".claude", ".azure", ".gcloud", ".password-store"}
 
@@ -153,8 +154,8 @@ func (j *judge) classify(p string) (place, string) {
 	if shell.StartsUnknown(p) {
 		return unknownRoot, "a path that starts with a value unknown until it runs"
 	}
-	p = contentsOf(p)
-	h, proj := j.world.Home, j.world.Project
+	p = winFold(contentsOf(p))
+	h, proj := winFold(j.world.Home), winFold(j.world.Project)
 	// The common case first: something inside the project.
 	if proj != "" && len(p) > len(proj) && under(p, proj) {
 		if path.Base(p) == ".git" || strings.HasSuffix(path.Dir(p), "/.git") && (path.Base(p) == "objects" || path.Base(p) == "refs") {
@@ -165,6 +166,8 @@ func (j *judge) classify(p string) (place, string) {
 	switch {
 	case p == "/":
 		return root, "the whole filesystem"
+	case drive(p) && len(p) == 3:
+		return root, "the whole drive " + strings.ToUpper(p[1:])
 	case under(p, "/var/log"):
 		return logs, "the system logs (" + p + ")"
 	case (p == "/tmp" || p == "/var/tmp" || p == "/private/tmp") && !(proj != "" && under(proj, p)):
@@ -189,7 +192,7 @@ func (j *judge) classify(p string) (place, string) {
 		}
 	}
 	for _, hd := range j.homes() {
-		if !under(p, hd) {
+		if hd = winFold(hd); !under(p, hd) {
 			continue
 		}
 		rel := strings.TrimPrefix(p, hd)
@@ -211,7 +214,7 @@ func (j *judge) classify(p string) (place, string) {
 			}
 		}
 	}
-	if (path.Dir(p) == "/home" || path.Dir(p) == "/Users") && p != h {
+	if (path.Dir(p) == "/home" || path.Dir(p) == "/Users" || drive(p) && path.Dir(p[3:]) == "/users") && p != h {
 		return home, "the home directory " + p
 	}
 	if o := otherHome(p, h); o != "" {
@@ -244,7 +247,10 @@ func otherHome(p, h string) string {
 		}
 		return user
 	}
-	for _, dir := range []string{"/home/", "/Users/"} {
+	for _, dir := range []string{"/home/", "/Users/", "/users/"} {
+		if dir == "/users/" && drive(p) {
+			dir = p[:3] + dir // C:\Users
+		}
 		if rest, ok := strings.CutPrefix(p, dir); ok {
 			user, _, _ := strings.Cut(rest, "/")
 			if user != "" && !(h != "" && under(p, dir+user) && under(h, dir+user)) {
@@ -479,4 +485,18 @@ func (j *judge) taint() {
 			}
 		}
 	}
+}
+
+// drive reports a path on a Windows drive as shell.Resolve writes it: /c:, /c:/Users/dev.
+func drive(p string) bool {
+	return len(p) >= 3 && p[0] == '/' && p[1] >= 'a' && p[1] <= 'z' && p[2] == ':' && (len(p) == 3 || p[3] == '/')
+}
+
+// winFold writes a path on a Windows drive in lower case, as Windows compares its paths: the
+// rules compare /c:/Users/Dev and /c:/users/dev as the same folder.
+func winFold(p string) string {
+	if drive(p) {
+		return strings.ToLower(p)
+	}
+	return p
 }
