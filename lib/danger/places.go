@@ -106,13 +106,14 @@ func (j *judge) tilde(h string) string {
 // userDir reports ~/Documents and the other user folders of a home themselves (or their
 // contents), as a message names them.
 func (j *judge) userDir(p string) (string, bool) {
+	p = j.canon(contentsOf(p))
 	for _, h := range j.homes() {
-		rel, ok := strings.CutPrefix(contentsOf(p), h+"/")
+		rel, ok := strings.CutPrefix(p, j.canon(h)+"/")
 		if !ok {
 			continue
 		}
 		for _, d := range userDirs {
-			if rel == d {
+			if strings.EqualFold(rel, d) {
 				return j.tilde(h) + "/" + d, true
 			}
 		}
@@ -154,8 +155,8 @@ func (j *judge) classify(p string) (place, string) {
 	if shell.StartsUnknown(p) {
 		return unknownRoot, "a path that starts with a value unknown until it runs"
 	}
-	p = winFold(contentsOf(p))
-	h, proj := winFold(j.world.Home), winFold(j.world.Project)
+	p = j.canon(contentsOf(p))
+	h, proj := j.canon(j.world.Home), j.canon(j.world.Project)
 	// The common case first: something inside the project.
 	if proj != "" && len(p) > len(proj) && under(p, proj) {
 		if path.Base(p) == ".git" || strings.HasSuffix(path.Dir(p), "/.git") && (path.Base(p) == "objects" || path.Base(p) == "refs") {
@@ -192,7 +193,7 @@ func (j *judge) classify(p string) (place, string) {
 		}
 	}
 	for _, hd := range j.homes() {
-		if hd = winFold(hd); !under(p, hd) {
+		if hd = j.canon(hd); !under(p, hd) {
 			continue
 		}
 		rel := strings.TrimPrefix(p, hd)
@@ -248,7 +249,10 @@ func otherHome(p, h string) string {
 		return user
 	}
 	for _, dir := range []string{"/home/", "/Users/", "/users/"} {
-		if dir == "/users/" && drive(p) {
+		if dir == "/users/" {
+			if !drive(p) {
+				continue
+			}
 			dir = p[:3] + dir // C:\Users
 		}
 		if rest, ok := strings.CutPrefix(p, dir); ok {
@@ -492,11 +496,6 @@ func drive(p string) bool {
 	return len(p) >= 3 && p[0] == '/' && p[1] >= 'a' && p[1] <= 'z' && p[2] == ':' && (len(p) == 3 || p[3] == '/')
 }
 
-// winFold writes a path on a Windows drive in lower case, as Windows compares its paths: the
-// rules compare /c:/Users/Dev and /c:/users/dev as the same folder.
-func winFold(p string) string {
-	if drive(p) {
-		return strings.ToLower(p)
-	}
-	return p
-}
+// canon writes a path in the one form the rules compare (shell.Canon): /private/etc is /etc,
+// C:\Users and /mnt/c/Users are /c:/users, and case is folded where the file system folds it.
+func (j *judge) canon(p string) string { return shell.Canon(p, j.world.GOOS()) }

@@ -193,7 +193,7 @@ func (p *psAnalyzer) native(c *Cmd, prog string, args []string, raw bool, via []
 		}
 		return p.script(code, c.Dir, append(with(via), name), depth+1)
 	}
-	w := World{Cwd: c.Dir, Home: p.world.Home, Project: p.world.Project}
+	w := World{Cwd: c.Dir, Home: p.world.Home, Project: p.world.Project, OS: p.world.OS}
 	an, err := Analyze(psBash(prog, args, raw), w, p.limits)
 	if _, limit := err.(*LimitError); err != nil && raw && !limit {
 		an, err = Analyze(psBash(prog, args, false), w, p.limits) // the string is no command line

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,6 +20,17 @@ type World struct {
 	Home, Project string
 	// Env looks up variables the command did not set itself; nil means none are known.
 	Env func(string) (string, bool)
+	// OS is the operating system the command runs on, as runtime.GOOS names it ("linux",
+	// "darwin", "windows"); empty means this one. It says how paths are compared (Canon).
+	OS string
+}
+
+// GOOS is the operating system the command runs on: OS, or this one's.
+func (w World) GOOS() string {
+	if w.OS != "" {
+		return w.OS
+	}
+	return runtime.GOOS
 }
 
 // Limits bound the analysis, so a pathological command costs milliseconds, not seconds.
