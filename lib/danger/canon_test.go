@@ -61,3 +61,56 @@ func TestPathSpellings(t *testing.T) {
 		{win, "/c/Users/dev", "rm -rf build", ""},
 	})
 }
+
+// A home and a project given in Windows form (C:\Users\dev) keep every protection they have
+// on Linux: deleting the home, the project or ~/.ssh is denied, from Bash, PowerShell and cmd.
+func TestWindowsHomeAndProject(t *testing.T) {
+	w := shell.World{OS: "windows", Home: `C:\Users\dev`, Project: `C:\Users\dev\proj`, Cwd: `C:\Users\dev\proj`}
+	for _, c := range []struct{ cmd, rule string }{
+		{"rm -rf C:/Users/dev", "fs.rm-critical"},
+		{"rm -rf ~", "fs.rm-critical"},
+		{"rm -rf ~/.ssh", "fs.rm-critical"},
+		{"rm -rf /c/Users/dev/.ssh", "fs.rm-critical"},
+		{"rm -rf /mnt/c/users/DEV", "fs.rm-critical"},
+		{`rm -rf 'C:\Users\dev\proj'`, "fs.rm-critical"},
+		{"rm -rf .", "fs.rm-critical"},
+		{"rm -rf ~/Documents", "fs.rm-critical"},
+		{"rm -rf C:/Users/bob", "fs.rm-critical"},
+		{`cmd /c "rd /s /q %USERPROFILE%\.ssh"`, "fs.rm-critical"},
+		{`cmd /c "rd /s /q C:\Users\dev\proj"`, "fs.rm-critical"},
+		{`cmd /c "rd /s /q C:\Users\dev"`, "fs.rm-critical"},
+		{"rm -rf build", ""},
+		{"rm -rf C:/Users/dev/proj/build", ""},
+		{`cmd /c "rd /s /q build"`, ""},
+	} {
+		v := Judge(c.cmd, Input{World: w})
+		if got := firstRule(v); got != c.rule {
+			t.Errorf("Bash %q: decided by %q (%s), want %q", c.cmd, got, v.Action, c.rule)
+		}
+	}
+	checkPS(t, w, []psCase{
+		{`Remove-Item -Recurse -Force C:\Users\dev`, "fs.rm-critical"},
+		{`Remove-Item -Recurse -Force C:\Users\Dev\.ssh`, "fs.rm-critical"},
+		{`Remove-Item -Recurse -Force C:\Users\dev\proj`, "fs.rm-critical"},
+		{`Remove-Item -Recurse -Force ~\.ssh`, "fs.rm-critical"},
+		{`Remove-Item -Recurse -Force $HOME\.ssh`, "fs.rm-critical"},
+		{`Remove-Item –Recurse –Force $env:USERPROFILE\.ssh`, "fs.rm-critical"},
+		{`cmd /c "rd /s /q C:\Users\dev\proj"`, "fs.rm-critical"},
+		{`Remove-Item -Recurse -Force build`, ""},
+		{`Remove-Item -Recurse -Force .\build`, ""},
+	})
+	// macOS: the home in its own form, the project beside it.
+	checkSpellings(t, []spellCase{
+		{"darwin", "/Users/dev", "rm -rf ~", "fs.rm-critical"},
+		{"darwin", "/Users/dev", "rm -rf /Users/Dev/.SSH", "fs.rm-critical"},
+		{"darwin", "/Users/dev", "rm -rf /System/Volumes/Data/Users/dev/proj", "fs.rm-critical"},
+	})
+}
+
+// firstRule is the rule of a verdict's first finding, "" when it allows.
+func firstRule(v Verdict) string {
+	if v.Action == Allow {
+		return ""
+	}
+	return v.Findings[0].Rule
+}

@@ -89,11 +89,14 @@ func (j *judge) windows(c *shell.Cmd) {
 				continue
 			}
 			for _, w := range ws[1:] {
+				w = strings.ReplaceAll(w, `\`, "/") // PowerShell takes either slash
 				lw := strings.ToLower(w)
-				if lw == "$home" || lw == "$env:home" || lw == "$env:userprofile" {
-					w = j.world.Home
+				for _, v := range []string{"$home", "$env:home", "$env:userprofile"} {
+					if rest, ok := strings.CutPrefix(lw, v); ok && (rest == "" || rest[0] == '/') {
+						w = j.world.Home + w[len(v):]
+					}
 				}
-				if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, ".") || w == "*" {
+				if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, ".") || w == "*" || len(w) >= 2 && w[1] == ':' {
 					j.deleted(c, j.res(c, w), true, fsRmCritical)
 					break
 				}

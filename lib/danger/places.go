@@ -192,26 +192,27 @@ func (j *judge) classify(p string) (place, string) {
 			return system, p + ", system state under /var"
 		}
 	}
-	for _, hd := range j.homes() {
-		if hd = j.canon(hd); !under(p, hd) {
+	for _, raw := range j.homes() {
+		hd := j.canon(raw)
+		if !under(p, hd) {
 			continue
 		}
 		rel := strings.TrimPrefix(p, hd)
 		if rel == "" {
 			if hd != h {
-				return home, "your home directory " + hd
+				return home, "your home directory " + raw
 			}
 			return home, "your home directory"
 		}
 		top, _, deeper := strings.Cut(rel[1:], "/")
 		for _, d := range secretDirs {
 			if top == d && !deeper {
-				return homeSecret, j.tilde(hd) + "/" + d + ", where your credentials and settings live"
+				return homeSecret, j.tilde(raw) + "/" + d + ", where your credentials and settings live"
 			}
 		}
 		for _, d := range wholeSecret {
 			if top == d {
-				return homeSecret, j.tilde(hd) + rel + ", a credential"
+				return homeSecret, j.tilde(raw) + rel + ", a credential"
 			}
 		}
 	}

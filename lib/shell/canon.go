@@ -12,8 +12,12 @@ import "strings"
 //     lower case; on macOS every path is in lower case but for its first part, which keeps
 //     the spelling the rules use (/Users, /System, /Library, /Applications, /Volumes).
 //
-// Other paths are returned as they are.
+// A path with a drive letter (C:\Users\dev) is first written as Resolve writes it. Other
+// paths are returned as they are.
 func Canon(p, goos string) string {
+	if d, ok := drivePath(p); ok {
+		p = d // a home or project given as C:\Users\dev
+	}
 	if p == "" || p[0] != '/' {
 		return p
 	}
