@@ -55,7 +55,7 @@ func testWorld(cwd string) shell.World {
 		cwd = "/home/dev/proj"
 	}
 	env := map[string]string{"HOME": "/home/dev", "USER": "dev", "PATH": "/usr/local/bin:/usr/bin:/bin", "SHELL": "/bin/bash"}
-	return shell.World{Cwd: cwd, Home: "/home/dev", Project: "/home/dev/proj",
+	return shell.World{Cwd: cwd, Home: "/home/dev", Project: "/home/dev/proj", OS: "linux",
 		Env: func(k string) (string, bool) { v, ok := env[k]; return v, ok }}
 }
 

@@ -14,6 +14,11 @@ var packOtherOS = pack{name: "otheros", title: "other systems' spellings",
 		{[]string{"cmd"}, (*judge).windows}, {[]string{"pwsh", "powershell"}, (*judge).pwsh},
 		{[]string{"diskutil"}, (*judge).diskutil}, {[]string{"osascript", "defaults"}, (*judge).macos},
 	},
+	known: func(j *judge, c *shell.Cmd) {
+		if c.Name != "cmd" && shell.IsCmdExe(c.Name) { // cmd.exe, CMD, Cmd.exe
+			j.windows(c)
+		}
+	},
 }
 
 // Windows and macOS: the same dangers under other names. The text is split into words, so
@@ -51,6 +56,9 @@ func (j *judge) windows(c *shell.Cmd) {
 			w == "%systemroot%" || w == "$env:systemroot" || w == "c:\\windows" || w == "c:\\users" || w == "%windir%"
 	}
 	j.psPolicy(c, words, has)
+	if shell.IsCmdExe(c.Name) {
+		j.cmdExe(c, c.Args, 0)
+	}
 	removes := has("remove-item", "rm", "rmdir", "rd", "del", "erase", "ri") && has("-recurse", "/s", "-r", "-rf")
 	switch {
 	case has("format-volume", "clear-disk", "initialize-disk") || after("format", drive) || has("diskpart") && has("clean"):
@@ -81,17 +89,70 @@ func (j *judge) windows(c *shell.Cmd) {
 				continue
 			}
 			for _, w := range ws[1:] {
+				w = strings.ReplaceAll(w, `\`, "/") // PowerShell takes either slash
 				lw := strings.ToLower(w)
-				if lw == "$home" || lw == "$env:home" || lw == "$env:userprofile" {
-					w = j.world.Home
+				for _, v := range []string{"$home", "$env:home", "$env:userprofile"} {
+					if rest, ok := strings.CutPrefix(lw, v); ok && (rest == "" || rest[0] == '/') {
+						w = j.world.Home + w[len(v):]
+					}
 				}
-				if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, ".") || w == "*" {
+				if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, ".") || w == "*" || len(w) >= 2 && w[1] == ':' {
 					j.deleted(c, j.res(c, w), true, fsRmCritical)
 					break
 				}
 			}
 		}
 	}
+}
+
+// cmdExe judges the command line cmd /c or cmd /k runs, read with cmd's grammar: rd /s and
+// del /s are rm -r of what they name, del without /s deletes the files of a directory, a cmd
+// inside is read the same way. What they delete is judged as Bash's rm is.
+func (j *judge) cmdExe(c *shell.Cmd, args []string, depth int) {
+	line, ok := shell.CmdLine(args)
+	if !ok || depth > 8 {
+		return
+	}
+	for _, ws := range shell.CmdStatements(line) {
+		name := strings.TrimSuffix(strings.ToLower(ws[0]), ".exe")
+		if shell.IsCmdExe(name) {
+			j.cmdExe(c, ws[1:], depth+1)
+			continue
+		}
+		if name != "rd" && name != "rmdir" && name != "del" && name != "erase" {
+			continue
+		}
+		recursive := false
+		var operands []string
+		for _, w := range ws[1:] {
+			if !strings.HasPrefix(w, "/") {
+				operands = append(operands, w)
+				continue
+			}
+			for _, sw := range strings.Split(strings.ToLower(w), "/") {
+				recursive = recursive || sw == "s"
+			}
+		}
+		if (name == "rd" || name == "rmdir") && !recursive {
+			continue // rd removes only an empty directory
+		}
+		for _, op := range operands {
+			j.deleted(c, j.res(c, cmdPath(op, j.world.Home)), recursive, fsRmCritical)
+		}
+	}
+}
+
+// cmdPath writes a path cmd is given with / between its parts, and cmd's names for the home
+// directory (%USERPROFILE%, %HOMEDRIVE%%HOMEPATH%) as the home.
+func cmdPath(p, home string) string {
+	p = strings.ReplaceAll(p, `\`, "/")
+	lp := strings.ToLower(p)
+	for _, v := range []string{"%userprofile%", "%homedrive%%homepath%"} {
+		if rest, ok := strings.CutPrefix(lp, v); ok && home != "" {
+			return home + p[len(p)-len(rest):]
+		}
+	}
+	return p
 }
 
 // diskutil erases and repartitions macOS disks.
@@ -129,6 +190,7 @@ func JudgePowerShell(script string, in Input) Verdict {
 	if pol == nil {
 		pol = Defaults()
 	}
+	script = shell.PSNormalize(script) // –Recurse is -Recurse to PowerShell
 	an, err := shell.AnalyzePowerShell(script, in.World, in.Limits)
 	if err != nil {
 		return Verdict{Action: Deny, Findings: []Finding{limitFinding(err)}}

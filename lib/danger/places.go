@@ -69,11 +69,12 @@ const (
 	root              // /
 )
 
-var systemDirs = []string{"/bin", "/sbin", "/boot", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/usr", "/sys", "/proc", "/dev", "/System", "/Library"}
+var systemDirs = []string{"/bin", "/sbin", "/boot", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/usr", "/sys", "/proc", "/dev", "/System", "/Library",
+	"/c:/windows", "/c:/program files", "/c:/program files (x86)", "/c:/programdata"}
 
 // topDirs are the top-level directories whose removal wrecks the machine, though things inside
 // them may be fine to delete.
-var topDirs = []string{"/var", "/var/www", "/var/www/html", "/opt", "/srv", "/home", "/root", "/mnt", "/media", "/snap", "/Users", "/Applications", "/private", "/run", "/boot"}
+var topDirs = []string{"/var", "/var/www", "/var/www/html", "/opt", "/srv", "/home", "/root", "/mnt", "/media", "/snap", "/Users", "/Applications", "/private", "/run", "/boot", "/c:/users"}
 
 var secretDirs = []string{".ssh", ".gnupg", ".aws", ".kube", ".docker", ".config", ".claude", ".azure", ".gcloud", ".password-store"}
 
@@ -105,13 +106,14 @@ func (j *judge) tilde(h string) string {
 // userDir reports ~/Documents and the other user folders of a home themselves (or their
 // contents), as a message names them.
 func (j *judge) userDir(p string) (string, bool) {
+	p = j.canon(contentsOf(p))
 	for _, h := range j.homes() {
-		rel, ok := strings.CutPrefix(contentsOf(p), h+"/")
+		rel, ok := strings.CutPrefix(p, j.canon(h)+"/")
 		if !ok {
 			continue
 		}
 		for _, d := range userDirs {
-			if rel == d {
+			if strings.EqualFold(rel, d) {
 				return j.tilde(h) + "/" + d, true
 			}
 		}
@@ -153,8 +155,8 @@ func (j *judge) classify(p string) (place, string) {
 	if shell.StartsUnknown(p) {
 		return unknownRoot, "a path that starts with a value unknown until it runs"
 	}
-	p = contentsOf(p)
-	h, proj := j.world.Home, j.world.Project
+	p = j.canon(contentsOf(p))
+	h, proj := j.canon(j.world.Home), j.canon(j.world.Project)
 	// The common case first: something inside the project.
 	if proj != "" && len(p) > len(proj) && under(p, proj) {
 		if path.Base(p) == ".git" || strings.HasSuffix(path.Dir(p), "/.git") && (path.Base(p) == "objects" || path.Base(p) == "refs") {
@@ -165,6 +167,8 @@ func (j *judge) classify(p string) (place, string) {
 	switch {
 	case p == "/":
 		return root, "the whole filesystem"
+	case drive(p) && len(p) == 3:
+		return root, "the whole drive " + strings.ToUpper(p[1:])
 	case under(p, "/var/log"):
 		return logs, "the system logs (" + p + ")"
 	case (p == "/tmp" || p == "/var/tmp" || p == "/private/tmp") && !(proj != "" && under(proj, p)):
@@ -188,30 +192,31 @@ func (j *judge) classify(p string) (place, string) {
 			return system, p + ", system state under /var"
 		}
 	}
-	for _, hd := range j.homes() {
+	for _, raw := range j.homes() {
+		hd := j.canon(raw)
 		if !under(p, hd) {
 			continue
 		}
 		rel := strings.TrimPrefix(p, hd)
 		if rel == "" {
 			if hd != h {
-				return home, "your home directory " + hd
+				return home, "your home directory " + raw
 			}
 			return home, "your home directory"
 		}
 		top, _, deeper := strings.Cut(rel[1:], "/")
 		for _, d := range secretDirs {
 			if top == d && !deeper {
-				return homeSecret, j.tilde(hd) + "/" + d + ", where your credentials and settings live"
+				return homeSecret, j.tilde(raw) + "/" + d + ", where your credentials and settings live"
 			}
 		}
 		for _, d := range wholeSecret {
 			if top == d {
-				return homeSecret, j.tilde(hd) + rel + ", a credential"
+				return homeSecret, j.tilde(raw) + rel + ", a credential"
 			}
 		}
 	}
-	if (path.Dir(p) == "/home" || path.Dir(p) == "/Users") && p != h {
+	if (path.Dir(p) == "/home" || path.Dir(p) == "/Users" || drive(p) && path.Dir(p[3:]) == "/users") && p != h {
 		return home, "the home directory " + p
 	}
 	if o := otherHome(p, h); o != "" {
@@ -244,7 +249,13 @@ func otherHome(p, h string) string {
 		}
 		return user
 	}
-	for _, dir := range []string{"/home/", "/Users/"} {
+	for _, dir := range []string{"/home/", "/Users/", "/users/"} {
+		if dir == "/users/" {
+			if !drive(p) {
+				continue
+			}
+			dir = p[:3] + dir // C:\Users
+		}
 		if rest, ok := strings.CutPrefix(p, dir); ok {
 			user, _, _ := strings.Cut(rest, "/")
 			if user != "" && !(h != "" && under(p, dir+user) && under(h, dir+user)) {
@@ -480,3 +491,12 @@ func (j *judge) taint() {
 		}
 	}
 }
+
+// drive reports a path on a Windows drive as shell.Resolve writes it: /c:, /c:/Users/dev.
+func drive(p string) bool {
+	return len(p) >= 3 && p[0] == '/' && p[1] >= 'a' && p[1] <= 'z' && p[2] == ':' && (len(p) == 3 || p[3] == '/')
+}
+
+// canon writes a path in the one form the rules compare (shell.Canon): /private/etc is /etc,
+// C:\Users and /mnt/c/Users are /c:/users, and case is folded where the file system folds it.
+func (j *judge) canon(p string) string { return shell.Canon(p, j.world.GOOS()) }

@@ -87,6 +87,7 @@ func AnalyzePowerShell(src string, w World, l Limits) (*Analysis, error) {
 	if w.Cwd == "" {
 		w.Cwd = "/"
 	}
+	src = PSNormalize(src)
 	p := &psAnalyzer{world: w, limits: l, an: &Analysis{}}
 	if err := p.script(src, w.Cwd, []string{"PowerShell"}, 0); err != nil {
 		return nil, err
@@ -192,7 +193,7 @@ func (p *psAnalyzer) native(c *Cmd, prog string, args []string, raw bool, via []
 		}
 		return p.script(code, c.Dir, append(with(via), name), depth+1)
 	}
-	w := World{Cwd: c.Dir, Home: p.world.Home, Project: p.world.Project}
+	w := World{Cwd: c.Dir, Home: p.world.Home, Project: p.world.Project, OS: p.world.OS}
 	an, err := Analyze(psBash(prog, args, raw), w, p.limits)
 	if _, limit := err.(*LimitError); err != nil && raw && !limit {
 		an, err = Analyze(psBash(prog, args, false), w, p.limits) // the string is no command line
@@ -372,7 +373,7 @@ func psHostCode(name string, args []string) (code, unread string) {
 		a := args[i]
 		if len(a) < 2 || a[0] != '-' && a[0] != '/' {
 			if name == "powershell" {
-				return strings.Join(args[i:], " "), ""
+				return PSNormalize(strings.Join(args[i:], " ")), ""
 			}
 			return "", "" // a script file
 		}
@@ -390,18 +391,18 @@ func psHostCode(name string, args []string) (code, unread string) {
 		switch {
 		case opt == "c" || len(opt) >= 3 && strings.HasPrefix("command", opt):
 			if has {
-				return strings.Join(append([]string{val}, args[i+1:]...), " "), ""
+				return PSNormalize(strings.Join(append([]string{val}, args[i+1:]...), " ")), ""
 			}
 			if i+1 < len(args) && args[i+1] == "-" {
 				return "", "" // the script is read from stdin
 			}
-			return strings.Join(args[i+1:], " "), ""
+			return PSNormalize(strings.Join(args[i+1:], " ")), ""
 		case opt == "e" || opt == "ec" || len(opt) >= 2 && strings.HasPrefix("encodedcommand", opt):
 			text, ok := psDecode(next())
 			if !ok {
 				return "", "its -EncodedCommand does not decode as base64 of UTF-16LE text"
 			}
-			return text, ""
+			return PSNormalize(text), ""
 		case opt == "f" || len(opt) >= 2 && strings.HasPrefix("file", opt):
 			return "", ""
 		case opt == "ea" || strings.HasPrefix("encodedarguments", opt) && len(opt) >= 8:

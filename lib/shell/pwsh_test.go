@@ -62,3 +62,24 @@ func TestAnalyzePowerShell(t *testing.T) {
 		}
 	}
 }
+
+// PowerShell reads the Unicode dashes that start a word as -, and the typographic quotes as
+// quotes; inside a string or a comment they are text.
+func TestPSNormalize(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Remove-Item –Recurse —Force ―Path C:\\x", "Remove-Item -Recurse -Force -Path C:\\x"},
+		{"rm ‘C:\\Windows’ “x” „y”", `rm 'C:\Windows' "x" "y"`},
+		{"Write-Output '–Recurse'", "Write-Output '–Recurse'"},
+		{"Write-Output ‘–Recurse’", "Write-Output '–Recurse'"},
+		{"Write-Output \"a –b\"", "Write-Output \"a –b\""},
+		{"Write-Output \"a `” –b\"", "Write-Output \"a `” –b\""},
+		{"Write-Output ‘it’’s’ –x", "Write-Output 'it''s' -x"},
+		{"echo a–b # –c ‘", "echo a–b # –c ‘"},
+		{"1 –eq 1; (–5)", "1 -eq 1; (-5)"},
+		{"plain -ascii 'text'", "plain -ascii 'text'"},
+	} {
+		if got := PSNormalize(c.in); got != c.want {
+			t.Errorf("PSNormalize(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

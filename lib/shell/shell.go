@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,6 +20,17 @@ type World struct {
 	Home, Project string
 	// Env looks up variables the command did not set itself; nil means none are known.
 	Env func(string) (string, bool)
+	// OS is the operating system the command runs on, as runtime.GOOS names it ("linux",
+	// "darwin", "windows"); empty means this one. It says how paths are compared (Canon).
+	OS string
+}
+
+// GOOS is the operating system the command runs on: OS, or this one's.
+func (w World) GOOS() string {
+	if w.OS != "" {
+		return w.OS
+	}
+	return runtime.GOOS
 }
 
 // Limits bound the analysis, so a pathological command costs milliseconds, not seconds.
@@ -366,8 +378,24 @@ func Resolve(p, dir, home string) string {
 	case strings.HasPrefix(p, "/dev/tcp/"), strings.HasPrefix(p, "/dev/udp/"):
 		return p
 	}
+	if d, ok := drivePath(p); ok {
+		return d
+	}
 	if !strings.HasPrefix(p, "/") {
+		if d, ok := drivePath(dir); ok {
+			dir = d
+		}
 		p = dir + "/" + p
 	}
 	return path.Clean(p)
+}
+
+// drivePath writes a Windows path with a drive letter (C:\Users, C:/Users, C:) in the one
+// form the rules compare, /c:/Users: absolute, with / between its parts, the drive in lower
+// case and its colon kept, so that it is never a directory of a Unix machine such as /c.
+func drivePath(p string) (string, bool) {
+	if len(p) < 2 || p[1] != ':' || !(p[0] >= 'a' && p[0] <= 'z' || p[0] >= 'A' && p[0] <= 'Z') || len(p) > 2 && p[2] != '\\' && p[2] != '/' {
+		return "", false
+	}
+	return path.Clean("/" + strings.ToLower(p[:1]) + ":/" + strings.ReplaceAll(p[2:], `\`, "/")), true
 }

@@ -1,0 +1,107 @@
+package danger
+
+import (
+	"testing"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+// psCase is a PowerShell tool script, the world it runs in, and the rule that must decide it.
+type psCase struct{ script, rule string }
+
+// checkPS judges each script as the PowerShell tool's in world w.
+func checkPS(t *testing.T, w shell.World, cases []psCase) {
+	t.Helper()
+	for _, c := range cases {
+		v := JudgePowerShell(c.script, Input{World: w})
+		got := ""
+		if v.Action != Allow {
+			got = v.Findings[0].Rule
+		}
+		if got != c.rule {
+			t.Errorf("PowerShell %q: decided by %q (%s), want %q", c.script, got, v.Action, c.rule)
+		}
+	}
+}
+
+// The Unicode dashes and typographic quotes are PowerShell's - and quotes: each variant is
+// decided by the rule of its ASCII spelling; inside a string they are only text.
+func TestPowerShellUnicodeDashesAndQuotes(t *testing.T) {
+	var cases []psCase
+	for _, ascii := range []psCase{
+		{"Remove-Item -Recurse -Force C:\\Windows", "fs.rm-critical"},
+		{"Remove-Item -Recurse -Force /etc", "fs.rm-critical"},
+		{"Remove-Item -Recurse -Force ~/.ssh", "fs.rm-critical"},
+		{"rm -r -fo $HOME", "fs.rm-critical"},
+		{"Format-Volume -DriveLetter D", "disk.format"},
+		{"Set-ExecutionPolicy Unrestricted -Scope LocalMachine", "persist.execution-policy"},
+		{"Remove-Item -Recurse -Force build", ""},
+	} {
+		cases = append(cases, ascii)
+		for _, dash := range []string{"\u2013", "\u2014", "\u2015"} {
+			cases = append(cases, psCase{replaceDashes(ascii.script, dash), ascii.rule})
+		}
+	}
+	cases = append(cases,
+		psCase{"Remove-Item –Recurse –Force ‘C:\\Windows’", "fs.rm-critical"},
+		psCase{"Remove-Item —Recurse —Force “/etc”", "fs.rm-critical"},
+		psCase{"Remove-Item –Recurse –Force „C:\\Windows”", "fs.rm-critical"},
+		psCase{"Write-Output '–Recurse'", ""},
+		psCase{"Write-Output ‘–Recurse –Force C:\\Windows’", ""},
+		psCase{"Write-Output \"Remove-Item —Recurse\"", ""},
+	)
+	checkPS(t, testWorld(""), cases)
+	// From Bash, the script pwsh -Command runs.
+	checkPack(t, []packCase{
+		{"pwsh -Command 'Remove-Item -Recurse -Force /etc'", "clobber.system-file"},
+		{"pwsh -Command 'Remove-Item –Recurse –Force /etc'", "clobber.system-file"},
+		{"pwsh -Command 'Remove-Item —Recurse ―Force C:\\Windows'", "clobber.system-file"},
+		{"pwsh -c 'Format-Volume —DriveLetter D'", "disk.format"},
+		{"pwsh -c \"Write-Output '–Recurse'\"", ""},
+	})
+}
+
+// replaceDashes writes every " -" of a script as " "+dash.
+func replaceDashes(s, dash string) string {
+	out := []byte{}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '-' && i > 0 && s[i-1] == ' ' {
+			out = append(out, dash...)
+			continue
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
+}
+
+// cmd /c and cmd /k run a command line in cmd's grammar: rd /s and del /s of a home, the
+// system or the project are judged as rm -r of it is, from Bash and from PowerShell.
+func TestCmdExeCommandLine(t *testing.T) {
+	checkPack(t, []packCase{
+		{`cmd /c "rd /s /q C:\Users\bob"`, "fs.rm-critical"},
+		{`cmd.exe /c "rd /s /q C:\Users\bob"`, "fs.rm-critical"},
+		{`CMD.EXE /K "rmdir /S /Q c:\users\bob"`, "fs.rm-critical"},
+		{`cmd /c "rd /s /q C:\Windows\System32"`, "fs.rm-critical"},
+		{`cmd /c rd /s/q '"C:\Program Files"'`, "fs.rm-critical"},
+		{`cmd /c 'rd /s /q C:\'`, "fs.rm-critical"},
+		{`cmd /c "echo hi & rd /s /q %USERPROFILE%"`, "fs.rm-critical"},
+		{`cmd /c "cd x && rd /s /q %USERPROFILE%\.ssh"`, "fs.rm-critical"},
+		{`cmd /c "del /s /q /f C:\Users\bob\Documents"`, "fs.rm-other-user"},
+		{`cmd /c "erase /s /q C:\Users\bob\work || echo failed"`, "fs.rm-other-user"},
+		{`cmd /c "del /q C:\Windows\System32\drivers\etc\hosts"`, "fs.rm-critical"},
+		{`cmd /d /c "cmd /c rd /s /q C:\Users\bob"`, "fs.rm-critical"},
+		{`cmd /c "rd /s /q ."`, "fs.rm-critical"},
+		{`cmd /c "rd /s /q .."`, "fs.rm-critical"},
+		{`cmd /c format D: /q`, "disk.format"},
+		// Inside the project, an empty directory, text: silent.
+		{`cmd /c "rd /s /q build && del /q out\*"`, ""},
+		{`cmd /c "rd C:\Users\bob"`, ""},
+		{`cmd /c "echo rd /s /q C:\Users\bob"`, ""},
+		{`cmd /c dir C:\Users`, ""},
+	})
+	checkPS(t, testWorld(""), []psCase{
+		{`cmd /c "rd /s /q C:\Users\bob"`, "fs.rm-critical"},
+		{`cmd.exe /c "del /s /q C:\Users\bob\work"`, "fs.rm-other-user"},
+		{`cmd /c "rd /s /q build"`, ""},
+	})
+}
