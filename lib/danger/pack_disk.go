@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -24,7 +25,8 @@ var packDisk = pack{name: "disk", title: "disks",
 		{[]string{"dd"}, (*judge).dd}, {[]string{"wipefs"}, (*judge).wipefs},
 		{[]string{"fdisk", "sfdisk", "parted", "gdisk", "sgdisk", "cfdisk"}, (*judge).partition},
 		{[]string{"badblocks", "blkdiscard", "cryptsetup", "nvme", "hdparm", "sg_format"}, (*judge).blockTools},
-		{[]string{"mkfs", "mke2fs", "mkswap"}, (*judge).mkfs}, {[]string{"mkfs.*"}, (*judge).formats},
+		{[]string{"mkfs", "mke2fs", "mkswap"}, (*judge).mkfs}, {[]string{"mkfs.*", "newfs", "newfs_*"}, (*judge).formats},
+		{[]string{"gpt"}, (*judge).gpt}, {[]string{"asr"}, (*judge).asr},
 	},
 }
 
@@ -130,5 +132,29 @@ func (j *judge) partition(c *shell.Cmd) {
 			j.add(c, diskPartition, c.Name+" rewrites the partition table of "+a, "use "+c.Name+" -l to inspect, and ask the user to repartition")
 			return
 		}
+	}
+}
+
+// gpt (macOS, BSD) rewrites the GUID partition table of a disk with destroy, create, add,
+// remove, migrate, recover or resize; show and label -l only read it.
+func (j *judge) gpt(c *shell.Cmd) {
+	ops := shell.Opts{Short: "p"}.Parse(c.Args).Operands
+	switch at(ops, 0) {
+	case "destroy", "create", "add", "remove", "migrate", "recover", "resize", "resizedisk":
+		j.add(c, diskPartition, "gpt "+ops[0]+" rewrites the partition table of "+cmp.Or(at(ops, len(ops)-1), "a disk"), "use gpt show to inspect, and ask the user to repartition")
+	}
+}
+
+// asr restore writes a disk image over the target volume (--erase erases it first;
+// restoreexact copies it block for block): what was on the target is gone.
+func (j *judge) asr(c *shell.Cmd) {
+	verb := strings.ToLower(at(c.Args, 0))
+	target := false
+	for _, a := range c.Args {
+		target = target || a == "--target" || a == "-target" || a == "-t"
+	}
+	// Old spelling: asr -source IMG -target VOL, with no verb.
+	if verb == "restore" || verb == "restoreexact" || target && strings.HasPrefix(verb, "-") {
+		j.add(c, diskFormat, "asr "+cmp.Or(verb, "restore")+" writes a disk image over the target volume, erasing what it holds", "")
 	}
 }

@@ -16,3 +16,22 @@ func TestPackDisk(t *testing.T) {
 		{"sudo fdisk -l", ""},
 	})
 }
+
+// TestPackDiskMacOS: macOS's disk tools erase and repartition as mkfs and fdisk do.
+func TestPackDiskMacOS(t *testing.T) {
+	checkPackIn(t, macWorld(), []packCase{
+		{"diskutil eraseDisk APFS Empty disk2", "disk.format"},
+		{"sudo newfs_apfs -v Data /dev/disk2s1", "disk.mkfs"},
+		{"newfs_hfs /dev/rdisk3", "disk.mkfs"},
+		{"sudo newfs_msdos -F 32 /dev/disk4s1", "disk.mkfs"},
+		{"sudo gpt destroy disk2", "disk.partition"},
+		{"sudo gpt create -f /dev/disk2", "disk.partition"},
+		{"sudo asr restore --source base.dmg --target /Volumes/Data --erase --noprompt", "disk.format"},
+		{"sudo asr -source base.dmg -target /Volumes/Data -erase", "disk.format"},
+		{"diskutil list", ""},
+		{"diskutil info disk0", ""},
+		{"gpt show disk0", ""},
+		{"asr imagescan --source base.dmg", ""},
+		{"newfs_apfs -h", ""},
+	})
+}
