@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -11,14 +12,15 @@ import (
 var (
 	exfilGitAddDevEnv     = &Rule{ID: "exfil.git-add-dev-env", Action: Ask, Radius: Medium, Instead: "check it holds no credentials"}
 	exfilGitAddSecret     = &Rule{ID: "exfil.git-add-secret", Action: Deny, Radius: High, Instead: "keep credentials out of the repository; commit a template such as .env.example instead"}
+	exfilCredentialStore  = &Rule{ID: "exfil.credential-store", Action: Deny, Radius: High, Instead: "leave the keychain and the browsers' saved passwords alone; read the one secret a tool needs where it is used, or ask the user"}
 	exfilSecret           = &Rule{ID: "exfil.secret", Action: Deny, Radius: High, Instead: "never send credentials anywhere"}
 	exfilSecretVar        = &Rule{ID: "exfil.secret-var", Action: Deny, Radius: High, Instead: "never send credentials anywhere; ask the user if something needs them"}
 	exfilSecretVarRequest = &Rule{ID: "exfil.secret-var-request", Action: Ask, Radius: Medium, Instead: "put the credential in a header or login option of a request to the service it belongs to"}
 )
 
 var packExfil = pack{name: "exfil", title: "credential exfiltration",
-	rules: []*Rule{exfilGitAddDevEnv, exfilGitAddSecret, exfilSecret, exfilSecretVar, exfilSecretVarRequest},
-	each:  []func(*judge, *shell.Cmd){(*judge).exfil, (*judge).secretVars},
+	rules: []*Rule{exfilCredentialStore, exfilGitAddDevEnv, exfilGitAddSecret, exfilSecret, exfilSecretVar, exfilSecretVarRequest},
+	each:  []func(*judge, *shell.Cmd){(*judge).exfil, (*judge).secretVars, (*judge).credentialDump},
 }
 
 // The option grammars of the programs this file judges: which options take a value.
@@ -321,6 +323,8 @@ func (j *judge) readsSecret(c *shell.Cmd) string {
 		}
 	}
 	switch c.Name {
+	case "security":
+		return keychainSecret(c.Args)
 	case "env", "printenv":
 		if len(c.Args) == 0 || c.Name == "env" && len(shell.Opts{}.Parse(c.Args).Operands) == 0 {
 			return "the environment (API keys and tokens live there)"
@@ -355,4 +359,87 @@ func (j *judge) readsSecret(c *shell.Cmd) string {
 		return c.Stdin.File
 	}
 	return ""
+}
+
+// keychainSecret says what secret a macOS security command prints: find-generic-password
+// and find-internet-password print the password with -w (-g writes it to stderr), and
+// dump-keychain -d decrypts every item; without them they print only the item's attributes.
+func keychainSecret(args []string) string {
+	switch at(args, 0) {
+	case "find-generic-password", "find-internet-password":
+		for _, a := range args[1:] {
+			if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a, "wg") && len(a) <= 4 {
+				return "a password from the keychain (security " + args[0] + " " + a + ")"
+			}
+		}
+	case "dump-keychain":
+		for _, a := range args[1:] {
+			if strings.HasPrefix(a, "-") && strings.Contains(a, "d") {
+				return "every secret of the keychain (security dump-keychain -d)"
+			}
+		}
+	}
+	return ""
+}
+
+// credentialStoreCopiers read or copy a file whole: given a keychain or a browser's password
+// store, each takes the secrets somewhere they can be read.
+var credentialStoreCopiers = []string{"cp", "ditto", "rsync", "scp", "tar", "zip", "7z", "7za", "gzip", "xz", "zstd",
+	"sqlite3", "cat", "base64", "xxd", "hexdump", "strings", "dd", "install", "mv", "cpio", "pax", "rclone", "hdiutil"}
+
+// credentialDump: security dump-keychain -d, a keychain password written to a file, and a
+// keychain or a browser's saved passwords and cookies copied or read out (sent over the
+// network, exfil.secret decides first).
+func (j *judge) credentialDump(c *shell.Cmd) {
+	if c.Name == "security" {
+		what := keychainSecret(c.Args)
+		switch {
+		case at(c.Args, 0) == "dump-keychain" && what != "":
+			j.add(c, exfilCredentialStore, "it prints "+what+" in the clear", "")
+		case what != "" && len(c.Writes(j.world.Home)) > 0:
+			j.add(c, exfilCredentialStore, "it copies "+what+" into a file", "")
+		}
+		return
+	}
+	if !slices.Contains(credentialStoreCopiers, c.Name) {
+		return
+	}
+	for _, a := range c.Args {
+		if i := strings.Index(a, "@"); i >= 0 && (i == 0 || a[i-1] == '=') {
+			a = a[i+1:]
+		} else if v, ok := strings.CutPrefix(a, "if="); ok {
+			a = v
+		} else if strings.HasPrefix(a, "-") {
+			continue
+		}
+		if a != "" && shell.Known(a) && j.credentialStore(j.resRead(c, a)) {
+			j.add(c, exfilCredentialStore, c.Name+" copies or reads out "+a+", which holds saved passwords or session cookies", "")
+			return
+		}
+	}
+}
+
+// credentialStore reports a macOS keychain (~/Library/Keychains, /Library/Keychains) or a
+// browser's saved passwords, cookies and keys (Chrome's and Edge's Login Data and Cookies,
+// Firefox's logins.json, key4.db and cookies.sqlite, Safari's cookies), or a folder holding one.
+func (j *judge) credentialStore(p string) bool {
+	lp := strings.ToLower(j.canon(p))
+	if under(lp, "/library/keychains") {
+		return true
+	}
+	for _, h := range j.homes() {
+		lh := strings.ToLower(j.canon(h))
+		if under(lp, lh+"/library/keychains") || under(lp, lh+"/library/cookies") || lp == lh+"/library/containers/com.apple.safari/data/library/cookies" {
+			return true
+		}
+		inApp := under(lp, lh+"/library/application support") || under(lp, lh+"/.config") || under(lp, lh+"/.mozilla") || under(lp, lh+"/snap")
+		if !inApp {
+			continue
+		}
+		switch path.Base(lp) {
+		case "login data", "login data for account", "cookies", "web data", "logins.json", "key4.db", "key3.db", "cookies.sqlite", "signons.sqlite":
+			return true
+		}
+	}
+	return false
 }

@@ -393,7 +393,7 @@ func (j *judge) isSecretFile(p string) bool {
 			return true
 		}
 	}
-	if paths.EnvFile(p) || p == "/etc/sudoers" {
+	if paths.EnvFile(p) || p == "/etc/sudoers" || j.credentialStore(p) {
 		return true
 	}
 	base := path.Base(p)
