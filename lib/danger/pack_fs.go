@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 // The rules of this pack.
 var (
+	fsBackupDelete     = &Rule{ID: "fs.backup-delete", Action: Deny, Radius: High, Instead: "ask the user to manage their backups"}
 	fsFindDelete       = &Rule{ID: "fs.find-delete", Action: Deny, Radius: High, Instead: "run find in a project directory, and list the matches before deleting"}
 	fsMvCritical       = &Rule{ID: "fs.mv-critical", Action: Deny, Radius: High, Instead: "move the specific files you mean"}
 	fsMvDevnull        = &Rule{ID: "fs.mv-devnull", Action: Deny, Radius: High, Instead: "use rm to delete a file"}
@@ -25,10 +27,11 @@ var (
 )
 
 var packFS = pack{name: "fs", title: "filesystem destruction",
-	rules: []*Rule{fsFindDelete, fsMvCritical, fsMvDevnull, fsMvDynamic, fsRmCritical, fsRmNoPreserveRoot, fsRmOtherUser, fsRmOutside, fsRmTemp, fsRmUnsetVariable, fsRsyncDelete, fsShred},
+	rules: []*Rule{fsBackupDelete, fsFindDelete, fsMvCritical, fsMvDevnull, fsMvDynamic, fsRmCritical, fsRmNoPreserveRoot, fsRmOtherUser, fsRmOutside, fsRmTemp, fsRmUnsetVariable, fsRsyncDelete, fsShred},
 	programs: []program{
 		{[]string{"rm", "unlink"}, (*judge).rm}, {[]string{"rimraf"}, (*judge).rimraf}, {[]string{"shred"}, (*judge).shred},
 		{[]string{"find"}, (*judge).find}, {[]string{"rsync"}, (*judge).rsync}, {[]string{"mv"}, (*judge).mv},
+		{[]string{"tmutil"}, (*judge).tmutil}, {[]string{"security"}, (*judge).deleteKeychain},
 	},
 }
 
@@ -407,5 +410,25 @@ func (j *judge) mv(c *shell.Cmd) {
 		} else {
 			j.tamper(c, t, "move")
 		}
+	}
+}
+
+// tmutil delete removes Time Machine backups (every one of a machine's, given its folder),
+// deletelocalsnapshots the local ones (all of them, given a volume rather than a date).
+func (j *judge) tmutil(c *shell.Cmd) {
+	switch verb := strings.ToLower(at(c.Args, 0)); verb {
+	case "delete":
+		j.add(c, fsBackupDelete, "tmutil "+c.Args[0]+" deletes Time Machine backups, the copies that restore this machine", "")
+	case "deletelocalsnapshots":
+		if strings.HasPrefix(at(c.Args, 1), "/") {
+			j.add(c, fsBackupDelete, "tmutil deletelocalsnapshots "+c.Args[1]+" deletes every local Time Machine snapshot of the volume", "")
+		}
+	}
+}
+
+// deleteKeychain: security delete-keychain deletes a keychain file and every password in it.
+func (j *judge) deleteKeychain(c *shell.Cmd) {
+	if at(c.Args, 0) == "delete-keychain" {
+		j.add(c, fsRmCritical, "security delete-keychain deletes "+cmp.Or(at(c.Args, len(c.Args)-1), "the default keychain")+" and every password it holds", "leave the keychain alone, or ask the user")
 	}
 }

@@ -37,3 +37,19 @@ func TestPackFs(t *testing.T) {
 		{"rm -rf ./tmp/*", ""},
 	})
 }
+
+// TestPackFSMacOS: Time Machine backups and keychains deleted, and the keychains' folder.
+func TestPackFSMacOS(t *testing.T) {
+	checkPackIn(t, macWorld(), []packCase{
+		{"sudo tmutil delete /Volumes/TM/Backups.backupdb/mac/2024-01-01-120000", "fs.backup-delete"},
+		{"sudo tmutil delete -d /Volumes/TM -t 2024-01-01-120000", "fs.backup-delete"},
+		{"sudo tmutil deletelocalsnapshots /", "fs.backup-delete"},
+		{"security delete-keychain login.keychain", "fs.rm-critical"},
+		{"rm -rf ~/Library/Keychains", "fs.rm-critical"},
+		{"tmutil listbackups", ""},
+		{"tmutil deletelocalsnapshots 2024-01-01-120000", ""},
+		{"tmutil status", ""},
+		{"security list-keychains", ""},
+		{"rm -rf ~/Library/Caches/com.example.app", ""},
+	})
+}

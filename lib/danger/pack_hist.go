@@ -21,6 +21,7 @@ var packHist = pack{name: "hist", title: "log and history wiping",
 	programs: []program{
 		{[]string{"history"}, (*judge).history}, {[]string{"set"}, (*judge).setHist}, {[]string{"unset"}, (*judge).unsetHist},
 		{[]string{"export"}, (*judge).exportHist}, {[]string{"journalctl"}, (*judge).journalctl}, {[]string{"ln"}, (*judge).ln},
+		{[]string{"log"}, (*judge).macLog},
 	},
 }
 
@@ -99,4 +100,12 @@ func sizeBytes(v string) int64 {
 		return 0
 	}
 	return n * mult
+}
+
+// macLog: log erase deletes macOS's unified log (--all, or the ttl'd entries); log show,
+// stream and collect only read it.
+func (j *judge) macLog(c *shell.Cmd) {
+	if at(c.Args, 0) == "erase" {
+		j.add(c, histLogs, "log erase deletes the macOS system log, the record of what happened on this machine", "")
+	}
 }

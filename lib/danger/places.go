@@ -169,8 +169,8 @@ func (j *judge) classify(p string) (place, string) {
 		return root, "the whole filesystem"
 	case drive(p) && len(p) == 3:
 		return root, "the whole drive " + strings.ToUpper(p[1:])
-	case under(p, "/var/log"):
-		return logs, "the system logs (" + p + ")"
+	case under(p, "/var/log") || under(p, "/var/db/diagnostics") || under(p, "/var/db/uuidtext"):
+		return logs, "the system logs (" + p + ")" // macOS's unified log lives in /var/db
 	case (p == "/tmp" || p == "/var/tmp" || p == "/private/tmp") && !(proj != "" && under(proj, p)):
 		return temp, "the shared temp directory " + p
 	}
@@ -214,6 +214,9 @@ func (j *judge) classify(p string) (place, string) {
 			if top == d {
 				return homeSecret, j.tilde(raw) + rel + ", a credential"
 			}
+		}
+		if lr := strings.ToLower(rel); under(lr, "/library/keychains") {
+			return homeSecret, j.tilde(raw) + rel + ", the keychains that hold your saved passwords"
 		}
 	}
 	if (path.Dir(p) == "/home" || path.Dir(p) == "/Users" || drive(p) && path.Dir(p[3:]) == "/users") && p != h {
