@@ -2,6 +2,7 @@ package danger
 
 import (
 	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
@@ -19,7 +20,7 @@ var (
 
 var packNet = pack{name: "net", title: "code from the network",
 	rules: []*Rule{netDecodedExec, netDownloadRun, netDownloadRunBinary, netInterpreterEval, netPipeInstaller, netPipeShell},
-	line:  (*judge).downloadThenRun,
+	line:  func(j *judge) { j.downloadThenRun(); j.macDownloads() },
 }
 
 // fetcher reports a program that reads from the network; their output run as code is code from the network.
@@ -139,4 +140,82 @@ func (j *judge) trusted(host, p string) bool {
 		}
 	}
 	return false
+}
+
+// macDownloads: three macOS routes around the checks a download gets. A file whose
+// com.apple.quarantine mark is removed (xattr -d, -c, -r) and then run or opened in the same
+// line: only downloads carry the mark, and Gatekeeper checks only what carries it. A program
+// run from a disk image attached in the line that is a download (fetched in the line, or in
+// ~/Downloads). The clipboard run as code (pbpaste | sh) after a fetch filled it.
+func (j *judge) macDownloads() {
+	fetched, unquarantined := map[string]bool{}, map[string]bool{}
+	image, clip := "", false
+	for _, c := range j.an.Cmds {
+		if fetcher(c.Name) {
+			for _, t := range c.Writes(j.world.Home) {
+				fetched[t.Path] = true
+			}
+		}
+		switch c.Name {
+		case "xattr":
+			quarantine, clears := slices.Contains(c.Args, "com.apple.quarantine"), false
+			for _, a := range c.Args {
+				clears = clears || strings.HasPrefix(a, "-") && (strings.Contains(a, "c") || quarantine && strings.Contains(a, "d"))
+			}
+			for _, a := range c.Args {
+				if clears && !strings.HasPrefix(a, "-") && a != "com.apple.quarantine" {
+					unquarantined[j.res(c, a)] = true
+				}
+			}
+		case "hdiutil":
+			if v := at(c.Args, 0); v == "attach" || v == "mount" {
+				for _, a := range c.Args[1:] {
+					p := j.res(c, a)
+					if !strings.HasPrefix(a, "-") && (fetched[p] || slices.ContainsFunc(j.homes(), func(h string) bool { return under(p, h+"/Downloads") })) {
+						image = a
+					}
+				}
+			}
+		case "pbcopy":
+			if c.Stdin != nil && slices.ContainsFunc(c.Stdin.From, func(f *shell.Cmd) bool { return fetcher(f.Name) }) {
+				clip = true
+			}
+		}
+		ran := j.ranFile(c)
+		switch {
+		case ran != "" && unquarantined[ran]:
+			j.add(c, netDownloadRun, "it runs "+ran+" after removing its quarantine mark, so Gatekeeper never checks the download", "")
+		case ran != "" && image != "" && under(ran, "/Volumes"):
+			j.add(c, netDownloadRun, "it runs "+ran+" from the downloaded disk image "+image+", unreviewed", "")
+		case clip && slices.ContainsFunc(c.Runs, func(r *shell.Cmd) bool { return r.Name == "pbpaste" }):
+			j.add(c, netPipeShell, "it runs the clipboard as code, just filled with a download", "")
+		}
+	}
+}
+
+// ranFile is the file a command runs: the program named by its path, the script a shell or
+// interpreter is given, or what open opens ("": none, or a program found on PATH).
+func (j *judge) ranFile(c *shell.Cmd) string {
+	var ran string
+	switch c.Name {
+	case "sh", "bash", "zsh", "dash", "ksh", "source", ".", "python", "python3", "perl", "ruby", "node", "osascript":
+		for _, a := range c.Args {
+			if !strings.HasPrefix(a, "-") {
+				return j.res(c, a)
+			}
+		}
+		return ""
+	case "open":
+		for _, a := range c.Args {
+			if !strings.HasPrefix(a, "-") {
+				ran = a
+			}
+		}
+	default:
+		ran = c.Prog
+	}
+	if !strings.Contains(ran, "/") {
+		return ""
+	}
+	return j.res(c, ran)
 }

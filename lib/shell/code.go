@@ -90,6 +90,10 @@ func interpreterCode(c *Cmd) bool {
 				code = append(code, v)
 				continue
 			}
+			if name == "osascript" && (arg == "-l" || arg == "-s") {
+				i++ // -l JavaScript names the language, -s the output style: not a script file
+				continue
+			}
 			if !strings.HasPrefix(arg, "-") || arg == "-" {
 				script = script || arg != "-"
 				if isPython(name) || name == "node" || name == "ruby" || name == "perl" {
@@ -138,7 +142,7 @@ var execCalls = []string{"os.system", "os.popen", "subprocess.getoutput", "subpr
 	"shell_exec", "passthru", "proc_open", "popen", "system", "execSync", "exec", "os.execute", "IO.popen", "Open3.capture2",
 	"Open3.capture3", "Open3.popen3", "spawnSync", "spawn", "execFileSync", "execFile", "subprocess.run", "subprocess.call",
 	"subprocess.check_call", "subprocess.check_output", "subprocess.Popen", "pty.spawn", "os.execv", "os.execvp", "os.execl",
-	"os.execlp", "os.spawnv", "os.spawnl", "Deno.run", "Deno.Command", "Bun.spawn", "Bun.spawnSync", "doShellScript"}
+	"os.execlp", "os.spawnv", "os.spawnl", "Deno.run", "Deno.Command", "Bun.spawn", "Bun.spawnSync", "doShellScript", "doScript"}
 
 // Calls in interpreter code that delete files.
 var deleteCalls = []string{"shutil.rmtree", "os.removedirs", "rmSync", "rmdirSync", "unlinkSync", "fs.rm", "fs.rmdir",
@@ -301,14 +305,17 @@ func (a *analyzer) code(c *Cmd, st *state) {
 		}
 	}
 	if c.Name == "osascript" {
-		for from := 0; ; {
-			i := strings.Index(code[from:], "do shell script")
-			if i < 0 {
-				break
-			}
-			from += i + len("do shell script")
-			if s, ok := stringLiteral(code[from:]); ok {
-				a.nested(s, via, st, nil, c)
+		// do shell script runs its text with sh; Terminal's do script types it into a shell.
+		for _, verb := range []string{"do shell script", "do script"} {
+			for from := 0; ; {
+				i := strings.Index(code[from:], verb)
+				if i < 0 {
+					break
+				}
+				from += i + len(verb)
+				if s, ok := stringLiteral(code[from:]); ok {
+					a.nested(s, via, st, nil, c)
+				}
 			}
 		}
 	}
