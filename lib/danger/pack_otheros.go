@@ -170,6 +170,9 @@ func (j *judge) diskutil(c *shell.Cmd) {
 // macOS: restart through System Events, login hooks.
 func (j *judge) macos(c *shell.Cmd) {
 	text := strings.ToLower(strings.Join(c.Args, " ") + " " + c.Code)
+	if c.Name == "defaults" {
+		j.defaultsLaunchd(c)
+	}
 	switch {
 	case c.Name == "osascript" && strings.Contains(text, "system events") && (strings.Contains(text, "restart") || strings.Contains(text, "shut down") || strings.Contains(text, "log out")):
 		j.add(c, powerShutdown, "osascript asks System Events to restart or shut down", "")

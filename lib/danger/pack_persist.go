@@ -16,6 +16,7 @@ var (
 	persistCrontabRemove   = &Rule{ID: "persist.crontab-remove", Action: Deny, Radius: Medium, Instead: "edit the single entry you mean with crontab -e"}
 	persistExecutionPolicy = &Rule{ID: "persist.execution-policy", Action: Deny, Radius: High, Instead: "use -Scope Process for this session, or ask the user"}
 	persistGitConfig       = &Rule{ID: "persist.git-config", Action: Deny, Radius: High, Instead: "ask the user to change git's configuration"}
+	persistLaunchAgent     = &Rule{ID: "persist.launch-agent", Action: Ask, Radius: Medium, Instead: "show the user the job and let them load it"}
 	persistPassword        = &Rule{ID: "persist.password", Action: Deny, Radius: High, Instead: "ask the user to change account passwords themselves"}
 	persistPreload         = &Rule{ID: "persist.preload", Action: Deny, Radius: High, Instead: "ask the user to change what the dynamic linker preloads"}
 	persistPrivilegedGroup = &Rule{ID: "persist.privileged-group", Action: Deny, Radius: High, Instead: "ask the user to grant administrator rights themselves"}
@@ -24,7 +25,7 @@ var (
 )
 
 var packPersist = pack{name: "persist", title: "persistence",
-	rules: []*Rule{persistAuthorizedKeys, persistAutorun, persistCronFetch, persistCrontabInstall, persistCrontabRemove, persistExecutionPolicy, persistGitConfig, persistPassword, persistPreload, persistPrivilegedGroup, persistRcPayload, persistSudoers},
+	rules: []*Rule{persistAuthorizedKeys, persistAutorun, persistCronFetch, persistCrontabInstall, persistCrontabRemove, persistExecutionPolicy, persistGitConfig, persistLaunchAgent, persistPassword, persistPreload, persistPrivilegedGroup, persistRcPayload, persistSudoers},
 	programs: []program{
 		{[]string{"crontab"}, (*judge).crontab}, {[]string{"visudo"}, (*judge).visudo},
 		{[]string{"ansible"}, (*judge).ansible}, {[]string{"npm"}, (*judge).npmScript},
@@ -195,4 +196,57 @@ func (j *judge) visudo(c *shell.Cmd) {
 	if c.Stdin != nil && (len(c.Stdin.From) > 0 || c.Stdin.Text != "") {
 		j.add(c, persistSudoers, "it feeds visudo, which changes who may run commands as root", "")
 	}
+}
+
+// launchdJob: launchctl load, bootstrap or submit starts a launchd job that runs by itself,
+// at every login or boot. One that downloads or runs downloaded code (a plist fetched in the
+// line, a submitted command that fetches) is denied; any other asks.
+func (j *judge) launchdJob(c *shell.Cmd) {
+	verb := at(c.Args, 0)
+	if verb != "load" && verb != "bootstrap" && verb != "submit" && verb != "enable" {
+		return
+	}
+	if verb == "submit" {
+		if runsFetched(strings.Join(c.Args, " ")) {
+			j.add(c, persistAutorun, "launchctl submit keeps a command that downloads and runs code running under launchd", "")
+			return
+		}
+		j.add(c, persistLaunchAgent, "launchctl submit keeps a command running under launchd, restarted whenever it stops", "")
+		return
+	}
+	if verb == "enable" {
+		return // enable only clears a disabled flag; load or bootstrap starts the job
+	}
+	for _, a := range c.Args[1:] {
+		if strings.HasPrefix(a, "-") || !strings.HasSuffix(strings.ToLower(a), ".plist") && !j.launchd(j.res(c, a)) {
+			continue
+		}
+		p := j.res(c, a)
+		for _, f := range j.an.Cmds {
+			if !fetcher(f.Name) {
+				continue
+			}
+			for _, t := range f.Writes(j.world.Home) {
+				if t.Path == p || under(p, t.Path) {
+					j.add(c, persistAutorun, "launchctl "+verb+" starts "+a+", a launchd job just downloaded, at every login", "")
+					return
+				}
+			}
+		}
+		j.add(c, persistLaunchAgent, "launchctl "+verb+" starts "+a+" as a launchd job, run by itself at every login or boot", "")
+		return
+	}
+}
+
+// defaultsLaunchd: defaults write of a plist in a LaunchAgents or LaunchDaemons folder writes
+// a launchd job; one whose program downloads or connects is denied, any other asks.
+func (j *judge) defaultsLaunchd(c *shell.Cmd) {
+	if at(c.Args, 0) != "write" || !j.launchd(j.res(c, at(c.Args, 1))) {
+		return
+	}
+	if text := strings.Join(c.Args, " "); fetchesCode(text) || hijacks(text) {
+		j.add(c, persistAutorun, "defaults write plants a launchd job that downloads or connects ("+c.Args[1]+"), run by itself at every login", "ask the user to set up LaunchAgents themselves")
+		return
+	}
+	j.add(c, persistLaunchAgent, "defaults write changes the launchd job "+c.Args[1]+", run by itself at every login or boot", "")
 }

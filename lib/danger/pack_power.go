@@ -69,4 +69,5 @@ func (j *judge) launchctl(c *shell.Cmd) {
 	if at(c.Args, 0) == "reboot" {
 		j.add(c, powerShutdown, "launchctl reboot "+cmp.Or(at(c.Args, 1), "system")+" restarts the machine or ends every process of the session", "")
 	}
+	j.launchdJob(c)
 }

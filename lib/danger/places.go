@@ -467,12 +467,22 @@ func (j *judge) autorun(p string) bool {
 	return strings.Contains(lp, "/.git/hooks/") || strings.Contains(lp, "/.husky/") ||
 		under(p, "/etc/systemd") || under(p, "/lib/systemd") || under(p, "/usr/lib/systemd") || under(p, "/etc/init.d") ||
 		under(p, "/etc/cron.d") || under(p, "/etc/cron.daily") || under(p, "/etc/cron.hourly") || p == "/etc/crontab" ||
-		under(p, "/var/spool/cron") || under(p, "/etc/profile.d") || under(p, "/etc/xdg/autostart") || p == "/etc/rc.local" ||
+		under(p, "/var/spool/cron") || under(p, "/etc/profile.d") || under(p, "/etc/xdg/autostart") || p == "/etc/rc.local" || j.launchd(p) ||
 		slices.ContainsFunc(j.homes(), func(h string) bool {
 			return under(p, h+"/.config/systemd") || under(p, h+"/.config/autostart") || under(p, h+"/Library/LaunchAgents") ||
 				under(p, h+"/.hooks") || under(p, h+"/.git-hooks") || under(p, h+"/.config/git/hooks")
 		}) ||
 		j.rcFile(p)
+}
+
+// launchd reports a folder of launchd jobs, or a file in one: the user's and the system's
+// LaunchAgents, and the LaunchDaemons, run as root.
+func (j *judge) launchd(p string) bool {
+	lp := strings.ToLower(j.canon(p))
+	if under(lp, "/library/launchagents") || under(lp, "/library/launchdaemons") {
+		return true
+	}
+	return slices.ContainsFunc(j.homes(), func(h string) bool { return under(lp, strings.ToLower(j.canon(h))+"/library/launchagents") })
 }
 
 // historyFile reports whether a path is a shell or REPL history.
