@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -17,6 +18,7 @@ var packNetcfg = pack{name: "netcfg", title: "firewall and network settings",
 	programs: []program{
 		{[]string{"iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft", "ip6tables-nft"}, (*judge).iptables},
 		{[]string{"nft"}, (*judge).nft}, {[]string{"ip"}, (*judge).ipFlush}, {[]string{"ufw"}, (*judge).ufw},
+		{[]string{"pfctl"}, (*judge).pfctl}, {[]string{"socketfilterfw"}, (*judge).socketfilterfw},
 	},
 }
 
@@ -56,5 +58,36 @@ func (j *judge) ipFlush(c *shell.Cmd) {
 func (j *judge) ufw(c *shell.Cmd) {
 	if ops := (shell.Opts{}).Parse(c.Args).Operands; at(ops, 0) == "reset" {
 		j.add(c, netcfgFlush, "ufw reset deletes every firewall rule and disables the firewall", "")
+	}
+}
+
+// pfctl -F (flush) all or rules empties macOS's (and the BSDs') packet filter, and -d turns it
+// off; -s and -n only show or check.
+func (j *judge) pfctl(c *shell.Cmd) {
+	for i, a := range c.Args {
+		if !strings.HasPrefix(a, "-") || strings.HasPrefix(a, "--") {
+			continue
+		}
+		if f, ok := strings.CutPrefix(a, "-F"); ok {
+			what := cmp.Or(f, at(c.Args, i+1))
+			if what == "all" || what == "rules" || what == "Tables" || what == "nat" {
+				j.add(c, netcfgFlush, "pfctl -F "+what+" flushes the packet filter's rules, leaving the firewall open", "")
+				return
+			}
+		}
+		if a == "-d" {
+			j.add(c, netcfgFlush, "pfctl -d turns the packet filter off", "")
+			return
+		}
+	}
+}
+
+// socketfilterfw --setglobalstate off turns macOS's application firewall off.
+func (j *judge) socketfilterfw(c *shell.Cmd) {
+	for i, a := range c.Args {
+		if a == "--setglobalstate" && at(c.Args, i+1) == "off" {
+			j.add(c, netcfgFlush, "socketfilterfw --setglobalstate off turns the macOS firewall off", "turn it back on when done, or ask the user")
+			return
+		}
 	}
 }

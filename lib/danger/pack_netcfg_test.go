@@ -20,3 +20,17 @@ func TestPackNetcfg(t *testing.T) {
 		{"sudo ufw allow 8080/tcp", ""},
 	})
 }
+
+// TestPackNetcfgMacOS: macOS's packet filter flushed or off, its application firewall off.
+func TestPackNetcfgMacOS(t *testing.T) {
+	checkPackIn(t, macWorld(), []packCase{
+		{"sudo pfctl -F all", "netcfg.flush"},
+		{"sudo pfctl -Fall -f /etc/pf.conf", "netcfg.flush"},
+		{"sudo pfctl -d", "netcfg.flush"},
+		{"sudo /usr/libexec/ApplicationFirewall/socketfilterfw --setglobalstate off", "netcfg.flush"},
+		{"sudo pfctl -s rules", ""},
+		{"sudo pfctl -nf /etc/pf.conf", ""},
+		{"/usr/libexec/ApplicationFirewall/socketfilterfw --getglobalstate", ""},
+		{"sudo /usr/libexec/ApplicationFirewall/socketfilterfw --setglobalstate on", ""},
+	})
+}

@@ -40,6 +40,15 @@ func (j *judge) release(c *shell.Cmd) {
 	case "docker", "podman":
 		j.imagePush(c)
 		return
+	case "pod":
+		// pod trunk push puts a CocoaPods version on the public trunk, for everyone, for good;
+		// pod trunk delete takes one back.
+		if at(c.Args, 0) == "trunk" && at(c.Args, 1) == "push" {
+			j.add(c, releasePublish, "pod trunk push publishes the pod to the CocoaPods trunk, for everyone who installs it; the version cannot be pushed again", "")
+		} else if at(c.Args, 0) == "trunk" && (at(c.Args, 1) == "delete" || at(c.Args, 1) == "deprecate") {
+			j.add(c, releaseUnpublish, "pod trunk "+c.Args[1]+" takes a published version of the pod back from the CocoaPods trunk", "")
+		}
+		return
 	default:
 		return // every known command comes here: parse only the registry clients
 	}

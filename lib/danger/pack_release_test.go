@@ -32,3 +32,14 @@ func TestPackRelease(t *testing.T) {
 		{"npm pack", ""},
 	})
 }
+
+// TestPackReleaseCocoaPods: pod trunk push publishes to the public trunk; pod install does not.
+func TestPackReleaseCocoaPods(t *testing.T) {
+	checkPack(t, []packCase{
+		{"pod trunk push Example.podspec --allow-warnings", "release.publish"},
+		{"pod trunk delete Example 1.0.0", "release.unpublish"},
+		{"pod install", ""},
+		{"pod trunk me", ""},
+		{"pod lib lint", ""},
+	})
+}
