@@ -25,8 +25,11 @@ var packOtherOS = pack{name: "otheros", title: "other systems' spellings",
 // that a drive root, a profile or a shutdown is a word of its own, not a substring.
 func (j *judge) windows(c *shell.Cmd) {
 	text := strings.Join(c.Args, " ")
-	if c.Name == "pwsh" || c.Name == "powershell" {
-		text = c.Code + " " + text
+	if (c.Name == "pwsh" || c.Name == "powershell") && c.Code != "" {
+		// The script's code, not the text it only carries: a string, a here-string or a
+		// comment that names a cmdlet does not run it.
+		args := slices.DeleteFunc(slices.Clone(c.Args), func(a string) bool { return a == c.Code })
+		text = shell.PSCodeText(c.Code) + " " + strings.Join(args, " ")
 	}
 	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n' || r == '"' || r == '\'' || r == ';' || r == '&' || r == '|' || r == '(' || r == ')'
@@ -89,7 +92,8 @@ func (j *judge) windows(c *shell.Cmd) {
 				continue
 			}
 			for _, w := range ws[1:] {
-				w = strings.ReplaceAll(w, `\`, "/") // PowerShell takes either slash
+				w = strings.ReplaceAll(w, shell.PSJoin, " ") // one quoted path, spaces and all
+				w = strings.ReplaceAll(w, `\`, "/")          // PowerShell takes either slash
 				lw := strings.ToLower(w)
 				for _, v := range []string{"$home", "$env:home", "$env:userprofile"} {
 					if rest, ok := strings.CutPrefix(lw, v); ok && (rest == "" || rest[0] == '/') {

@@ -105,3 +105,88 @@ func TestCmdExeCommandLine(t *testing.T) {
 		{`cmd /c "rd /s /q build"`, ""},
 	})
 }
+
+// What a coding agent runs through the PowerShell tool every day is silent, and so is text
+// that only mentions a dangerous cmdlet: an echo, a Select-String pattern, a quoted
+// here-string, a comment, a commit message or a pull request title is data, not a command.
+func TestPowerShellEverydayIsSilent(t *testing.T) {
+	var cases []psCase
+	for _, s := range []string{
+		"Get-ChildItem",
+		"Get-ChildItem -Recurse -Filter *.go",
+		"Get-ChildItem -Path src -Recurse | Measure-Object",
+		"Get-Location",
+		"Set-Location src",
+		"Get-Content README.md | Select-Object -First 10",
+		"Get-Content -Path go.mod -TotalCount 5",
+		"Test-Path package.json",
+		"dotnet build",
+		"dotnet test --no-build",
+		"npm test",
+		"npm install",
+		"npm run build",
+		"go build ./...",
+		"go test ./...",
+		"git status",
+		"git diff --stat",
+		"git log --oneline -5",
+		"git add -A",
+		"Select-String -Pattern 'TODO' -Path *.go",
+		"Get-Process | Sort-Object CPU -Descending | Select-Object -First 5",
+		"$env:PATH -split ';'",
+		"New-Item -ItemType Directory -Path build -Force",
+		"Copy-Item README.md docs/README.md",
+		"Remove-Item -Recurse -Force bin",
+		"Get-Command go",
+		"$PSVersionTable.PSVersion",
+		"Invoke-WebRequest -Uri https://example.com -OutFile page.html",
+		"Write-Output 'Remove-Item -Recurse -Force C:\\Windows'",
+		"Write-Output \"Remove-Item -Recurse -Force C:\\Windows\"",
+		"echo 'Format-Volume -DriveLetter C'",
+		"Write-Host \"run Format-Volume later\"",
+		"Write-Host 'Stop-Computer -Force'",
+		"Write-Verbose 'Set-ExecutionPolicy Unrestricted -Scope LocalMachine' -Verbose",
+		"Write-Information 'Remove-Item -Recurse -Force $HOME'",
+		"Select-String -Pattern 'Remove-Item -Recurse' -Path *.ps1",
+		"Select-String -Pattern 'Format-Volume|Clear-Disk' -Path scripts/*.ps1",
+		"Get-ChildItem -Recurse *.ps1 | Select-String 'Remove-Item -Recurse -Force C:\\'",
+		"git commit -m \"Remove-Item -Recurse -Force C:\\Windows cleanup\"",
+		"git commit -m 'Stop using Format-Volume in the setup script'",
+		"gh pr create --title \"Stop-Process -Name * fix\" --body \"Replaces Remove-Item -Recurse -Force C:\\ with a scoped delete\"",
+		"gh issue create --title 'Set-ExecutionPolicy Unrestricted is needed?' --body 'asks'",
+		"@'\n# Notes\nNever run Remove-Item -Recurse -Force C:\\ here.\nFormat-Volume is out of scope.\n'@ | Set-Content notes.md",
+		"$msg = @\"\nBuild finished at $(Get-Date)\nDo not run Remove-Item -Recurse -Force C:\\Windows\n\"@\nWrite-Output $msg",
+		"# Remove-Item -Recurse -Force C:\\\nGet-ChildItem",
+		"Get-ChildItem # then Format-Volume -DriveLetter D, not really",
+		"<# Remove-Item -Recurse -Force C:\\Windows\n   Stop-Computer #>\ngo test ./...",
+		"Set-Content -Path notes.txt -Value 'Remove-Item -Recurse -Force C:\\Windows'",
+		"Add-Content CHANGELOG.md 'Fixed: Set-ExecutionPolicy Unrestricted no longer needed'",
+		"'Remove-Item -Recurse -Force C:\\Windows' | Out-File plan.txt",
+		"$s = 'Stop-Computer -Force' | Out-String",
+	} {
+		cases = append(cases, psCase{s, ""})
+	}
+	checkPS(t, testWorld(""), cases)
+}
+
+// A string that is run is code: Invoke-Expression, a script block made from a string, a
+// nested PowerShell's -Command or -EncodedCommand, a quoted command run by &, a subexpression
+// inside a double-quoted string. Each is decided as if written out.
+func TestPowerShellExecutedStringIsCode(t *testing.T) {
+	enc := "UgBlAG0AbwB2AGUALQBJAHQAZQBtACAALQBSAGUAYwB1AHIAcwBlACAALQBGAG8AcgBjAGUAIABDADoAXABXAGkAbgBkAG8AdwBzAA==" // Remove-Item -Recurse -Force C:\Windows
+	checkPS(t, testWorld(""), []psCase{
+		{"iex 'Remove-Item -Recurse -Force C:\\Windows'", "fs.rm-critical"},
+		{"Invoke-Expression \"Format-Volume -DriveLetter D\"", "disk.format"},
+		{"Invoke-Expression -Command 'Stop-Computer -Force'", "power.shutdown"},
+		{"& ([scriptblock]::Create('Remove-Item -Recurse -Force C:\\Windows'))", "fs.rm-critical"},
+		{"powershell -Command 'Format-Volume -DriveLetter D'", "disk.format"},
+		{"pwsh -NoProfile -Command \"Stop-Computer -Force\"", "power.shutdown"},
+		{"powershell -EncodedCommand " + enc, "fs.rm-critical"},
+		{"& 'Stop-Computer' -Force", "power.shutdown"},
+		{"Write-Output \"done $(Remove-Item -Recurse -Force C:\\Windows)\"", "fs.rm-critical"},
+		{"Remove-Item -Recurse -Force 'C:\\Windows'", "fs.rm-critical"},
+		{"$p = 'C:\\Windows'; Remove-Item -Recurse -Force $p", "fs.rm-critical"},
+		{"Remove-Item -Recurse -Force '/etc' # tidy up", "fs.rm-critical"},
+		{"<# clean #> Format-Volume -DriveLetter D", "disk.format"},
+	})
+}

@@ -137,6 +137,12 @@ func (p *psAnalyzer) script(src, dir string, via []string, depth int) error {
 		}
 		if len(words) == 0 || strings.ContainsAny(words[0], "[]$(){}") || strings.Contains(stmt, "::") {
 			c.Name, c.Code = "PowerShell", psHome(stmt, home) // an expression: its path literals are read
+			// [scriptblock]::Create('...') makes code of a string: read it as code.
+			if code, ok := psCreateArg(stmt); ok {
+				if err := p.script(code, dir, append(with(via), "ScriptBlock"), depth+1); err != nil {
+					return err
+				}
+			}
 			continue
 		}
 		c.Name, c.Prog, c.Args = psCmdlet(words[0]), words[0], words[1:]
@@ -459,6 +465,20 @@ func psStatements(src string) []string {
 			b.WriteByte(ch)
 			i++
 			ch = src[i]
+		case ch == '<' && i+1 < len(src) && src[i+1] == '#': // <# a block comment #>
+			end := strings.Index(src[i+2:], "#>")
+			if end < 0 {
+				i = len(src)
+			} else {
+				i += 2 + end + 1
+			}
+			b.WriteByte(' ')
+			continue
+		case ch == '#' && (i == 0 || strings.IndexByte(" \t\r\n;|&({}", src[i-1]) >= 0): // a comment, to the end of the line
+			for i+1 < len(src) && src[i+1] != '\n' {
+				i++
+			}
+			continue
 		case ch == '(' || ch == '{':
 			depth++
 		case ch == ')' || ch == '}':
@@ -655,4 +675,31 @@ func psHome(s, home string) string {
 		s = strings.ReplaceAll(s, strings.ToLower(v), home)
 	}
 	return s
+}
+
+// psCreateArg returns the literal string given to [scriptblock]::Create in stmt.
+func psCreateArg(stmt string) (string, bool) {
+	i := strings.Index(strings.ToLower(stmt), "[scriptblock]::create(")
+	if i < 0 {
+		return "", false
+	}
+	rest := stmt[i+len("[scriptblock]::create("):]
+	depth, quote := 0, byte(0)
+	for j := 0; j < len(rest); j++ {
+		switch ch := rest[j]; {
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			}
+		case ch == '\'' || ch == '"':
+			quote = ch
+		case ch == '(':
+			depth++
+		case ch == ')' && depth > 0:
+			depth--
+		case ch == ')':
+			return psLiteralArg("Create " + strings.TrimSpace(rest[:j])) // as the argument of a command
+		}
+	}
+	return "", false
 }

@@ -1,0 +1,158 @@
+package shell
+
+import "strings"
+
+// PSJoin stands for the spaces and separators inside a PowerShell string in the text
+// PSCodeText returns, so that a string is one word there: a path with a space in it stays
+// one path, and a sentence that names a cmdlet is not that cmdlet.
+const PSJoin = "\uE000"
+
+// PSCodeText returns a PowerShell script (ASCII quotes, as PSNormalize leaves it) with what is
+// only data taken out of the code, for the rules that read a script's words: comments and
+// here-strings go, each quoted string becomes a single word (its spaces and separators
+// joined by PSJoin), and the $( ) subexpressions of a double-quoted string stay code. A
+// string that is run (Invoke-Expression, a script block made from it, -EncodedCommand) is
+// read as code by AnalyzePowerShell, statement by statement.
+func PSCodeText(src string) string {
+	var b strings.Builder
+	psCode(&b, src, 0, false)
+	return b.String()
+}
+
+// psCode writes the code of src from i on, up to the ) that closes a subexpression when
+// sub is set, and returns where it stopped (after that parenthesis).
+func psCode(b *strings.Builder, src string, i int, sub bool) int {
+	depth := 0
+	for i < len(src) {
+		ch := src[i]
+		switch {
+		case ch == '`' && i+1 < len(src):
+			b.WriteString(src[i : i+2])
+			i += 2
+			continue
+		case ch == '<' && strings.HasPrefix(src[i:], "<#"):
+			end := strings.Index(src[i+2:], "#>")
+			if end < 0 {
+				return len(src)
+			}
+			b.WriteByte(' ')
+			i += 2 + end + 2
+			continue
+		case ch == '#' && (i == 0 || strings.IndexByte(" \t\r\n;|&({}", src[i-1]) >= 0):
+			end := strings.IndexByte(src[i:], '\n')
+			if end < 0 {
+				return len(src)
+			}
+			i += end
+			continue
+		case ch == '@' && i+1 < len(src) && (src[i+1] == '\'' || src[i+1] == '"') && psHereOpens(src[i+2:]):
+			q := src[i+1]
+			end := strings.Index(src[i+2:], "\n"+string(q)+"@")
+			stop := len(src)
+			if end >= 0 {
+				stop = i + 2 + end + 3
+			}
+			body := src[i+2 : min(stop, len(src))]
+			if q == '\'' {
+				b.WriteString("''")
+			} else {
+				psDoubleBody(b, strings.TrimSuffix(body, "\n\"@"))
+			}
+			i = stop
+			continue
+		case ch == '\'':
+			j := i + 1
+			for j < len(src) {
+				if src[j] == '\'' {
+					if j+1 < len(src) && src[j+1] == '\'' {
+						j += 2
+						continue
+					}
+					break
+				}
+				j++
+			}
+			b.WriteByte('\'')
+			b.WriteString(psJoined(src[i+1 : min(j, len(src))]))
+			b.WriteByte('\'')
+			i = j + 1
+			continue
+		case ch == '"':
+			i = psDouble(b, src, i+1)
+			continue
+		case ch == '(':
+			depth++
+		case ch == ')':
+			if sub && depth == 0 {
+				return i + 1
+			}
+			depth--
+		}
+		b.WriteByte(ch)
+		i++
+	}
+	return i
+}
+
+// psHereOpens says whether what follows @' or @" opens a here-string: only spaces up to the
+// end of the line.
+func psHereOpens(rest string) bool {
+	line, _, ok := strings.Cut(rest, "\n")
+	return ok && strings.TrimSpace(line) == ""
+}
+
+// psDouble writes the double-quoted string that starts at i (after its quote) as one word,
+// its subexpressions as code, and returns the index after its closing quote.
+func psDouble(b *strings.Builder, src string, i int) int {
+	var lit strings.Builder
+	flush := func() {
+		b.WriteByte('"')
+		b.WriteString(psJoined(lit.String()))
+		b.WriteByte('"')
+		lit.Reset()
+	}
+	for i < len(src) {
+		ch := src[i]
+		switch {
+		case ch == '`' && i+1 < len(src):
+			lit.WriteString(src[i : i+2])
+			i += 2
+			continue
+		case ch == '"' && i+1 < len(src) && src[i+1] == '"':
+			lit.WriteString(`""`)
+			i += 2
+			continue
+		case ch == '"':
+			flush()
+			return i + 1
+		case ch == '$' && i+1 < len(src) && src[i+1] == '(':
+			flush()
+			b.WriteString(" (")
+			i = psCode(b, src, i+2, true)
+			b.WriteString(") ")
+			continue
+		}
+		lit.WriteByte(ch)
+		i++
+	}
+	flush()
+	return i
+}
+
+// psDoubleBody writes the body of a double-quoted here-string: its subexpressions as code,
+// its text as one word.
+func psDoubleBody(b *strings.Builder, body string) {
+	// A here-string's body ends at its closing line, not at a quote: quotes inside are text.
+	psDouble(b, strings.ReplaceAll(body, `"`, "`\""), 0)
+}
+
+// psJoined joins the words of a string's text with PSJoin.
+func psJoined(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '\t', '\r', '\n', ';', '&', '|', '(', ')', '"', '\'', ',', '{', '}':
+			return '\uE000'
+		}
+		return r
+	}, s)
+}
