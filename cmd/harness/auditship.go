@@ -48,6 +48,7 @@ var auditShipCommand = &cli.Command{
 		if cfg.Endpoint == "" {
 			return cli.Exit("harness audit ship: "+ship.ErrNoEndpoint.Error(), shipNoTarget)
 		}
+		cfg.EnvProxy = true // the owner's own proxy variables
 		s, err := ship.Open(cfg, os.LookupEnv, ship.Me(hook.Version))
 		if err != nil {
 			return cli.Exit("harness audit ship: "+err.Error(), shipUsage)

@@ -44,6 +44,10 @@ type Config struct {
 	// Batch is how many records go in one request; Timeout bounds one request with its retries.
 	Batch   int
 	Timeout time.Duration
+	// EnvProxy lets the proxy variables (HTTPS_PROXY, ...) route the requests: for the harness
+	// CLI, which its owner runs. The AuditShip hook leaves it off: a project's settings can set
+	// those variables for every hook, and must not route the audit trail through a host of its own.
+	EnvProxy bool
 }
 
 // Load reads the shipping keys from the harness configuration outside any project (user scope

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,8 +57,13 @@ func New(cfg Config, headers map[string]string, id Identity) (*Shipper, error) {
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
+	proxy := http.ProxyFromEnvironment
+	if !cfg.EnvProxy {
+		proxy = func(*http.Request) (*url.URL, error) { return nil, nil }
+	}
 	exp, err := otlploghttp.New(context.Background(),
 		otlploghttp.WithEndpointURL(logsURL(cfg.Endpoint)),
+		otlploghttp.WithProxy(proxy),
 		otlploghttp.WithHeaders(headers),
 		otlploghttp.WithCompression(otlploghttp.GzipCompression),
 		otlploghttp.WithTimeout(timeout),
