@@ -44,7 +44,7 @@ func (c *checker) unknownKeys(ms []member, path string, known []string, nearOnly
 			continue
 		}
 		p := join(path, m.key)
-		best := nearest(m.key, known)
+		best := spell.Nearest(m.key, known)
 		switch {
 		case best != "":
 			sev := Warning
@@ -75,24 +75,6 @@ func consequence(key string) string {
 		return " (as written, these permission rules do not apply)"
 	}
 	return ""
-}
-
-// nearest returns the known key that name most likely misspells: the same but for case, or
-// within two edits (one for short keys); "" if none.
-func nearest(name string, known []string) string {
-	best, dist := "", 3
-	if len(name) <= 4 {
-		dist = 2
-	}
-	for _, k := range known {
-		if strings.EqualFold(k, name) {
-			return k
-		}
-		if d := spell.Distance(strings.ToLower(name), strings.ToLower(k)); d < dist {
-			best, dist = k, d
-		}
-	}
-	return best
 }
 
 // groupElsewhere and handlerElsewhere say where a key written on the wrong level belongs.
