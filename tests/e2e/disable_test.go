@@ -52,19 +52,8 @@ func auditText(s *session) string {
 // off the hooks of the user and project settings (the payload tap in its local settings never
 // runs). LoadContext names the keys to the model, never their values.
 func TestManagedGuardsProjectThatDisablesHooks(t *testing.T) {
-	needClient(t)
-	if exec.Command("unshare", "-m", "true").Run() != nil {
-		t.Skip("no private mount namespace here (unshare -m needs CAP_SYS_ADMIN): the managed folder cannot be redirected")
-	}
-	s := newSession(t)
-	root := filepath.Dir(s.home)
-	ns := filepath.Join(root, "ns")
-	managed, prefix, system := filepath.Join(ns, "managed"), filepath.Join(root, "opt", "harness"), filepath.Join(root, "system")
-	for _, d := range []string{filepath.Join(ns, "upper"), filepath.Join(ns, "work"), filepath.Join(managed, "managed-settings.d"), system} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	s, md := managedSession(t)
+	ns, managed, prefix, system := md.ns, md.managed, md.prefix, md.system
 	cmd := exec.Command(filepath.Join(binDir, "harness"), "install", "--managed", "--bin", binDir, "--system-dir", system)
 	cmd.Env = append(os.Environ(), "HOME="+s.home, "HARNESS_HOME="+s.harnessHome, "HARNESS_CLAUDE="+claude,
 		"HARNESS_PREFIX="+prefix, "HARNESS_MANAGED_DIR="+managed)

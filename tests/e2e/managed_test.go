@@ -20,13 +20,14 @@ mount --bind "$1/managed" /etc/claude-code
 shift
 exec "$@"`
 
-// A fleet install: harness install --managed copies the hooks under a prefix and writes its
-// drop-in into the managed folder, next to an organisation's own drop-in. The real client reads
-// both (their hooks add up): the managed SecurityValidator blocks a destructive command, and a
-// command that only the system policy denies, with the system scope the drop-in pins although
-// the user's environment names another one. doctor then sees the managed hooks' records, and
-// uninstall --managed leaves the folder as the organisation had it.
-func TestManagedDropInIsRead(t *testing.T) {
+// managedDirs are the folders of a managed install in a test: the namespace's overlay (ns),
+// Claude Code's managed folder bound onto /etc/claude-code in it, the prefix and the system scope.
+type managedDirs struct{ root, ns, managed, prefix, system string }
+
+// managedSession is a session whose client will run in a private mount namespace
+// (managedMount), with the managed folders made; it skips where that namespace cannot be had.
+func managedSession(t *testing.T) (*session, managedDirs) {
+	t.Helper()
 	needClient(t)
 	if exec.Command("unshare", "-m", "true").Run() != nil {
 		t.Skip("no private mount namespace here (unshare -m needs CAP_SYS_ADMIN): the managed folder cannot be redirected")
@@ -34,12 +35,24 @@ func TestManagedDropInIsRead(t *testing.T) {
 	s := newSession(t)
 	root := filepath.Dir(s.home)
 	ns := filepath.Join(root, "ns")
-	managed, prefix, system := filepath.Join(ns, "managed"), filepath.Join(root, "opt", "harness"), filepath.Join(root, "system")
-	for _, d := range []string{filepath.Join(ns, "upper"), filepath.Join(ns, "work"), filepath.Join(managed, "managed-settings.d"), system} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
+	d := managedDirs{root: root, ns: ns, managed: filepath.Join(ns, "managed"), prefix: filepath.Join(root, "opt", "harness"), system: filepath.Join(root, "system")}
+	for _, dir := range []string{filepath.Join(ns, "upper"), filepath.Join(ns, "work"), filepath.Join(d.managed, "managed-settings.d"), d.system} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
 	}
+	return s, d
+}
+
+// A fleet install: harness install --managed copies the hooks under a prefix and writes its
+// drop-in into the managed folder, next to an organisation's own drop-in. The real client reads
+// both (their hooks add up): the managed SecurityValidator blocks a destructive command, and a
+// command that only the system policy denies, with the system scope the drop-in pins although
+// the user's environment names another one. doctor then sees the managed hooks' records, and
+// uninstall --managed leaves the folder as the organisation had it.
+func TestManagedDropInIsRead(t *testing.T) {
+	s, md := managedSession(t)
+	root, ns, managed, prefix, system := md.root, md.ns, md.managed, md.prefix, md.system
 	siteLog := filepath.Join(root, "site-hook.log")
 	site, _ := json.Marshal(map[string]any{"hooks": map[string]any{"PreToolUse": []any{map[string]any{"matcher": "Bash",
 		"hooks": []any{map[string]any{"type": "command", "command": "echo site >> " + siteLog, "timeout": 5}}}}}})
