@@ -44,6 +44,20 @@ func TestScaffoldBuildsAndPasses(t *testing.T) {
 	if !strings.Contains(out, "updated tests/testdata/cli_describe.txtar") {
 		t.Errorf("harness new did not update the describe golden, which lists every hook:\n%s", out)
 	}
+	// Its entry is exec form with an absolute path, as the rest of the template: nothing a
+	// project's env can redirect, and harness validate finds no guard.command-env in it.
+	b, err := os.ReadFile(filepath.Join(repo, "settings.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `"command": "/opt/harness/bin/ProbeHook",
+            "args": [],`; !strings.Contains(string(b), want) {
+		t.Errorf("settings.json has no exec-form entry for ProbeHook:\n%s", b)
+	}
+	v, _ := exec.Command(filepath.Join(binDir, "harness"), "validate", filepath.Join(repo, "settings.json")).CombinedOutput()
+	if strings.Contains(string(v), "command-env") {
+		t.Errorf("harness validate on the scaffolded template:\n%s", v)
+	}
 	run("go", "vet", "./hooks/ProbeHook")
 	run("go", "test", "./tests", "-run", "TestScripts/probehook_scaffold|TestDefaultSettingsMatchTheHooks", "-count=1")
 	// No golden is left red by the new hook: a test failing for reasons of its own (the tree

@@ -40,6 +40,10 @@ var newCommand = &cli.Command{
 	Action: scaffold,
 }
 
+// templateBin is where the template's commands point: the binaries of a managed install at
+// its default prefix.
+const templateBin = "/opt/harness/bin/"
+
 var hookName = regexp.MustCompile(`^[A-Z][A-Za-z0-9]{1,63}$`)
 
 func scaffold(c *cli.Context) error {
@@ -132,7 +136,11 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 		group, _ = sjson.Set(`{}`, "matcher", matcher)
 		group, _ = sjson.SetRaw(group, "hooks", "[]")
 	}
-	handler, _ := sjson.Set(`{"type":"command"}`, "command", `"${HARNESS_HOME:-$HOME/.claude/harness}/bin/`+name+`"`)
+	// Exec form with an absolute path, as every entry of the template: the installer rewrites
+	// it to the binary it installs; used as it is, it runs the managed install's binary or,
+	// with none there, fails to start (and a guard then blocks), never what an env names.
+	handler, _ := sjson.Set(`{"type":"command"}`, "command", templateBin+name)
+	handler, _ = sjson.SetRaw(handler, "args", "[]")
 	handler, _ = sjson.Set(handler, "timeout", timeout)
 	if c.Bool("guard") {
 		handler, _ = sjson.Set(handler, "onFailure", "block")

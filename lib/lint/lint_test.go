@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/hookkit/harness/lib/event"
 )
 
@@ -17,18 +19,6 @@ var corpus = []struct {
 	file string
 	want []string
 }{
-	// The repository's settings.json, verbatim: a template whose commands the installer
-	// rewrites to absolute paths; used as it is, each guard would run what a project's env names.
-	{"template-harness-settings.json", []string{
-		"warning guard.command-env hooks.PreToolUse[0].hooks[0].command",
-		"warning guard.command-env hooks.PreToolUse[1].hooks[0].command",
-		"warning guard.command-env hooks.PreToolUse[2].hooks[0].command",
-		"warning guard.command-env hooks.PreSkillShellCommand[0].hooks[0].command",
-		"warning guard.command-env hooks.PreSkillShellCommand[1].hooks[0].command",
-		"warning guard.command-env hooks.PreSkillShellCommand[2].hooks[0].command",
-		"warning guard.command-env hooks.UserPromptSubmit[0].hooks[0].command",
-		"warning guard.command-env hooks.SessionEnd[1].hooks[0].command",
-	}},
 	{"clean-harness-absolute-paths.json", nil},
 	{"clean-user-settings.json", nil},
 	{"clean-no-hooks.json", nil},
@@ -213,6 +203,35 @@ func messages(r Report) string {
 		fmt.Fprintf(&b, "  %s: %s\n", f.Path, f.Message)
 	}
 	return b.String()
+}
+
+// The repository's settings.json is a template in exec form with absolute paths: used as it
+// is, a guard runs the managed install's binary or cannot start (and blocks), and nothing in it
+// expands a variable a project's env could set. Its only findings are programs not there.
+func TestTemplateRunsNothingAnEnvNames(t *testing.T) {
+	r := File(filepath.Join("..", "..", "settings.json"))
+	commands := 0
+	for _, f := range r.Findings {
+		if f.Rule != "exec.not-found" || f.Severity != Error {
+			t.Errorf("the template: %s %s %s: %s", f.Severity, f.Rule, f.Path, f.Message)
+		}
+	}
+	b, err := os.ReadFile(filepath.Join("..", "..", "settings.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gjson.GetBytes(b, "hooks").ForEach(func(_, groups gjson.Result) bool {
+		for _, h := range groups.Get("#.hooks|@flatten").Array() {
+			commands++
+			if cmd := h.Get("command").Str; !strings.HasPrefix(cmd, "/opt/harness/bin/") || !h.Get("args").IsArray() {
+				t.Errorf("the template runs %q (args %s): want exec form under /opt/harness/bin", cmd, h.Get("args").Raw)
+			}
+		}
+		return true
+	})
+	if commands < 20 {
+		t.Errorf("the template has %d commands", commands)
+	}
 }
 
 // Every settings file in testdata/ is in the table, so none is silently left unchecked.
