@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -92,7 +93,13 @@ func cmdHook(ts *testscript.TestScript, neg bool, args []string) {
 	if err != nil {
 		ts.Fatalf("hook: exit code %q is not a number", args[0])
 	}
-	err = ts.Exec(args[1], args[2:]...)
+	// A hook with no --home takes the account's own home from the password database, which
+	// the sandbox's HOME does not move: name the sandbox's harness home, as the installer does.
+	rest := args[2:]
+	if args[1] != "harness" && !slices.ContainsFunc(rest, func(a string) bool { return strings.HasPrefix(a, "--home=") }) {
+		rest = append([]string{"--home=" + filepath.Join(ts.Getenv("HOME"), ".claude", "harness")}, rest...)
+	}
+	err = ts.Exec(args[1], rest...)
 	got := 0
 	var exit *exec.ExitError
 	switch {

@@ -452,10 +452,20 @@ func TestSetupReadsNoEnvironment(t *testing.T) {
 	t.Setenv("HARNESS_DEADLINE", "1ns")
 	t.Setenv("HOME", "/home/u")
 	in, _ := event.Parse([]byte(`{"hook_event_name":"Stop","cwd":"/home/u/p"}`))
+	defer func(old string) { passwdFile = old }(passwdFile)
+	passwdFile = filepath.Join(t.TempDir(), "absent")
 	var s Setup
 	s.settle()
 	if w := s.Where(in); w.HarnessHome != "/home/u/.claude/harness" || w.SystemDir != "/etc/harness" {
 		t.Errorf("no flags: home %q, system %q", w.HarnessHome, w.SystemDir)
+	}
+	// Where the password database names the account's home, a moved HOME moves nothing.
+	if runtime.GOOS != "darwin" && runtime.GOOS != "windows" {
+		passwdFile = filepath.Join(t.TempDir(), "passwd")
+		os.WriteFile(passwdFile, []byte(fmt.Sprintf("me:x:%d:%d::/home/owner:/bin/sh\n", os.Getuid(), os.Getgid())), 0o644)
+		if w := s.Where(in); w.HarnessHome != "/home/owner/.claude/harness" {
+			t.Errorf("HOME moved by a project: harness home %q, want the account's", w.HarnessHome)
+		}
 	}
 	s, rest, err := parseSetup([]string{"--home=/opt/h", "--system-dir=/srv/policy", "--explain", "x"})
 	if err != nil || len(rest) != 2 {

@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"cmp"
 	"context"
 	"os"
 	"path/filepath"
@@ -32,14 +33,18 @@ func Locate(ctx context.Context, in event.Input) Where { return SetupOf(ctx).Whe
 // Where is Locate for a setup in hand.
 func (s Setup) Where(in event.Input) Where {
 	home, _ := os.UserHomeDir()
-	owner := ownerHome()
+	account := ownerHome()
+	owner := account
 	if owner == filepath.Clean(home) {
 		owner = ""
 	}
 	w := Where{Cwd: in.Cwd(), Project: projectDir(os.Getenv("CLAUDE_PROJECT_DIR"), home, owner), Home: home, OwnerHome: owner,
 		HarnessHome: s.Home, SystemDir: s.SystemDir}
 	if w.HarnessHome == "" {
-		w.HarnessHome = config.DefaultHome(home)
+		// No --home and no install beside the binary: the compiled default under the
+		// account's own home, which no variable moves; $HOME only where the password
+		// database does not say (macOS, Windows).
+		w.HarnessHome = config.DefaultHome(cmp.Or(account, home))
 	}
 	if w.Project == "" {
 		w.Project = w.Cwd

@@ -12,9 +12,12 @@ import (
 // managedMount runs the client in a private mount namespace where /etc/claude-code, Claude
 // Code's managed-settings folder on Linux (the client has no override for it), is dir: /etc
 // gets an overlay so that the folder can exist there, and dir is bound onto it. Nothing changes
-// outside the namespace.
+// outside the namespace. The overlay's password database gives the account the test's HOME:
+// a managed hook (no --home) takes its harness home from there, never from HOME.
 const managedMount = `set -e
 mount -t overlay overlay -o "lowerdir=/etc,upperdir=$1/upper,workdir=$1/work" /etc
+awk -F: -v OFS=: -v u="$(id -u)" -v h="$HOME" '$3 == u { $6 = h } { print }' /etc/passwd > /etc/passwd.test
+mv /etc/passwd.test /etc/passwd
 mkdir -p /etc/claude-code
 mount --bind "$1/managed" /etc/claude-code
 shift
