@@ -15,8 +15,8 @@
 # Other flags go to `harness install` (see harness install --help). Safe to run twice.
 # `harness` itself goes on PATH: a link in ~/.local/bin when that is on PATH, or the line to add.
 # Every flag is checked before anything is built: --help prints this and builds nothing, and
-# a flag that neither this script nor harness install (or uninstall) takes, or a word, exits
-# 64 having built nothing.
+# a flag that neither this script nor harness install (or uninstall) takes, a word, or a value
+# that --client, --scope, --form or --only does not take, exits 64 having built nothing.
 set -eu
 
 # The flags of harness install and harness uninstall (tests/install_script_test.go keeps
@@ -25,6 +25,12 @@ install_valued="only form bin from defaults agent system-dir prefix managed-dir 
 install_bool="dry-run on-error managed print"
 uninstall_valued="prefix client scope project settings"
 uninstall_bool="force purge managed dry-run"
+
+# The values a flag can take, where the set is closed (tests/install_script_test.go keeps
+# clients equal to harness's): checked before anything is built, like the flags.
+clients="claude codex copilot qwen droid gemini docker-agent vtcode"
+scopes="user project local"
+forms="auto exec shell"
 
 usage() {
 	sed -n '2,/^set -eu/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'
@@ -58,14 +64,50 @@ refuse() {
 	exit 64
 }
 
+# check NAME VALUE: refuses a value outside a flag's closed set, naming the nearest one.
+check() {
+	case "$1" in
+	client) known=$clients ;;
+	scope) known=$scopes ;;
+	form) known=$forms ;;
+	only)
+		# Hooks imported with --from have names of their own.
+		[ "$from" = no ] || return 0
+		known=$(cd "$(dirname "$0")" && for d in hooks/*/; do d=${d%/}; printf '%s\n' "${d#hooks/}"; done | paste -sd' ' -)
+		old_ifs=$IFS
+		IFS=,
+		for h in $2; do
+			IFS=$old_ifs
+			case " $known " in
+			*" $h "*) ;;
+			*)
+				near=$(nearest "$h" "$known")
+				refuse "--only: no hook \"$h\"${near:+; did you mean \"$near\"?} (hooks: $known)"
+				;;
+			esac
+		done
+		IFS=$old_ifs
+		return 0
+		;;
+	*) return 0 ;;
+	esac
+	case " $known " in
+	*" $2 "*) return 0 ;;
+	esac
+	near=$(nearest "$2" "$known")
+	refuse "--$1 \"$2\" is not one of: $known${near:+; did you mean \"$near\"?}"
+}
+
 # Read every flag first: whether to uninstall decides which flags are right.
 uninstall=no
 dry=no
+from=no
 client="Claude Code"
 for arg in "$@"; do
 	case "$arg" in
 	-h | -help | --help) usage; exit 0 ;;
 	--uninstall | -uninstall) uninstall=yes ;;
+	--from | -from | --from=* | -from=*) from=yes ;;
 	esac
 done
 if [ "$uninstall" = yes ]; then
@@ -82,6 +124,7 @@ for arg in "$@"; do
 		case "$arg" in
 		-?*) refuse "flag \"--$want\" needs a value" ;;
 		esac
+		check "$want" "$arg"
 		[ "$want" = client ] && client=$arg
 		want=""
 		continue
@@ -94,7 +137,12 @@ for arg in "$@"; do
 	name=${name#-}
 	value=no
 	case "$name" in
-	*=*) value=yes; [ "${name%%=*}" = client ] && client=${name#*=}; name=${name%%=*} ;;
+	*=*)
+		value=yes
+		check "${name%%=*}" "${name#*=}"
+		[ "${name%%=*}" = client ] && client=${name#*=}
+		name=${name%%=*}
+		;;
 	esac
 	case " $valued " in
 	*" $name "*) [ "$value" = yes ] || want=$name; continue ;;

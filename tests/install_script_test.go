@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hookkit/harness/lib/dialect"
 )
 
 // installEnv is the environment of a new user: a throwaway home, the Go caches where they
@@ -216,6 +218,13 @@ func TestInstallScriptFlags(t *testing.T) {
 		{[]string{"--uninstall", "--purg"}, 64, `unknown flag "--purg"; did you mean "--purge"?`},
 		{[]string{"--uninstall", "--only", "SecurityValidator"}, 64, `"--only" does not go with --uninstall`},
 		{[]string{"--uninstall", "x", "--help"}, 0, "./install.sh --uninstall [--purge]"},
+		// A value outside a flag's closed set, in either spelling, builds nothing either.
+		{[]string{"--client", "codx"}, 64, `install.sh: --client "codx" is not one of: claude codex copilot qwen droid gemini docker-agent vtcode; did you mean "codex"?`},
+		{[]string{"--client=gemni", "--scope", "project"}, 64, `did you mean "gemini"?`},
+		{[]string{"--scope=projet"}, 64, `--scope "projet" is not one of: user project local; did you mean "project"?`},
+		{[]string{"--form", "exe"}, 64, `did you mean "exec"?`},
+		{[]string{"--only", "SecurityValidator,AuditLg"}, 64, `--only: no hook "AuditLg"; did you mean "AuditLog"?`},
+		{[]string{"--uninstall", "--client", "qwn"}, 64, `did you mean "qwen"?`},
 	} {
 		cmd := exec.Command("./install.sh", tt.args...)
 		cmd.Dir = ".."
@@ -236,6 +245,24 @@ func TestInstallScriptFlags(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(home); len(entries) > 0 {
 		t.Errorf("install.sh wrote into the home: %v", entries)
+	}
+}
+
+// TestInstallScriptKnowsTheClients: the clients install.sh takes for --client are harness's.
+func TestInstallScriptKnowsTheClients(t *testing.T) {
+	script, err := os.ReadFile("../install.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := regexp.MustCompile(`(?m)^clients="([^"]*)"`).FindSubmatch(script)
+	if list == nil {
+		t.Fatal("install.sh has no clients list")
+	}
+	got, want := strings.Fields(string(list[1])), dialect.Names()
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("install.sh's clients are %v; harness knows %v", got, want)
 	}
 }
 
