@@ -18,7 +18,10 @@ import (
 // Manifest records, per settings file, exactly what the installer added, so that uninstall
 // takes away that and nothing else.
 type Manifest struct {
-	Files []*Record `json:"files"`
+	// Format is the manifest's layout: ManifestFormat as this installer writes it, 0 from an
+	// installer older than the record of who else touched a file (Record.Touched).
+	Format int       `json:"format,omitempty"`
+	Files  []*Record `json:"files"`
 	// Copies and Dirs are the files a managed install put into place and the directories it
 	// created for them (outermost first).
 	Copies []Copy `json:"copies,omitempty"`
@@ -125,11 +128,22 @@ func LoadManifest(home string) (*Manifest, error) {
 	if err := json.Unmarshal(b, m); err != nil {
 		return nil, fmt.Errorf("the manifest %s is damaged: %w", m.path, err)
 	}
+	if m.Format < ManifestFormat {
+		// An older installer did not record whether someone else changed a file between its
+		// writes: assume so, and never restore a backup that could lose their bytes.
+		for _, r := range m.Files {
+			r.Touched = true
+		}
+	}
 	return m, nil
 }
 
+// ManifestFormat is the manifest layout this installer writes: 2 since Record.Touched.
+const ManifestFormat = 2
+
 // Save writes the manifest atomically.
 func (m *Manifest) Save() error {
+	m.Format = ManifestFormat
 	sort.Slice(m.Files, func(i, j int) bool { return m.Files[i].Path < m.Files[j].Path })
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {

@@ -54,6 +54,7 @@ var seqOps = []seqOp{
 	{"user-adds-hook", false, (*seqState).userAddHook},
 	{"user-edits-entry", false, (*seqState).userEditEntry},
 	{"user-removes-entry", false, (*seqState).userRemoveEntry},
+	{"older-manifest", false, (*seqState).olderManifest},
 	{"uninstall", true, func(s *seqState, _ *rand.Rand) { s.uninstall(false) }},
 	{"uninstall-force", true, func(s *seqState, _ *rand.Rand) { s.uninstall(true) }},
 }
@@ -124,6 +125,9 @@ func TestSequencesEnumerated(t *testing.T) {
 		{"user-edits-entry", "uninstall", "user-removes-entry", "uninstall"},
 		{"user-removes-entry", "user-removes-entry", "user-removes-entry", "uninstall"},
 		{"user-removes-entry", "install", "uninstall"},
+		// the same over a manifest as an installer older than its touched flag wrote it.
+		{"user-adds-key", "install-fewer", "older-manifest", "uninstall"},
+		{"user-adds-hook", "install", "older-manifest", "uninstall-force"},
 	}
 	for name, orig := range starts {
 		for _, seq := range observed {
@@ -379,5 +383,22 @@ func (s *seqState) final() {
 	m, err := LoadManifest(s.home)
 	if err != nil || m.Find(s.file) != nil || len(m.Dirs) > 0 {
 		s.fatalf("the manifest still records something: %v %+v", err, m)
+	}
+}
+
+// olderManifest rewrites the manifest as an installer older than ManifestFormat wrote it: no
+// format, and no record of who else touched a file.
+func (s *seqState) olderManifest(_ *rand.Rand) {
+	p := ManifestPath(s.home)
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return // nothing installed
+	}
+	b, _ = sjson.DeleteBytes(b, "format")
+	for i := range gjson.GetBytes(b, "files.#").Int() {
+		b, _ = sjson.DeleteBytes(b, fmt.Sprintf("files.%d.touched", i))
+	}
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		s.t.Fatal(err)
 	}
 }
