@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/hookkit/harness/lib/answer"
+	"github.com/hookkit/harness/lib/config"
 	"github.com/hookkit/harness/lib/event"
 )
 
@@ -456,7 +457,7 @@ func TestSetupReadsNoEnvironment(t *testing.T) {
 	passwdFile = filepath.Join(t.TempDir(), "absent")
 	var s Setup
 	s.settle()
-	if w := s.Where(in); w.HarnessHome != "/home/u/.claude/harness" || w.SystemDir != "/etc/harness" {
+	if w := s.Where(in); (runtime.GOOS != "windows" && w.HarnessHome != "/home/u/.claude/harness") || w.SystemDir != config.DefaultSystemDir() {
 		t.Errorf("no flags: home %q, system %q", w.HarnessHome, w.SystemDir)
 	}
 	// Where the password database names the account's home, a moved HOME moves nothing.

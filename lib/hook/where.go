@@ -17,10 +17,10 @@ type Where struct {
 	Cwd, Project string
 	// Home is $HOME: where ~ points in a command, since the command sees the same variable.
 	Home string
-	// OwnerHome is the account's home as the password database gives it, when it is not Home:
-	// a project's settings can set HOME for the hooks and the commands alike, so the guards
-	// protect both homes. "" when it is Home, or not known (macOS, Windows, an account the file
-	// does not list).
+	// OwnerHome is the account's home as the password database (on Windows, the process's
+	// token) gives it, when it is not Home: a project's settings can set HOME for the hooks and
+	// the commands alike, so the guards protect both homes. "" when it is Home, or not known
+	// (macOS, an account the file does not list).
 	OwnerHome string
 	// HarnessHome and SystemDir are the harness's own folders (Setup), never the environment's.
 	HarnessHome, SystemDir string
