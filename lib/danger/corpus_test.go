@@ -2,6 +2,7 @@ package danger
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -25,6 +26,30 @@ type corpusCase struct {
 	Shell string `json:"shell"`
 	// Rule, when set, is the rule the case must be decided by (the first finding).
 	Rule string `json:"rule"`
+	// OS ("darwin", "windows"; default linux) is the system the command runs on, with that
+	// system's home for user dev (/Users/dev, C:\Users\dev) unless Home names another.
+	OS   string `json:"os"`
+	Home string `json:"home"`
+}
+
+// world is the machine a case is labelled for.
+func (c corpusCase) world() shell.World {
+	if c.OS == "" || c.OS == "linux" {
+		return testWorld(c.Cwd)
+	}
+	home := c.Home
+	if home == "" {
+		home = map[string]string{"darwin": "/Users/dev", "windows": `C:\Users\dev`}[c.OS]
+	}
+	sep := "/"
+	if c.OS == "windows" {
+		sep = `\`
+	}
+	proj := home + sep + "proj"
+	cwd := cmp.Or(c.Cwd, proj)
+	env := map[string]string{"HOME": home, "USER": "dev", "USERPROFILE": home, "PATH": "/usr/local/bin:/usr/bin:/bin"}
+	return shell.World{Cwd: cwd, Home: home, Project: proj, OS: c.OS,
+		Env: func(k string) (string, bool) { v, ok := env[k]; return v, ok }}
 }
 
 func loadCorpus(t testing.TB) []corpusCase { return loadCases(t, "testdata/corpus.jsonl") }
@@ -69,9 +94,9 @@ func score(t *testing.T, name string, cases []corpusCase) {
 	// per category: cases, exact, dangerous, caught, safe, flagged
 	perCat := map[string]*[6]int{}
 	for _, c := range cases {
-		v := Judge(c.Cmd, Input{World: testWorld(c.Cwd)})
+		v := Judge(c.Cmd, Input{World: c.world()})
 		if c.Shell == "powershell" {
-			v = JudgePowerShell(c.Cmd, Input{World: testWorld(c.Cwd)})
+			v = JudgePowerShell(c.Cmd, Input{World: c.world()})
 		}
 		got := v.Action.String()
 		if c.Rule != "" && (len(v.Findings) == 0 || v.Findings[0].Rule != c.Rule) {
