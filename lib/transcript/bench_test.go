@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -77,13 +76,6 @@ func peakRSS() float64 {
 		}
 	}
 	return 0
-}
-
-// cpuTime is the CPU time the process has used, user and system.
-func cpuTime() time.Duration {
-	var u syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
 
 // BenchmarkFold summarises transcripts of real lines from the start: Claude Code's at 10 and
@@ -161,9 +153,7 @@ func BenchmarkProcess(b *testing.B) {
 				if err != nil {
 					b.Fatalf("SessionSummary: %v\n%s", err, out)
 				}
-				if u, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-					rss = max(rss, u.Maxrss)
-				}
+				rss = max(rss, maxRSS(cmd.ProcessState))
 				docs, _ := filepath.Glob(filepath.Join(hh, "projects", "*", "sessions", "s1.json"))
 				if len(docs) != 1 {
 					b.Fatalf("no summary written under %s\n%s", hh, out)

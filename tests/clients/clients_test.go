@@ -22,7 +22,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -274,9 +273,7 @@ func (s *session) run(m *model, prompt string) string {
 	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
 	cmd.Dir = s.project
 	cmd.Env = append([]string{"HOME=" + s.home, "PATH=" + os.Getenv("PATH"), "TERM=dumb", "HARNESS_HOME=" + s.harnessHome, "NO_COLOR=1"}, env...)
-	// The client's shells and hooks are in its process group: a timeout ends them all.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	killGroup(cmd)
 	cmd.WaitDelay = 5 * time.Second
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
