@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"path"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
@@ -81,6 +82,8 @@ func (j *judge) perm(c *shell.Cmd) {
 			j.add(c, permSystem, "it changes the permissions or owner of "+label, "")
 		case pl == homeSecret && wide:
 			j.add(c, permSecret, "it opens up "+label+" to other users", "")
+		case c.Name == "chmod" && opensToOthers(mode) && !publicInSecretDir(t) && (j.isSecretFile(t) || pl == homeSecret):
+			j.add(c, permSecret, "it lets other users read or change "+label+" ("+mode+")", "")
 		case recursive && wide:
 			j.add(c, permWorldWritable, "it makes everything in "+label+" "+mode, "")
 		}
@@ -121,4 +124,34 @@ func looksLikeMode(s string) bool {
 		}
 	}
 	return true
+}
+
+// opensToOthers reports a chmod mode that gives the group or other users read or write: an
+// octal mode whose group or other digit has r or w (644, 0640, 660), or a symbolic one that
+// adds or sets r or w for g, o or a (o+r, g+w, a+r, +r, go=rw).
+func opensToOthers(mode string) bool {
+	if mode != "" && strings.Trim(mode, "01234567") == "" {
+		if len(mode) < 3 {
+			return false
+		}
+		g, o := mode[len(mode)-2]-'0', mode[len(mode)-1]-'0'
+		return g&6 != 0 || o&6 != 0
+	}
+	for _, part := range strings.Split(mode, ",") {
+		i := strings.IndexAny(part, "+=")
+		if i < 0 || !strings.ContainsAny(part[i+1:], "rw") {
+			continue
+		}
+		if who := part[:i]; who == "" || strings.ContainsAny(who, "goa") {
+			return true
+		}
+	}
+	return false
+}
+
+// publicInSecretDir reports the files of a credential folder that are meant to be readable:
+// public keys, known_hosts, ssh's config, and the folder itself (sshd accepts 755 there).
+func publicInSecretDir(p string) bool {
+	base := path.Base(p)
+	return strings.HasSuffix(base, ".pub") || base == "known_hosts" || base == "config" || base == "authorized_keys" || base == ".ssh" || base == ".gnupg"
 }

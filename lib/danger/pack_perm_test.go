@@ -14,6 +14,19 @@ func TestPackPerm(t *testing.T) {
 		{"chmod -R 777 .", "perm.world-writable"},
 		{"chmod u+x bin/*", ""},
 		{"chmod 700 ~/.ssh", ""},
+		// Opening a secret to the group or other users, by octal or symbolic mode.
+		{"chmod 0644 ~/.ssh/id_rsa", "perm.secret"},
+		{"chmod g+w ~/.ssh/id_ed25519", "perm.secret"},
+		{"sudo chmod 644 /etc/shadow", "perm.secret"},
+		{"sudo chmod a+r /etc/gshadow", "perm.secret"},
+		{"chmod o+r /etc/sudoers", "perm.secret"},
+		{"chmod 644 ~/.gnupg/private-keys-v1.d/*", "perm.secret"},
+		{"chmod 640 .env", "perm.secret"},
+		{"chmod 600 ~/.ssh/id_rsa", ""},
+		{"chmod go-rwx ~/.ssh/id_rsa", ""},
+		{"chmod 644 ~/.ssh/id_rsa.pub ~/.ssh/config ~/.ssh/known_hosts", ""},
+		{"chmod 755 ~/.ssh", ""},
+		{"chmod 644 README.md", ""},
 		{"chmod -R 755 public/", ""},
 	})
 }
