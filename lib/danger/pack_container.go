@@ -27,14 +27,19 @@ var (
 	containerVolumeData       = &Rule{ID: "container.volume-data", Action: Ask, Radius: Medium, Instead: "back the volume up first (docker run --rm -v NAME:/v -v $PWD:/b alpine tar czf /b/NAME.tgz -C /v .)"}
 	containerPrune            = &Rule{ID: "container.prune", Action: Ask, Radius: Medium, Instead: "remove the volumes you mean by name"}
 	containerRmAll            = &Rule{ID: "container.rm-all", Action: Deny, Radius: High, Instead: "remove the ones you mean by name"}
+	containerHostEscape       = &Rule{ID: "container.host-escape", Action: Deny, Radius: High, Instead: "run what you need inside the container, without the host's root or namespaces"}
+	containerHostAccess       = &Rule{ID: "container.host-access", Action: Ask, Radius: High, Instead: "drop --privileged, the host's root and the Docker socket unless the task needs them"}
+	containerClusterAdmin     = &Rule{ID: "container.cluster-admin", Action: Deny, Radius: High, Instead: "bind a role with only the permissions needed, to one named subject"}
 )
 
 var packContainer = pack{name: "container", title: "containers and clusters",
-	rules: []*Rule{containerDeleteProduction, containerDeleteListed, containerComposeVolumes, containerHelmUninstall, containerHelmUninstallAll, containerK8sAll, containerK8sCrd, containerK8sData, containerK8sDeleteAll, containerK8sDrainAll, containerK8sNamespace, containerK8sScaleAll, containerK8sSystem, containerK8sProdWorkload, containerVolumeData, containerPrune, containerRmAll},
+	rules: []*Rule{containerDeleteProduction, containerDeleteListed, containerComposeVolumes, containerHostEscape, containerHostAccess, containerClusterAdmin, containerHelmUninstall, containerHelmUninstallAll, containerK8sAll, containerK8sCrd, containerK8sData, containerK8sDeleteAll, containerK8sDrainAll, containerK8sNamespace, containerK8sScaleAll, containerK8sSystem, containerK8sProdWorkload, containerVolumeData, containerPrune, containerRmAll},
 	programs: []program{
 		{[]string{"helm"}, (*judge).helm}, {[]string{"kubectl", "oc"}, (*judge).kubectl},
 		{[]string{"docker", "podman", "docker-compose", "nerdctl"}, (*judge).docker},
+		{[]string{"nsenter"}, (*judge).nsenter},
 	},
+	each: []func(*judge, *shell.Cmd){(*judge).containerMounts},
 	production: containerDeleteProduction, listed: containerDeleteListed,
 }
 
@@ -68,6 +73,19 @@ func (j *judge) helm(c *shell.Cmd) {
 func (j *judge) kubectl(c *shell.Cmd) {
 	p := shell.KubectlOpts.Parse(c.Args)
 	ops := p.Operands
+	if at(ops, 0) == "debug" && strings.HasPrefix(at(ops, 1), "node/") {
+		// A node's debug pod mounts the node's root at /host, in its namespaces.
+		if slices.Contains(c.Args, "chroot") {
+			j.add(c, containerHostEscape, "kubectl debug "+ops[1]+" chroots into the node's root: a root shell on the node", "")
+		} else {
+			j.add(c, containerHostAccess, "kubectl debug "+ops[1]+" runs a pod with the node's root file system and namespaces", "")
+		}
+		return
+	}
+	if at(ops, 0) == "create" && (at(ops, 1) == "clusterrolebinding" || at(ops, 1) == "rolebinding") {
+		j.clusterAdmin(c)
+		return
+	}
 	if len(ops) > 0 && ops[0] == "scale" && p.Has("all") && (slices.Contains(c.Args, "--replicas=0") || p.Flags["replicas"] == "0") {
 		j.add(c, containerK8sScaleAll, "it scales every deployment to zero: an outage of the namespace", "")
 		return
@@ -146,8 +164,150 @@ func kubeProduction(c *shell.Cmd, p shell.Parsed) string {
 	return ""
 }
 
+// clusterAdmin: cluster-admin bound to a service account or to a whole class of users gives
+// whatever holds it every permission on the cluster.
+func (j *judge) clusterAdmin(c *shell.Cmd) {
+	if !slices.Contains(longValues(c.Args, "clusterrole"), "cluster-admin") {
+		return
+	}
+	for _, g := range longValues(c.Args, "group") {
+		if g == "system:anonymous" || g == "system:authenticated" || g == "system:unauthenticated" || g == "system:serviceaccounts" {
+			j.add(c, containerClusterAdmin, "it makes every user of "+g+" a cluster administrator", "")
+			return
+		}
+	}
+	if sa := longValues(c.Args, "serviceaccount"); len(sa) > 0 {
+		j.add(c, containerClusterAdmin, "it makes the service account "+sa[0]+" a cluster administrator: any pod running as it owns the cluster", "")
+		return
+	}
+	j.add(c, containerHostAccess, "it binds cluster-admin, every permission on the cluster", "bind a role with only the permissions needed")
+}
+
+// nsenter: entering PID 1's mount (or every) namespace from a container is a shell on the host.
+func (j *judge) nsenter(c *shell.Cmd) {
+	target, mount := "", false
+	for i, a := range c.Args {
+		switch {
+		case a == "-t" || a == "--target":
+			target = at(c.Args, i+1)
+		case strings.HasPrefix(a, "--target="):
+			target = strings.TrimPrefix(a, "--target=")
+		case strings.HasPrefix(a, "-t") && len(a) > 2 && a[2] >= '0' && a[2] <= '9':
+			target = a[2:]
+		case a == "-m" || a == "--mount" || a == "-a" || a == "--all" || strings.HasPrefix(a, "--mount="):
+			mount = true
+		case strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a[1:], "ma") && strings.Trim(a[1:], "muinpCUTra") == "":
+			mount = true // -mui...
+		}
+	}
+	if target == "1" && mount {
+		j.add(c, containerHostEscape, "nsenter into PID 1's namespaces is a root shell on the host", "")
+	}
+}
+
+// hostRun: docker run with the host's root, its PID namespace, --privileged or the Docker
+// socket; then chroot or nsenter into the host (deny), or just that much access (ask).
+func (j *judge) hostRun(c *shell.Cmd, sub []string) {
+	if len(sub) > 0 && sub[0] == "container" {
+		sub = sub[1:]
+	}
+	if at(sub, 0) != "run" && at(sub, 0) != "create" {
+		return
+	}
+	var hostRoot, sock, privileged, pidHost bool
+	args := sub[1:]
+	for i, a := range args {
+		val := ""
+		name, v, hasEq := strings.Cut(a, "=")
+		switch name {
+		case "-v", "--volume", "--mount":
+			val = v
+			if !hasEq {
+				val = at(args, i+1)
+			}
+		case "--privileged":
+			privileged = v == "" || v == "true"
+			continue
+		case "--pid":
+			pidHost = cmp.Or(v, at(args, i+1)) == "host"
+			continue
+		default:
+			if strings.HasPrefix(a, "-v/") {
+				val = a[2:]
+			}
+		}
+		if val == "" {
+			continue
+		}
+		src := val
+		if name == "--mount" {
+			src = ""
+			for _, kv := range strings.Split(val, ",") {
+				if k, x, _ := strings.Cut(kv, "="); k == "source" || k == "src" {
+					src = x
+				}
+			}
+		} else {
+			src, _, _ = strings.Cut(val, ":")
+		}
+		switch j.canon(src) {
+		case "/":
+			hostRoot = true
+		case "/var/run/docker.sock", "/run/docker.sock":
+			sock = true
+		}
+	}
+	escape := slices.Contains(args, "chroot") || slices.Contains(args, "nsenter")
+	switch {
+	case escape && (hostRoot || pidHost || privileged):
+		j.add(c, containerHostEscape, "the container gets the host's root or namespaces and enters them: a root shell on the host", "")
+	case hostRoot:
+		j.add(c, containerHostAccess, "the container gets the host's whole file system, writable", "mount only the folders the task needs, read-only where it can")
+	case sock:
+		j.add(c, containerHostAccess, "the container gets the Docker socket, which is root on the host", "")
+	case privileged:
+		j.add(c, containerHostAccess, "a --privileged container has every device and capability of the host", "")
+	case pidHost:
+		j.add(c, containerHostAccess, "the container shares the host's processes (--pid=host)", "")
+	}
+}
+
+// containerMounts judges a command run inside a container by what the container was given of
+// the host: its root (entered with chroot: a root shell on the host), the Docker socket, its
+// devices (--privileged).
+func (j *judge) containerMounts(c *shell.Cmd) {
+	if len(c.Mounts) == 0 {
+		return
+	}
+	var hostRoot, writable, sock, devices bool
+	for _, m := range c.Mounts {
+		switch j.canon(m.Host) {
+		case "/":
+			hostRoot, writable = true, writable || !m.ReadOnly
+		case "/var/run/docker.sock", "/run/docker.sock":
+			sock = true
+		case "/dev":
+			devices = m.Container == "/dev"
+		}
+	}
+	escape := c.Name == "chroot" || slices.Contains(c.Via, "chroot")
+	switch {
+	case hostRoot && escape:
+		j.add(c, containerHostEscape, "the container gets the host's root and chroots into it: a root shell on the host", "")
+	case writable:
+		j.add(c, containerHostAccess, "the container gets the host's whole file system, writable", "mount only the folders the task needs, read-only where it can")
+	case sock:
+		j.add(c, containerHostAccess, "the container gets the Docker socket, which is root on the host", "")
+	case devices:
+		j.add(c, containerHostAccess, "the container gets the host's devices (--privileged or --device)", "")
+	}
+}
+
 func (j *judge) docker(c *shell.Cmd) {
 	sub, compose := shell.EngineArgs(c.Name, c.Args)
+	if !compose {
+		j.hostRun(c, sub)
+	}
 	if compose {
 		if at(sub, 0) == "down" && (slices.Contains(sub, "-v") || slices.Contains(sub, "--volumes")) {
 			j.add(c, containerComposeVolumes, "compose down -v deletes the project's named volumes and the data in them", "")
@@ -226,4 +386,17 @@ func filtered(args []string) bool {
 		}
 	}
 	return false
+}
+
+// longValues is every value of the long option --name, as --name=v or --name v.
+func longValues(args []string, name string) []string {
+	var out []string
+	for i, a := range args {
+		if v, ok := strings.CutPrefix(a, "--"+name+"="); ok {
+			out = append(out, v)
+		} else if a == "--"+name && i+1 < len(args) {
+			out = append(out, args[i+1])
+		}
+	}
+	return out
 }
