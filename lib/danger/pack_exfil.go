@@ -16,11 +16,12 @@ var (
 	exfilSecret           = &Rule{ID: "exfil.secret", Action: Deny, Radius: High, Instead: "never send credentials anywhere"}
 	exfilSecretVar        = &Rule{ID: "exfil.secret-var", Action: Deny, Radius: High, Instead: "never send credentials anywhere; ask the user if something needs them"}
 	exfilSecretVarRequest = &Rule{ID: "exfil.secret-var-request", Action: Ask, Radius: Medium, Instead: "put the credential in a header or login option of a request to the service it belongs to"}
+	exfilMetadata         = &Rule{ID: "exfil.metadata-credentials", Action: Deny, Radius: High, Instead: "let the cloud SDK use the instance's identity where the code runs; never fetch its credentials into the session"}
 )
 
 var packExfil = pack{name: "exfil", title: "credential exfiltration",
-	rules: []*Rule{exfilCredentialStore, exfilGitAddDevEnv, exfilGitAddSecret, exfilSecret, exfilSecretVar, exfilSecretVarRequest},
-	each:  []func(*judge, *shell.Cmd){(*judge).exfil, (*judge).secretVars, (*judge).credentialDump},
+	rules: []*Rule{exfilCredentialStore, exfilGitAddDevEnv, exfilGitAddSecret, exfilMetadata, exfilSecret, exfilSecretVar, exfilSecretVarRequest},
+	each:  []func(*judge, *shell.Cmd){(*judge).exfil, (*judge).secretVars, (*judge).credentialDump, (*judge).metadataCredentials},
 }
 
 // The option grammars of the programs this file judges: which options take a value.
@@ -442,4 +443,39 @@ func (j *judge) credentialStore(p string) bool {
 		}
 	}
 	return false
+}
+
+// metadataCredentials: the instance's cloud credentials fetched from its metadata service, by
+// an HTTP client or in an interpreter's code. What a command prints goes into the session and
+// to the model's provider: a live credential of the machine's identity, leaving it.
+func (j *judge) metadataCredentials(c *shell.Cmd) {
+	texts := []string{c.Code}
+	if fetcher(c.Name) || c.Name == "http" || c.Name == "https" || c.Name == "xh" {
+		texts = append(texts, c.Args...)
+	}
+	for _, t := range texts {
+		if what := metadataCredentialURL(t); what != "" {
+			j.add(c, exfilMetadata, "it fetches "+what+" from the instance's metadata service", "")
+			return
+		}
+	}
+}
+
+// metadataCredentialURL names the credential a metadata-service URL in s serves: AWS's role
+// credentials (IMDS and ECS task roles), GCP's service-account tokens and keys, Azure's
+// managed-identity tokens; "" for anything else (instance ids, regions, tags).
+func metadataCredentialURL(s string) string {
+	if !strings.Contains(s, "169.254.169.254") && !strings.Contains(s, "169.254.170.2") && !strings.Contains(s, "metadata.google.internal") && !strings.Contains(s, "[fd00:ec2::254]") {
+		return ""
+	}
+	l := strings.ToLower(s)
+	switch {
+	case strings.Contains(l, "/iam/security-credentials") || strings.Contains(l, "169.254.170.2/v2/credentials") || strings.Contains(l, "/identity-credentials/"):
+		return "the instance role's AWS credentials"
+	case strings.Contains(l, "/service-accounts/") && (strings.Contains(l, "/token") || strings.Contains(l, "/identity")):
+		return "a Google Cloud service-account token"
+	case strings.Contains(l, "/metadata/identity/oauth2/token"):
+		return "an Azure managed-identity token"
+	}
+	return ""
 }
