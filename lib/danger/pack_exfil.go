@@ -31,7 +31,7 @@ var (
 
 // exfil: credentials or the environment sent over the network.
 func (j *judge) exfil(c *shell.Cmd) {
-	if !fetcher(c.Name) && !dnsTool(c.Name) && c.Name != "rsync" && c.Name != "aws" && c.Name != "gsutil" && c.Name != "rclone" {
+	if !fetcher(c.Name) && !dnsTool(c.Name) && !icmpTool(c.Name) && c.Name != "rsync" && c.Name != "aws" && c.Name != "gsutil" && c.Name != "rclone" {
 		return
 	}
 	if c.Name == "openssl" && !opensslConnects(c.Args) {
@@ -478,4 +478,10 @@ func metadataCredentialURL(s string) string {
 		return "an Azure managed-identity token"
 	}
 	return ""
+}
+
+// icmpTool reports programs that put data of the caller's choosing into packets: ping's -p
+// padding, nping's and hping's payloads.
+func icmpTool(name string) bool {
+	return name == "ping" || name == "ping6" || name == "nping" || name == "hping3"
 }

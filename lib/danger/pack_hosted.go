@@ -63,6 +63,10 @@ func (j *judge) gitPlatform(c *shell.Cmd) {
 			u = host + "/" + strings.TrimPrefix(u, "/")
 		}
 		h, _, segs, _ := splitURL(u)
+		if b := branchRoute(segs); b != "" && strings.EqualFold(m, "DELETE") && j.protected(b) {
+			j.add(c, gitDeleteDefault, "it deletes the protected branch "+b+" on the hosting service", "")
+			return
+		}
 		j.repoRequest(c, strings.ToUpper(m), h, segs, true)
 		return
 	}
@@ -72,6 +76,20 @@ func (j *judge) gitPlatform(c *shell.Cmd) {
 	case at(ops, 0) != "project": // gh project: a planning board, not a hosted project
 		j.resourceDelete(c, ops)
 	}
+}
+
+// branchRoute is the branch an API route names: GitHub's repos/O/R/git/refs/heads/B (and
+// branches/B), GitLab's projects/ID/repository/branches/B; "" for any other route.
+func branchRoute(segs []string) string {
+	for i, s := range segs {
+		switch {
+		case s == "refs" && at(segs, i+1) == "heads" && i+2 < len(segs):
+			return strings.Join(segs[i+2:], "/")
+		case s == "branches" && i > 0 && (segs[0] == "repos" || at(segs, i-1) == "repository") && i+1 < len(segs):
+			return strings.Join(segs[i+1:], "/")
+		}
+	}
+	return ""
 }
 
 // repoRequest: an API call deleting a repository, a group or organization of them, or a

@@ -5,6 +5,12 @@ import "testing"
 // TestPackHosted names the rule of the hosted repositories, storage and backups pack each command must be decided by ("": allowed).
 func TestPackHosted(t *testing.T) {
 	checkPack(t, []packCase{
+		// The default branch deleted through the hosting API is deleting the default branch.
+		{"gh api -X DELETE repos/acme/proj/git/refs/heads/main", "git.delete-default"},
+		{"gh api --method DELETE /repos/acme/proj/git/refs/heads/master", "git.delete-default"},
+		{"glab api -X DELETE projects/42/repository/branches/main", "git.delete-default"},
+		{"gh api -X DELETE repos/acme/proj/git/refs/heads/feature/old-login", ""},
+		{"gh api repos/acme/proj/git/refs/heads/main", ""},
 		{"gh repo delete acme/api --yes", "hosted.repo-delete"},
 		{"gh api -XDELETE /repos/{owner}/{repo}", "hosted.repo-delete"},
 		{"gh api --method=DELETE orgs/acme", "hosted.repo-delete"},
