@@ -373,9 +373,17 @@ func deleteDestination(args []string) bool {
 	return false
 }
 
-// syncTool: rclone and azcopy, whose sync deletes at the destination (rclone sync always;
-// azcopy with --delete-destination=true). The hosted pack judges these programs, and calls it.
+// syncTool: rclone, azcopy and mc, whose sync deletes at the destination (rclone sync always;
+// azcopy with --delete-destination=true; mc mirror with --remove). The hosted pack judges these programs, and calls it.
 func (j *judge) syncTool(c *shell.Cmd) {
+	if c.Name == "mc" {
+		// MinIO's mc mirror --remove deletes at the target what the source lacks.
+		p := shell.Opts{Long: []string{"exclude", "older-than", "newer-than", "storage-class", "encrypt-key", "attr", "region"}}.Parse(c.Args)
+		if at(p.Operands, 0) == "mirror" && p.Has("remove") && len(p.Operands) > 2 {
+			j.syncDelete(c, "mc mirror --remove", p.Operands[len(p.Operands)-1])
+		}
+		return
+	}
 	ops := shell.Opts{Long: []string{"config", "filter", "include", "exclude", "transfers", "checkers", "log-file", "log-level", "backup-dir", "bwlimit", "max-age", "min-age"}}.Parse(c.Args).Operands
 	if len(ops) < 3 || ops[0] != "sync" {
 		return

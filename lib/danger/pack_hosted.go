@@ -183,7 +183,7 @@ func (j *judge) appPlatform(c *shell.Cmd) {
 // s3cmd del|rm --recursive and rb --force, s5cmd rm with a wildcard, b2 rm --recursive. A
 // prefix in a scratch bucket is a cleanup, as with aws s3 rm.
 func (j *judge) objectTool(c *shell.Cmd) {
-	if c.Name == "rclone" || c.Name == "azcopy" {
+	if c.Name == "rclone" || c.Name == "azcopy" || c.Name == "mc" {
 		j.syncTool(c)
 	}
 	opts := objectOpts

@@ -49,6 +49,9 @@ func (j *judge) release(c *shell.Cmd) {
 			j.add(c, releaseUnpublish, "pod trunk "+c.Args[1]+" takes a published version of the pod back from the CocoaPods trunk", "")
 		}
 		return
+	case "gradle", "gradlew", "mvn", "mvnw", "sbt", "mix", "lein":
+		j.buildRelease(c)
+		return
 	default:
 		return // every known command comes here: parse only the registry clients
 	}
@@ -99,6 +102,47 @@ func (j *judge) release(c *shell.Cmd) {
 	}
 	if what != "" {
 		j.add(c, releaseUnpublish, what, "")
+	}
+}
+
+// buildRelease: a build tool's task or phase that publishes the artifacts to the repository the
+// build names (Maven Central, a company's Nexus, Hex, Clojars): gradle publish*, mvn deploy and
+// release:perform, sbt publish and release, mix hex.publish, lein deploy. Local publishing
+// (publishToMavenLocal, publishLocal, install) stays silent.
+func (j *judge) buildRelease(c *shell.Cmd) {
+	for _, a := range c.Args {
+		if strings.HasPrefix(a, "-") {
+			continue
+		}
+		task := a[strings.LastIndexByte(a, ':')+1:] // :lib:publish, a Gradle subproject's task
+		switch c.Name {
+		case "gradle", "gradlew":
+			if strings.HasPrefix(task, "publish") && !strings.HasSuffix(task, "MavenLocal") && task != "publishToMavenLocal" ||
+				task == "closeAndReleaseSonatypeStagingRepository" || task == "releaseSonatypeStagingRepository" || task == "uploadArchives" {
+				j.add(c, releasePublish, c.Name+" "+a+" publishes the build's artifacts to the repository it names, for everyone who depends on them", "")
+				return
+			}
+		case "mvn", "mvnw":
+			if a == "deploy" || a == "release:perform" || a == "deploy:deploy-file" || strings.HasPrefix(a, "nexus-staging:") && strings.HasSuffix(a, "release") {
+				j.add(c, releasePublish, c.Name+" "+a+" publishes the build's artifacts to the repository the project names, for everyone who depends on them", "")
+				return
+			}
+		case "sbt":
+			if a == "publish" || a == "publishSigned" || a == "release" || a == "sonatypeBundleRelease" || a == "sonatypeRelease" {
+				j.add(c, releasePublish, "sbt "+a+" publishes the build's artifacts to the repository it names", "")
+				return
+			}
+		case "mix":
+			if a == "hex.publish" {
+				j.add(c, releasePublish, "mix hex.publish puts the package on Hex, for everyone who depends on it", "")
+				return
+			}
+		case "lein":
+			if a == "deploy" {
+				j.add(c, releasePublish, "lein deploy publishes the jar to Clojars or the repository named", "")
+				return
+			}
+		}
 	}
 }
 

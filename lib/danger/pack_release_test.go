@@ -5,6 +5,21 @@ import "testing"
 // TestPackRelease names the rule of the package releases pack each command must be decided by ("": allowed).
 func TestPackRelease(t *testing.T) {
 	checkPack(t, []packCase{
+		// Releases by build tools.
+		{"./gradlew publish --no-daemon", "release.publish"},
+		{"gradle :lib:publishAllPublicationsToSonatypeRepository", "release.publish"},
+		{"./gradlew publishToSonatype closeAndReleaseSonatypeStagingRepository", "release.publish"},
+		{"mvn -B deploy -DskipTests", "release.publish"},
+		{"./mvnw -B release:prepare release:perform", "release.publish"},
+		{"sbt clean publish", "release.publish"},
+		{"mix hex.publish --yes", "release.publish"},
+		{"./gradlew publishToMavenLocal", ""},
+		{"mvn -B clean install", ""},
+		{"sbt publishLocal", ""},
+		{"mix hex.build", ""},
+		{"./gradlew build test", ""},
+		{"mc mirror --remove --overwrite ./public myminio/web-assets", "cloud.sync-delete"},
+		{"mc mirror --overwrite ./public myminio/web-assets", ""},
 		{"npm unpublish @acme/utils@1.0.3", "release.unpublish"},
 		{"npm --registry https://registry.npmjs.org unpublish acme@2.0.0", "release.unpublish"},
 		{"cargo yank --version 0.3.1", "release.unpublish"},
