@@ -100,6 +100,9 @@ func (j *judge) git(c *shell.Cmd) {
 				return
 			}
 		}
+		if !p.Has("get", "get-all", "get-regexp", "unset", "unset-all", "l", "list", "remove-section", "rename-section") && len(p.Operands) >= 2 {
+			j.gitRunsLater(c, p.Operands[0], p.Operands[1])
+		}
 	case "add":
 		if p.Has("f", "force") {
 			for _, op := range p.Operands {
@@ -301,6 +304,45 @@ func (j *judge) protected(branch string) bool {
 	for _, p := range j.pol.ProtectedBranches {
 		if ok, _ := path.Match(p, branch); ok {
 			return true
+		}
+	}
+	return false
+}
+
+// gitRunsLater: a git setting that makes git run a program later, outside this command: hooks
+// from another folder, an fsmonitor program, an external diff, a shell alias (!...), a filter
+// or driver command. It downloads or runs fetched code: denied; otherwise asked. The everyday
+// settings (an editor, a pager, an alias to a git command) stay silent.
+func (j *judge) gitRunsLater(c *shell.Cmd, key, val string) {
+	k := strings.ToLower(key)
+	runs := k == "core.hookspath" || k == "diff.external" || k == "core.fsmonitor" && val != "true" && val != "false" ||
+		strings.HasPrefix(k, "alias.") && strings.HasPrefix(strings.TrimSpace(val), "!") ||
+		strings.HasPrefix(k, "filter.") && (strings.HasSuffix(k, ".clean") || strings.HasSuffix(k, ".smudge") || strings.HasSuffix(k, ".process")) ||
+		strings.HasPrefix(k, "merge.") && strings.HasSuffix(k, ".driver") ||
+		k == "credential.helper" && strings.HasPrefix(val, "!")
+	if k == "core.hookspath" && !j.writtenOrOutside(c, j.res(c, val)) {
+		return // the project's own hooks folder, as committed (.githooks, .husky)
+	}
+	if !runs {
+		return
+	}
+	if code := strings.TrimPrefix(strings.TrimSpace(val), "!"); fetchesCode(code) || hijacks(code) {
+		j.add(c, persistGitConfig, "git config "+key+" makes git run a command that downloads or connects, every time it runs", "")
+		return
+	}
+	j.add(c, persistGitRuns, "git config "+key+" makes git run "+strings.TrimPrefix(strings.TrimSpace(val), "!")+" later, whenever git does, outside any check", "")
+}
+
+// writtenOrOutside reports a folder outside the project, or one this command line writes into.
+func (j *judge) writtenOrOutside(c *shell.Cmd, dir string) bool {
+	if j.world.Project != "" && !under(j.canon(dir), j.canon(j.world.Project)) {
+		return true
+	}
+	for _, o := range j.an.Cmds {
+		for _, t := range o.Writes(j.world.Home) {
+			if under(j.canon(t.Path), j.canon(dir)) {
+				return true
+			}
 		}
 	}
 	return false

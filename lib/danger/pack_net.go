@@ -16,11 +16,13 @@ var (
 	netInterpreterEval   = &Rule{ID: "net.interpreter-eval", Action: Deny, Radius: High, Instead: "download it, read it, and run it only if it is what you expect"}
 	netPipeInstaller     = &Rule{ID: "net.pipe-installer", Action: Ask, Radius: Medium, Instead: "download the script, read it, then run it"}
 	netPipeShell         = &Rule{ID: "net.pipe-shell", Action: Deny, Radius: High, Instead: "download it with curl -o, read it, and run it in a later step only if it is what you expect"}
+	netInstallSource     = &Rule{ID: "net.install-source", Action: Ask, Radius: Medium, Instead: "install from the registry the project already uses, or ask the user to add the source to its configuration"}
 )
 
 var packNet = pack{name: "net", title: "code from the network",
-	rules: []*Rule{netDecodedExec, netDownloadRun, netDownloadRunBinary, netInterpreterEval, netPipeInstaller, netPipeShell},
+	rules: []*Rule{netDecodedExec, netDownloadRun, netDownloadRunBinary, netInstallSource, netInterpreterEval, netPipeInstaller, netPipeShell},
 	line:  func(j *judge) { j.downloadThenRun(); j.macDownloads() },
+	known: (*judge).installSource,
 }
 
 // fetcher reports a program that reads from the network; their output run as code is code from the network.
@@ -218,4 +220,51 @@ func (j *judge) ranFile(c *shell.Cmd) string {
 		return ""
 	}
 	return j.res(c, ran)
+}
+
+// installSource: a package installed from a URL or an index that is not the ecosystem's own
+// registry (npm install https://…/x.tgz, --registry, pip install --index-url, -f, a wheel's
+// URL): its install scripts or build hooks run code from a source nothing has vouched for. A
+// company's own registry goes in the policy's trusted_hosts.
+func (j *judge) installSource(c *shell.Cmd) {
+	args := c.Args
+	name := c.Name
+	if name == "uv" && at(args, 0) == "pip" {
+		name, args = "pip", args[1:]
+	} else if strings.HasPrefix(name, "python") && at(args, 0) == "-m" && at(args, 1) == "pip" {
+		name, args = "pip", args[2:]
+	}
+	var official []string
+	switch name {
+	case "npm", "pnpm", "yarn", "bun":
+		if s := at(args, 0); s != "install" && s != "i" && s != "add" && s != "ci" {
+			return
+		}
+		official = []string{"registry.npmjs.org", "registry.yarnpkg.com"}
+	case "pip", "pip3", "uv":
+		if at(args, 0) != "install" && at(args, 0) != "add" && at(args, 0) != "sync" {
+			return
+		}
+		official = []string{"pypi.org", "files.pythonhosted.org", "test.pypi.org"}
+	default:
+		return
+	}
+	for i, a := range args {
+		u := a
+		for _, opt := range []string{"--registry", "--index-url", "--extra-index-url", "--find-links", "--index", "--default-index", "-i", "-f"} {
+			if v, ok := strings.CutPrefix(a, opt+"="); ok {
+				u = v
+			} else if a == opt {
+				u = at(args, i+1)
+			}
+		}
+		if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
+			continue
+		}
+		host, _, segs, _ := splitURL(u)
+		if !slices.Contains(official, host) && !j.trusted(host, strings.Join(segs, "/")) { // trusted_hosts names a company's own
+			j.add(c, netInstallSource, c.Name+" installs from "+host+", a source that is not the package registry: its install scripts run code from there", "")
+			return
+		}
+	}
 }

@@ -16,6 +16,7 @@ var (
 	persistCrontabRemove   = &Rule{ID: "persist.crontab-remove", Action: Deny, Radius: Medium, Instead: "edit the single entry you mean with crontab -e"}
 	persistExecutionPolicy = &Rule{ID: "persist.execution-policy", Action: Deny, Radius: High, Instead: "use -Scope Process for this session, or ask the user"}
 	persistGitConfig       = &Rule{ID: "persist.git-config", Action: Deny, Radius: High, Instead: "ask the user to change git's configuration"}
+	persistGitRuns         = &Rule{ID: "persist.git-runs", Action: Ask, Radius: Medium, Instead: "run the command yourself when it is needed, or ask the user to add the setting"}
 	persistLaunchAgent     = &Rule{ID: "persist.launch-agent", Action: Ask, Radius: Medium, Instead: "show the user the job and let them load it"}
 	persistPassword        = &Rule{ID: "persist.password", Action: Deny, Radius: High, Instead: "ask the user to change account passwords themselves"}
 	persistPreload         = &Rule{ID: "persist.preload", Action: Deny, Radius: High, Instead: "ask the user to change what the dynamic linker preloads"}
@@ -25,7 +26,7 @@ var (
 )
 
 var packPersist = pack{name: "persist", title: "persistence",
-	rules: []*Rule{persistAuthorizedKeys, persistAutorun, persistCronFetch, persistCrontabInstall, persistCrontabRemove, persistExecutionPolicy, persistGitConfig, persistLaunchAgent, persistPassword, persistPreload, persistPrivilegedGroup, persistRcPayload, persistSudoers},
+	rules: []*Rule{persistAuthorizedKeys, persistAutorun, persistCronFetch, persistCrontabInstall, persistCrontabRemove, persistExecutionPolicy, persistGitConfig, persistGitRuns, persistLaunchAgent, persistPassword, persistPreload, persistPrivilegedGroup, persistRcPayload, persistSudoers},
 	programs: []program{
 		{[]string{"crontab"}, (*judge).crontab}, {[]string{"visudo"}, (*judge).visudo},
 		{[]string{"ansible"}, (*judge).ansible}, {[]string{"npm"}, (*judge).npmScript},
