@@ -51,9 +51,58 @@ func (j *judge) rm(c *shell.Cmd) {
 		j.add(c, fsRmNoPreserveRoot, "--no-preserve-root exists only to delete the whole filesystem", "")
 		return
 	}
+	if untrackedListing(c.ArgsFrom) {
+		j.add(c, gitClean, c.Name+" deletes every untracked file git lists: that is git clean, and nothing brings them back", "")
+		return
+	}
 	for _, op := range p.Operands {
 		j.deleted(c, j.res(c, op), recursive, fsRmCritical)
 	}
+}
+
+// untrackedListing reports arguments that are every untracked (or ignored) file of the
+// repository: git ls-files --others, or git status's ?? lines picked out, with nothing
+// narrowing them (a grep for one kind of file, head).
+func untrackedListing(from []*shell.Cmd) bool {
+	listing, status, picked := false, false, false
+	for _, f := range from {
+		text := strings.Join(f.Args, " ")
+		switch f.Name {
+		case "git":
+			if i := slices.Index(f.Args, "ls-files"); i >= 0 {
+				others, paths := false, false
+				for k := i + 1; k < len(f.Args); k++ {
+					switch a := f.Args[k]; {
+					case a == "-x" || a == "--exclude" || a == "-X" || a == "--exclude-from" || a == "--exclude-per-directory":
+						k++
+					case a == "--others" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "o"):
+						others = true
+					case a == "--":
+					case !strings.HasPrefix(a, "-"):
+						paths = true // a pathspec: some of them
+					}
+				}
+				if others && !paths {
+					listing = true
+				}
+			}
+			if slices.Contains(f.Args, "status") && (slices.Contains(f.Args, "--porcelain") || slices.Contains(f.Args, "-s") || slices.Contains(f.Args, "--short")) {
+				status = true
+			}
+		case "grep", "egrep", "rg", "awk", "gawk", "mawk", "sed":
+			switch {
+			case strings.Contains(text, "??") || strings.Contains(text, `\?\?`):
+				picked = true
+			case f.Name == "grep" || f.Name == "egrep" || f.Name == "rg":
+				if !slices.Contains(f.Args, "-v") {
+					return false // narrowed to some of them
+				}
+			}
+		case "head", "tail":
+			return false
+		}
+	}
+	return listing || status && picked
 }
 
 // deleted judges one path a command deletes (recursively or not).
@@ -336,6 +385,10 @@ func (j *judge) find(c *shell.Cmd) {
 			if (a == "-name" || a == "-iname") && i+1 < len(branch) {
 				j.deleted(c, t+"/"+branch[i+1], false, fsFindDelete)
 				j.deepNames(c, t, branch, branch[i+1], a == "-iname")
+				if w := j.homeDotMatch(t, branch[i+1]); w != "" && (i == 0 || branch[i-1] != "!" && branch[i-1] != "-not") {
+					j.add(c, fsFindDelete, "its -name "+branch[i+1]+" matches "+w+" and the other dot-folders of home", "")
+					return
+				}
 			}
 		}
 		pl, label := j.classify(t)
@@ -431,4 +484,18 @@ func (j *judge) deleteKeychain(c *shell.Cmd) {
 	if at(c.Args, 0) == "delete-keychain" {
 		j.add(c, fsRmCritical, "security delete-keychain deletes "+cmp.Or(at(c.Args, len(c.Args)-1), "the default keychain")+" and every password it holds", "leave the keychain alone, or ask the user")
 	}
+}
+
+// homeDotMatch names a credential or settings folder of home that a glob of dot-entries matches
+// (.*, .[a-z]*, .??*) when dir is a home: such a delete takes ~/.ssh with the caches.
+func (j *judge) homeDotMatch(dir, glob string) string {
+	if !strings.HasPrefix(glob, ".") || !strings.ContainsAny(glob, "*?[") || !slices.Contains(j.homes(), j.canon(dir)) {
+		return ""
+	}
+	for _, d := range []string{".ssh", ".gnupg", ".aws", ".config", ".kube"} {
+		if ok, _ := path.Match(glob, d); ok {
+			return "~/" + d
+		}
+	}
+	return ""
 }

@@ -5,6 +5,19 @@ import "testing"
 // TestPackFs names the rule of the filesystem destruction pack each command must be decided by ("": allowed).
 func TestPackFs(t *testing.T) {
 	checkPack(t, []packCase{
+		// Every untracked file, listed then deleted: git clean by another route.
+		{"git ls-files --others | xargs rm -f", "git.clean"},
+		{"git ls-files -o --exclude-standard -z | xargs -0 rm -rf", "git.clean"},
+		{"git status --porcelain | awk '/^\\?\\?/ {print $2}' | xargs rm -rf", "git.clean"},
+		{"rm -f $(git ls-files --others --exclude-standard)", "git.clean"},
+		{"git ls-files --others --exclude-standard | grep '\\.log$' | xargs -r rm -f", ""},
+		{"git ls-files -z --others --exclude-standard '*.orig' '*.rej' | xargs -0 -r rm -f", ""},
+		{"git ls-files | xargs wc -l", ""},
+		// Home's dot-folders by a glob.
+		{"find ~ -maxdepth 1 -name '.*' -exec rm -rf {} +", "fs.find-delete"},
+		{"find \"$HOME\" -mindepth 1 -maxdepth 1 -name '.*' ! -name .bashrc -exec rm -rf {} \\;", "fs.find-delete"},
+		{"find ~ -maxdepth 1 -name '.*.swp' -delete", ""},
+		{"find . -name '.*' -path './tmp/*' -delete", ""},
 		{"parallel --dry-run rm -rf {} ::: ~ /etc", ""},
 		{"bash -n -c 'rm -rf ~'", ""},
 		{"bash -o noexec -c 'rm -rf ~'", ""},

@@ -24,10 +24,11 @@ var (
 	gitRewriteHistory     = &Rule{ID: "git.rewrite-history", Action: Deny, Radius: High, Instead: "ask the user to do history rewrites themselves"}
 	gitStashClear         = &Rule{ID: "git.stash-clear", Action: Deny, Radius: High, Instead: "drop the single stash you mean with git stash drop stash@{n}"}
 	gitStashDrop          = &Rule{ID: "git.stash-drop", Action: Ask, Radius: Medium, Instead: "check it with git stash show -p first"}
+	gitWorktreeForce      = &Rule{ID: "git.worktree-force", Action: Ask, Radius: Medium, Instead: "commit or stash in that worktree first, then remove it without --force"}
 )
 
 var packGit = pack{name: "git", title: "git history",
-	rules: []*Rule{gitBranchForceDelete, gitClean, gitDeleteDefault, gitDiscardFiles, gitDiscardTree, gitForcePush, gitForcePushProtected, gitPushMirror, gitReflogExpire, gitResetHard, gitRewriteHistory, gitStashClear, gitStashDrop},
+	rules: []*Rule{gitBranchForceDelete, gitClean, gitDeleteDefault, gitDiscardFiles, gitDiscardTree, gitForcePush, gitForcePushProtected, gitPushMirror, gitReflogExpire, gitResetHard, gitRewriteHistory, gitStashClear, gitStashDrop, gitWorktreeForce},
 	programs: []program{
 		{[]string{"git"}, (*judge).git},
 	},
@@ -136,8 +137,16 @@ func (j *judge) git(c *shell.Cmd) {
 			case "clear":
 				j.add(c, gitStashClear, "git stash clear drops every stash for good", "")
 			case "drop":
+				if j.stashedEverything(c) {
+					j.add(c, gitDiscardTree, "it stashes every change, untracked files included, and drops the stash: the work is gone, as with git reset --hard and git clean", "")
+					return
+				}
 				j.add(c, gitStashDrop, "git stash drop deletes a stash", "")
 			}
+		}
+	case "worktree":
+		if at(p.Operands, 0) == "remove" && p.Has("f", "force") {
+			j.add(c, gitWorktreeForce, "git worktree remove --force deletes the worktree with its uncommitted and untracked changes", "")
 		}
 	case "reflog":
 		if len(p.Operands) > 0 && p.Operands[0] == "expire" {
@@ -341,6 +350,25 @@ func (j *judge) writtenOrOutside(c *shell.Cmd, dir string) bool {
 	for _, o := range j.an.Cmds {
 		for _, t := range o.Writes(j.world.Home) {
 			if under(j.canon(t.Path), j.canon(dir)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stashedEverything reports an earlier git stash (push) in the same line that takes untracked
+// files too (-u, --include-untracked, -a, --all): dropping it then discards all the work.
+func (j *judge) stashedEverything(drop *shell.Cmd) bool {
+	for _, o := range j.an.Cmds {
+		if o == drop {
+			return false
+		}
+		if o.Name != "git" || !slices.Contains(o.Args, "stash") {
+			continue
+		}
+		for _, a := range o.Args {
+			if a == "-u" || a == "--include-untracked" || a == "-a" || a == "--all" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a, "ua") && len(a) > 2 {
 				return true
 			}
 		}

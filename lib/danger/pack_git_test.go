@@ -5,6 +5,12 @@ import "testing"
 // TestPackGit names the rule of the git history pack each command must be decided by ("": allowed).
 func TestPackGit(t *testing.T) {
 	checkPack(t, []packCase{
+		{"git stash -u && git stash drop", "git.discard-tree"},
+		{"git stash push --include-untracked -q; git stash drop -q stash@{0}", "git.discard-tree"},
+		{"git stash && git stash drop", "git.stash-drop"},
+		{"git worktree remove --force ../proj-hotfix", "git.worktree-force"},
+		{"git worktree remove -f -f .worktrees/experiment", "git.worktree-force"},
+		{"git worktree remove ../proj-hotfix", ""},
 		// Settings that make git run a program later.
 		{"mkdir -p .hooks && printf '#!/bin/sh\\nnpm test\\n' > .hooks/pre-commit && git config core.hooksPath .hooks", "persist.git-runs"},
 		{"git config core.hooksPath .githooks", ""},
