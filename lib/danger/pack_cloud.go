@@ -16,6 +16,7 @@ var (
 	cloudAppDestroy         = &Rule{ID: "cloud.app-destroy", Action: Deny, Radius: High, Instead: "ask the user to destroy apps themselves"}
 	cloudBucketDelete       = &Rule{ID: "cloud.bucket-delete", Action: Deny, Radius: High, Instead: "delete the objects you mean by name"}
 	cloudClusterDelete      = &Rule{ID: "cloud.cluster-delete", Action: Deny, Radius: High, Instead: "ask the user to delete clusters themselves"}
+	cloudServerDelete       = &Rule{ID: "cloud.server-delete", Action: Ask, Radius: Medium, Instead: "check that nothing runs on it any more (and take a snapshot), or let the user delete it"}
 	cloudDelete             = &Rule{ID: "cloud.delete", Action: Ask, Radius: Medium, Instead: "check the resource first"}
 	cloudDeleteAll          = &Rule{ID: "cloud.delete-all", Action: Deny, Radius: High, Instead: "delete the resources you mean by id"}
 	cloudDeleteCritical     = &Rule{ID: "cloud.delete-critical", Action: Deny, Radius: High, Instead: "ask the user to delete production resources themselves"}
@@ -33,11 +34,12 @@ var (
 )
 
 var packCloud = pack{name: "cloud", title: "cloud and infrastructure",
-	rules: []*Rule{cloudDeleteProduction, cloudDeleteListed, cloudAppDestroy, cloudBucketDelete, cloudClusterDelete, cloudDelete, cloudDeleteAll, cloudDeleteCritical, cloudIacDestroy, cloudIacDestroyPreview, cloudIacDestroyTarget, cloudIacStackRm, cloudIacStateRm, cloudIacStateRmAll, cloudIacWorkspaceDelete, cloudS3Delete, cloudSyncDelete, cloudIacApplyUnreviewed, cloudSdkWholesale},
+	rules: []*Rule{cloudDeleteProduction, cloudDeleteListed, cloudAppDestroy, cloudBucketDelete, cloudClusterDelete, cloudServerDelete, cloudDelete, cloudDeleteAll, cloudDeleteCritical, cloudIacDestroy, cloudIacDestroyPreview, cloudIacDestroyTarget, cloudIacStackRm, cloudIacStateRm, cloudIacStateRmAll, cloudIacWorkspaceDelete, cloudS3Delete, cloudSyncDelete, cloudIacApplyUnreviewed, cloudSdkWholesale},
 	programs: []program{
 		{[]string{"terraform", "tofu", "terragrunt"}, (*judge).terraform}, {[]string{"pulumi"}, (*judge).pulumi},
 		{[]string{"cdk", "cdktf", "serverless", "sls", "sst", "amplify"}, (*judge).stackTool},
 		{[]string{"eksctl", "heroku", "doctl"}, (*judge).platform}, {[]string{"bq"}, (*judge).bigquery},
+		{[]string{"hcloud", "ovhcloud", "railway"}, func(j *judge, c *shell.Cmd) { j.serverDelete(c) }},
 		{[]string{"aws"}, (*judge).aws}, {[]string{"gcloud"}, (*judge).gcloud}, {[]string{"gsutil"}, (*judge).gsutil}, {[]string{"az"}, (*judge).az},
 	},
 	production: cloudDeleteProduction, listed: cloudDeleteListed,
@@ -265,6 +267,8 @@ func (j *judge) gcloud(c *shell.Cmd) {
 	switch {
 	case strings.HasPrefix(s, "projects delete"):
 		j.add(c, cloudDeleteCritical, "gcloud projects delete deletes a whole project and everything in it", "ask the user to delete projects themselves")
+	case strings.HasPrefix(s, "container clusters delete") && len(ops) > 3:
+		j.add(c, cloudClusterDelete, "gcloud container clusters delete deletes the cluster and everything running in it", "")
 	case strings.HasPrefix(s, "storage rsync") && slices.Contains(c.Args, "--delete-unmatched-destination-objects") && len(ops) > 3:
 		j.syncDelete(c, "gcloud storage rsync --delete-unmatched-destination-objects", ops[len(ops)-1])
 	case strings.HasPrefix(s, "storage rm") && (slices.Contains(c.Args, "-r") || slices.Contains(c.Args, "--recursive")):
@@ -300,6 +304,8 @@ func (j *judge) az(c *shell.Cmd) {
 		j.syncDelete(c, "az storage blob sync --delete-destination", v)
 	case strings.HasPrefix(s, "group delete"):
 		j.add(c, cloudDeleteCritical, "az group delete deletes a resource group and everything in it", "ask the user to delete resource groups themselves")
+	case strings.HasPrefix(s, "aks delete"):
+		j.add(c, cloudClusterDelete, "az aks delete deletes the cluster and everything running in it", "")
 	case slices.Contains(ops, "delete"):
 		j.add(c, cloudDelete, "az "+s+" deletes cloud resources", "")
 	}
@@ -414,4 +420,24 @@ func optionValue(args []string, opt string) string {
 		}
 	}
 	return ""
+}
+
+// serverDelete: the smaller clouds' CLIs terminating a server or instance (hcloud server delete,
+// linode-cli linodes delete, vultr-cli instance delete, scw instance server delete, civo
+// instance remove, railway down): what ran there and its disks are gone.
+// The store pack's platformCLI calls it for the CLIs it judges too (scw, linode-cli, ...).
+func (j *judge) serverDelete(c *shell.Cmd) bool {
+	ops := (shell.Opts{Long: []string{"zone", "region", "context", "project", "environment", "service", "output", "o"}}).Parse(c.Args).Operands
+	s := " " + strings.Join(ops, " ") + " "
+	for _, w := range []string{" server delete ", " linodes delete ", " instance delete ", " instance remove ", " instance terminate ", " vm delete ", " compute instance delete ", " server rm "} {
+		if strings.Contains(s, w) {
+			j.add(c, cloudServerDelete, c.Name+strings.TrimRight(s[:strings.Index(s, w)+len(w)], " ")+" terminates a server with what runs on it and its disks", "")
+			return true
+		}
+	}
+	if c.Name == "railway" && at(ops, 0) == "down" {
+		j.add(c, cloudServerDelete, "railway down removes the service's latest deployment", "")
+		return true
+	}
+	return false
 }

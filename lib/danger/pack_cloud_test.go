@@ -5,6 +5,18 @@ import "testing"
 // TestPackCloud names the rule of the cloud and infrastructure pack each command must be decided by ("": allowed).
 func TestPackCloud(t *testing.T) {
 	checkPack(t, []packCase{
+		// Whole clusters and accounts: deny; a server on a smaller cloud: ask.
+		{"gcloud container clusters delete main-gke --zone us-central1-a --quiet", "cloud.cluster-delete"},
+		{"az aks delete -g rg-platform -n aks-main --yes --no-wait", "cloud.cluster-delete"},
+		{"hcloud server delete web-2", "cloud.server-delete"},
+		{"linode-cli linodes delete 48213377", "cloud.server-delete"},
+		{"vultr-cli instance delete 6c1f4a8e-2b7d-4e11-9c3a-0d8e5f7a1b22", "cloud.server-delete"},
+		{"scw instance server delete 11111111-2222-3333-4444-555555555555 with-volumes=all zone=fr-par-1", "cloud.server-delete"},
+		{"railway down --yes", "cloud.server-delete"},
+		{"hcloud server list", ""},
+		{"linode-cli linodes list", ""},
+		{"railway up", ""},
+		{"gcloud container clusters get-credentials main-gke --zone us-central1-a", ""},
 		{"aws s3 sync ./dist s3://acme-www --delete", "cloud.sync-delete"},
 		{"aws s3 sync ./empty s3://acme-prod-assets --delete", "cloud.delete-production"},
 		{"aws s3 sync ./dist s3://acme-www-staging --delete", ""},

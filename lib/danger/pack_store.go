@@ -390,7 +390,9 @@ func (j *judge) platformCLI(c *shell.Cmd) {
 			}
 		}
 	default:
-		j.resourceDelete(c, ops)
+		if !j.serverDelete(c) {
+			j.resourceDelete(c, ops)
+		}
 	}
 }
 
