@@ -77,10 +77,22 @@ func (j *judge) runs(c *shell.Cmd) {
 // code as curl | sh, one step removed.
 func (j *judge) downloadThenRun() {
 	fetched := map[string]*shell.Cmd{}
+	unpacked := map[string]*shell.Cmd{} // folders a download was unpacked into
 	for _, c := range j.an.Cmds {
 		if fetcher(c.Name) && c.Name != "ssh" && c.Name != "scp" && c.Name != "sftp" {
 			for _, t := range c.Writes(j.world.Home) {
 				fetched[t.Path] = c
+			}
+			continue
+		}
+		if dir, from := j.unpacks(c, fetched); from != nil {
+			unpacked[dir] = from
+			continue
+		}
+		if f, pkg := j.installsPackage(c, fetched); f != nil {
+			host, p := hostPath(firstURL(f.Args))
+			if host == "" || !j.trusted(host, p) {
+				j.add(c, netDownloadRun, "it installs "+pkg+", a package it just downloaded from "+cmp.Or(host, "an unknown host")+": its install scripts run as root, unreviewed", "")
 			}
 			continue
 		}
@@ -101,16 +113,29 @@ func (j *judge) downloadThenRun() {
 			c.Name != "perl" && c.Name != "ruby" && c.Name != "node" && c.Name != "php" {
 			continue // a bare program name is found on PATH, not in the directory
 		}
-		f, ok := fetched[j.res(c, ran)]
+		target := j.res(c, ran)
+		f, ok := fetched[target]
+		archive := false
+		if !ok {
+			for dir, from := range unpacked {
+				if under(target, dir) && target != dir {
+					f, ok, archive = from, true, true
+					break
+				}
+			}
+		}
 		if !ok {
 			continue
 		}
 		host, p := hostPath(firstURL(f.Args))
+		if archive && host != "" && (releaseDownload(host, p) || j.trusted(host, p)) {
+			continue // a release archive unpacked and its program run: the documented install
+		}
 		what := "code it downloaded from " + cmp.Or(host, "an unknown host")
 		switch {
 		case host != "" && j.trusted(host, p):
 			j.add(c, netPipeInstaller, "it runs "+what+" without a chance to read it first", "")
-		case ran == c.Prog && host != "" && !ipAddress(host) && !scriptName(ran):
+		case ran == c.Prog && host != "" && !ipAddress(host) && !scriptName(ran) && releaseDownload(host, p):
 			// A downloaded program run directly is usually a release binary (kubectl, a CLI);
 			// a script handed to an interpreter is the curl | sh pattern one step removed.
 			j.add(c, netDownloadRunBinary, "it runs a program it just downloaded from "+cmp.Or(host, "an unknown host"), "")
@@ -118,6 +143,127 @@ func (j *judge) downloadThenRun() {
 			j.add(c, netDownloadRun, "it runs "+what+" in the same breath, unreviewed, with your permissions", "")
 		}
 	}
+}
+
+// releaseDownload reports a project's published release binary: GitHub's and GitLab's release
+// downloads, and the download hosts of the tools agents fetch most. Run straight after the
+// download it is asked about; a binary from anywhere else is code from the network.
+func releaseDownload(host, p string) bool {
+	p = "/" + strings.TrimPrefix(p, "/")
+	switch host {
+	case "github.com":
+		return strings.Contains(p, "/releases/download/")
+	case "gitlab.com":
+		return strings.Contains(p, "/-/releases/") || strings.Contains(p, "/-/package_files/")
+	case "objects.githubusercontent.com", "release-assets.githubusercontent.com", "dl.k8s.io", "releases.hashicorp.com", "get.helm.sh",
+		"dl.google.com", "go.dev", "nodejs.org", "static.rust-lang.org", "storage.googleapis.com":
+		return true
+	}
+	return false
+}
+
+// unpacks reports an archive extraction whose input is a download (a file fetched earlier in
+// the line, or a fetch piped in) and the folder it unpacks into (-C, -d, -o, or the command's own).
+func (j *judge) unpacks(c *shell.Cmd, fetched map[string]*shell.Cmd) (string, *shell.Cmd) {
+	var dir string
+	var input []string
+	switch c.Name {
+	case "tar", "bsdtar", "gtar":
+		x := false
+		for i, a := range c.Args {
+			switch {
+			case a == "-C" || a == "--directory":
+				dir = at(c.Args, i+1)
+			case strings.HasPrefix(a, "--directory="):
+				dir = strings.TrimPrefix(a, "--directory=")
+			case a == "-f" || a == "--file":
+				input = append(input, at(c.Args, i+1))
+			case strings.HasPrefix(a, "--file="):
+				input = append(input, strings.TrimPrefix(a, "--file="))
+			case a == "--extract" || a == "--get":
+				x = true
+			case i == 0 && !strings.HasPrefix(a, "-") || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--"):
+				if strings.Contains(a, "x") {
+					x = true
+				}
+				if f := strings.IndexByte(a, 'f'); f >= 0 && f == len(a)-1 {
+					input = append(input, at(c.Args, i+1))
+				}
+			}
+		}
+		if !x {
+			return "", nil
+		}
+	case "unzip", "7z", "7za", "bsdunzip":
+		for i, a := range c.Args {
+			switch {
+			case a == "-d":
+				dir = at(c.Args, i+1)
+			case strings.HasPrefix(a, "-o") && len(a) > 2 && c.Name != "unzip":
+				dir = a[2:]
+			case !strings.HasPrefix(a, "-") && (strings.HasSuffix(a, ".zip") || strings.HasSuffix(a, ".7z")):
+				input = append(input, a)
+			}
+		}
+		if c.Name != "unzip" && c.Name != "bsdunzip" && at(c.Args, 0) != "x" && at(c.Args, 0) != "e" {
+			return "", nil
+		}
+	default:
+		return "", nil
+	}
+	var from *shell.Cmd
+	for _, in := range input {
+		if f, ok := fetched[j.res(c, in)]; ok {
+			from = f
+		}
+	}
+	if c.Stdin != nil && from == nil {
+		for _, f := range c.Stdin.From {
+			if fetcher(f.Name) {
+				from = f
+			}
+		}
+	}
+	if from == nil {
+		return "", nil
+	}
+	if dir == "" {
+		return c.Dir, from
+	}
+	return j.res(c, dir), from
+}
+
+// installsPackage reports a package manager installing a package file fetched in the line, or
+// straight from a URL (dnf install https://..., rpm -U URL): which one, and the fetch.
+func (j *judge) installsPackage(c *shell.Cmd, fetched map[string]*shell.Cmd) (*shell.Cmd, string) {
+	install := false
+	switch c.Name {
+	case "dpkg":
+		install = slices.Contains(c.Args, "-i") || slices.Contains(c.Args, "--install")
+	case "apt", "apt-get", "dnf", "yum", "zypper":
+		install = at(c.Args, 0) == "install" || slices.Contains(c.Args, "install")
+	case "rpm":
+		install = slices.ContainsFunc(c.Args, func(a string) bool {
+			return strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a, "iU") || a == "--install" || a == "--upgrade"
+		})
+	case "installer", "msiexec":
+		install = true
+	}
+	if !install {
+		return nil, ""
+	}
+	for _, a := range c.Args {
+		if !strings.HasSuffix(a, ".deb") && !strings.HasSuffix(a, ".rpm") && !strings.HasSuffix(a, ".pkg") && !strings.HasSuffix(a, ".msi") {
+			continue
+		}
+		if strings.HasPrefix(a, "http://") || strings.HasPrefix(a, "https://") {
+			return &shell.Cmd{Name: c.Name, Args: []string{a}}, a
+		}
+		if f, ok := fetched[j.res(c, a)]; ok {
+			return f, a
+		}
+	}
+	return nil, ""
 }
 
 // scriptName reports a file named as a script (run directly it is still a script).
