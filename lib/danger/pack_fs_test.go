@@ -5,6 +5,18 @@ import "testing"
 // TestPackFs names the rule of the filesystem destruction pack each command must be decided by ("": allowed).
 func TestPackFs(t *testing.T) {
 	checkPack(t, []packCase{
+		// Environment managers run the command they are given.
+		{"mise exec node@20 -- rm -rf ~/", "fs.rm-critical"},
+		{"devbox run -- git reset --hard origin/main", "git.reset-hard"},
+		{"direnv exec . sh -c 'rm -rf \"$HOME\"/.aws'", "fs.rm-critical"},
+		{"nix-shell -p git --run 'git push --force origin main'", "git.force-push-protected"},
+		{"nix develop -c rm -rf /", "fs.rm-critical"},
+		{"pnpm dlx rimraf /home/dev", "fs.rm-critical"},
+		{"mise exec node@20 -- npm test", ""},
+		{"devbox run test", ""},
+		{"nix-shell --run 'make check'", ""},
+		{"direnv exec . go test ./...", ""},
+		{"pnpm dlx create-vite my-app", ""},
 		// Every untracked file, listed then deleted: git clean by another route.
 		{"git ls-files --others | xargs rm -f", "git.clean"},
 		{"git ls-files -o --exclude-standard -z | xargs -0 rm -rf", "git.clean"},

@@ -243,10 +243,20 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 			}
 		case "npx", "bunx", "pnpx":
 			rest = Opts{Short: "pc", Long: []string{"package", "call"}, StopAtOperand: true}.Parse(args).Rest
+		case "mise", "rtx", "asdf", "devbox", "direnv", "nix-shell", "nix", "flox":
+			// Environment managers that run a command inside the environment they set up.
+			if text, ok := a.runnerText(name, args); ok {
+				a.record(c, words)
+				a.nested(text, name, st, nil, c)
+				return
+			}
+			rest = runnerCommand(name, args)
 		case "bundle", "poetry", "pipenv", "pnpm", "yarn", "pdm", "hatch":
 			// bundle exec CMD, poetry run CMD, uv run CMD, pnpm exec CMD, yarn exec CMD
 			if len(args) > 1 && (args[0] == "exec" || args[0] == "run" && name != "pnpm" && name != "yarn") {
 				rest = Opts{StopAtOperand: true}.Parse(args[1:]).Rest
+			} else if len(args) > 1 && args[0] == "dlx" && (name == "pnpm" || name == "yarn") {
+				rest = Opts{Long: []string{"package"}, StopAtOperand: true}.Parse(args[1:]).Rest // pnpm dlx PKG ARGS: the package's program
 			}
 		case "xargs":
 			a.xargs(c, args, st)
@@ -421,4 +431,59 @@ func (a *analyzer) envSplit(s string, st *state) []string {
 		words = append(words, cur.String())
 	}
 	return words
+}
+
+// runnerText is the shell text an environment manager runs: nix-shell --run|--command TEXT.
+func (a *analyzer) runnerText(name string, args []string) (string, bool) {
+	if name != "nix-shell" {
+		return "", false
+	}
+	for i, w := range args {
+		if (w == "--run" || w == "--command") && i+1 < len(args) {
+			return args[i+1], true
+		}
+	}
+	return "", false
+}
+
+// runnerCommand is the command an environment manager runs: mise exec|x TOOLS -- CMD, asdf
+// exec CMD, devbox run [--] CMD, direnv exec DIR CMD, nix develop|shell -c|--command CMD, flox
+// activate -- CMD. nil when it runs none (a script's name, an install).
+func runnerCommand(name string, args []string) []string {
+	afterDashes := func(ws []string) []string {
+		for i, w := range ws {
+			if w == "--" {
+				return ws[i+1:]
+			}
+		}
+		return nil
+	}
+	sub := ""
+	if len(args) > 0 {
+		sub = args[0]
+	}
+	switch {
+	case (name == "mise" || name == "rtx") && (sub == "exec" || sub == "x"):
+		return afterDashes(args[1:])
+	case name == "asdf" && sub == "exec":
+		return args[1:]
+	case name == "devbox" && sub == "run":
+		if r := afterDashes(args[1:]); r != nil {
+			return r
+		}
+		if r := (Opts{Long: []string{"config", "environment", "env-file"}, StopAtOperand: true}).Parse(args[1:]).Rest; len(r) > 1 {
+			return r // devbox run CMD ARGS (a script's name alone runs the script)
+		}
+	case name == "direnv" && sub == "exec" && len(args) > 2:
+		return args[2:]
+	case name == "nix" && (sub == "develop" || sub == "shell"):
+		for i, w := range args {
+			if w == "-c" || w == "--command" {
+				return args[i+1:]
+			}
+		}
+	case name == "flox" && sub == "activate":
+		return afterDashes(args[1:])
+	}
+	return nil
 }
