@@ -329,6 +329,20 @@ func schemaDrop(c *shell.Cmd) string {
 			if c.Name == "migrate" && (slices.Contains(words, "-f") || i == len(words)-1) {
 				return "migrate drop"
 			}
+		case "downgrade":
+			if at(words, i+1) == "base" && (c.Name == "alembic" || at(words, i-1) == "alembic" || slices.Contains(words, "alembic")) {
+				return "alembic downgrade base"
+			}
+		case "migrate:rollback":
+			if slices.Contains(words, "--all") && (c.Name == "knex" || slices.Contains(words, "knex")) {
+				return "knex migrate:rollback --all"
+			}
+		case "db:migrate:undo:all":
+			return "sequelize db:migrate:undo:all"
+		case "reset":
+			if at(words, i-1) == "db" && (c.Name == "supabase" || at(words, i-2) == "supabase") {
+				return "supabase db reset"
+			}
 		case "firestore:delete":
 			if slices.Contains(words, "--all-collections") || slices.Contains(words, "-r") || slices.Contains(words, "--recursive") {
 				return "firebase firestore:delete"

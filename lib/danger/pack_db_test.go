@@ -5,6 +5,16 @@ import "testing"
 // TestPackDb names the rule of the databases pack each command must be decided by ("": allowed).
 func TestPackDb(t *testing.T) {
 	checkPack(t, []packCase{
+		// Migration tools' resets of the development database ask, as prisma migrate reset does.
+		{"alembic downgrade base", "db.drop-dev"},
+		{"npx knex migrate:rollback --all", "db.drop-dev"},
+		{"npx sequelize db:drop", "db.drop-dev"},
+		{"npx sequelize-cli db:migrate:undo:all", "db.drop-dev"},
+		{"supabase db reset", "db.drop-dev"},
+		{"npx prisma db push --force-reset", "db.drop-dev"},
+		{"alembic downgrade -1", ""},
+		{"npx knex migrate:rollback", ""},
+		{"supabase db push", ""},
 		{"dropdb production", "db.destructive"},
 		{"aws athena start-query-execution --query-string 'DROP TABLE analytics.events'", "db.destructive"},
 		{"echo 'TRUNCATE TABLE events' | bq query --use_legacy_sql=false", "db.destructive"},
