@@ -65,7 +65,7 @@ func TestPackStore(t *testing.T) {
 		{"curl -X DELETE http://chroma:8000/api/v1/collections/docs/items/3", ""},
 		{"curl -X DELETE http://localhost:8000/api/v1/collections/docs", ""},
 		{"curl 'http://localhost:8983/solr/admin/collections?action=LIST'", ""},
-		{"supabase db reset", ""},
+		{"supabase db reset", "db.drop-dev"}, // the local development database: asked, as prisma migrate reset is
 		{`cypher-shell "MATCH (n:Session) WHERE n.expired DELETE n"`, ""},
 		{`cypher-shell "MATCH (n) RETURN count(n)"`, ""},
 		{"curl http://couchdb.internal:5984/orders/_all_docs", ""},
