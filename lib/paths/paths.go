@@ -8,18 +8,18 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/hookkit/harness/lib/verdict"
 )
 
-// Action is a verdict, ordered by severity. lib/danger's verdicts are the same type.
-type Action int
+// Action is a verdict, ordered by severity (lib/verdict's, as lib/danger's verdicts are).
+type Action = verdict.Action
 
 const (
-	Allow Action = iota
-	Ask
-	Deny
+	Allow = verdict.Allow
+	Ask   = verdict.Ask
+	Deny  = verdict.Deny
 )
-
-func (a Action) String() string { return [...]string{"allow", "ask", "deny"}[a] }
 
 // Verdict is the judgement on one path.
 type Verdict struct {
