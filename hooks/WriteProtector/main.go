@@ -71,11 +71,5 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	if j.Instead != "" {
 		msg += "\nInstead: " + j.Instead + "."
 	}
-	switch j.Action {
-	case paths.Deny:
-		return answer.Block(msg), nil
-	case paths.Ask:
-		return answer.PreToolUse{Decision: answer.Ask, Reason: "WriteProtector: " + msg}, nil
-	}
-	return nil, nil
+	return answer.Guard(j.Action, msg, j.Tag()), nil
 }

@@ -212,6 +212,16 @@ func (v Verdict) Reason() string {
 	return s
 }
 
+// Tag names the rule of a verdict's main finding, for the answer to carry (none when nothing
+// matched).
+func (v Verdict) Tag() verdict.Tag {
+	if len(v.Findings) == 0 {
+		return verdict.Tag{}
+	}
+	f := v.Findings[0]
+	return verdict.Tag{Rule: f.Rule, Pack: f.Pack, Radius: f.Radius}
+}
+
 // display shows a command as the analysis understood it, shortened.
 func display(c *shell.Cmd) string {
 	parts := append([]string{c.Name}, c.Args...)

@@ -295,6 +295,12 @@ func (e Env) homes() []string {
 	return hs
 }
 
+// Tag names the rule of a deny or ask, for the answer to carry; its tier is the id's first part.
+func (v Verdict) Tag() verdict.Tag {
+	tier, _, _ := strings.Cut(v.Rule, ".")
+	return verdict.Tag{Rule: v.Rule, Pack: tier}
+}
+
 func (v Verdict) with(a Action, rule, why, instead string) Verdict {
 	v.Action, v.Rule, v.Why, v.Instead = a, rule, why, instead
 	return v
