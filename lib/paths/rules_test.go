@@ -92,3 +92,22 @@ func TestEveryRuleHit(t *testing.T) {
 		}
 	}
 }
+
+// A deny or ask reads as the guard prints it: the verb, the path as the call named it, how,
+// why, the rule, and the advice on a line of its own.
+func TestJudgedReason(t *testing.T) {
+	v := Verdict{Path: "/etc/hosts"}.with(roSystem, "/etc/hosts is a system path")
+	got := Judged{Access{Path: "/etc/hosts", How: "Write"}, v}.Reason()
+	want := "blocked writing `/etc/hosts` (Write): /etc/hosts is a system path [rule read-only.system].\n" +
+		"Instead: write inside the project, or ask the user to change system files."
+	if got != want {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	read := Judged{Access{Path: ".env", How: "cat", Read: true}, Verdict{}.with(askEnvRead, ".env is an environment file")}
+	if r := read.Reason(); !strings.HasPrefix(r, "asks before reading `.env` (cat): ") {
+		t.Errorf("read: %q", r)
+	}
+	if r := (Judged{}).Reason(); r != "" {
+		t.Errorf("allow: %q", r)
+	}
+}
