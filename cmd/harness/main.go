@@ -8,6 +8,8 @@ import (
 
 	"github.com/hookkit/harness/lib/danger"
 	"github.com/hookkit/harness/lib/hook"
+	"github.com/hookkit/harness/lib/paths"
+	"github.com/hookkit/harness/lib/verdict"
 )
 
 func main() {
@@ -50,10 +52,10 @@ func app() *cli.App {
 			},
 			{
 				Name:  "rules",
-				Usage: "list every rule of SecurityValidator: its pack, id, action, blast radius and advice",
+				Usage: "list every rule of SecurityValidator and WriteProtector: its guard, pack or tier, id, action, blast radius and advice",
 				Flags: []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print a JSON array"}},
 				Action: func(c *cli.Context) error {
-					return danger.WriteCatalog(c.App.Writer, c.Bool("json"))
+					return verdict.WriteCatalog(c.App.Writer, append(danger.Rules(), paths.Rules()...), c.Bool("json"))
 				},
 			},
 			{

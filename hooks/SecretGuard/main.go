@@ -25,6 +25,7 @@ import (
 	"github.com/hookkit/harness/lib/hook"
 	"github.com/hookkit/harness/lib/secret"
 	"github.com/hookkit/harness/lib/state"
+	"github.com/hookkit/harness/lib/verdict"
 )
 
 var spec = hook.Spec{
@@ -74,8 +75,8 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 		if len(ms) == 0 {
 			return nil, nil
 		}
-		return answer.PreToolUse{Decision: answer.Ask, Reason: fmt.Sprintf("SecretGuard: the command embeds %s as a literal, "+
-			"which ends up in the transcript and the shell history; use an environment variable instead.", list(ms))}, nil
+		return answer.Guard(verdict.Ask, fmt.Sprintf("the command embeds %s as a literal, "+
+			"which ends up in the transcript and the shell history; use an environment variable instead.", list(ms)), verdict.Tag{}), nil
 	}
 	return nil, nil
 }

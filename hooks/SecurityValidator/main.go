@@ -68,13 +68,7 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 		judge = danger.JudgePowerShell
 	}
 	v := judge(cmd.Command, input)
-	switch v.Action {
-	case danger.Deny:
-		return answer.Block(v.Reason()), nil
-	case danger.Ask:
-		return answer.PreToolUse{Decision: answer.Ask, Reason: name + ": " + v.Reason()}, nil
-	}
-	return nil, nil
+	return answer.Guard(v.Action, v.Reason(), v.Tag()), nil
 }
 
 // judgeInput describes the machine the command runs on and loads the policy files.

@@ -19,7 +19,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 
 	"github.com/hookkit/harness/lib/answer"
@@ -63,19 +62,5 @@ func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 		return nil, err
 	}
 	j := js[0]
-	verb := map[paths.Action]string{paths.Deny: "blocked writing", paths.Ask: "asks before writing"}[j.Action]
-	if j.Read {
-		verb = map[paths.Action]string{paths.Deny: "blocked reading", paths.Ask: "asks before reading"}[j.Action]
-	}
-	msg := fmt.Sprintf("%s `%s` (%s): %s [rule %s].", verb, j.Access.Path, j.How, j.Why, j.Rule)
-	if j.Instead != "" {
-		msg += "\nInstead: " + j.Instead + "."
-	}
-	switch j.Action {
-	case paths.Deny:
-		return answer.Block(msg), nil
-	case paths.Ask:
-		return answer.PreToolUse{Decision: answer.Ask, Reason: "WriteProtector: " + msg}, nil
-	}
-	return nil, nil
+	return answer.Guard(j.Action, j.Reason(), j.Tag()), nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/object"
+	"github.com/hookkit/harness/lib/verdict"
 )
 
 // Code is a hook process's exit code, as Claude Code reads it.
@@ -24,11 +25,17 @@ const (
 	Blocked Code = 2
 )
 
-// Reply is exactly what a hook process writes and how it exits.
+// Reply is exactly what a hook process writes and how it exits, and what it decided.
 type Reply struct {
 	Stdout []byte
 	Stderr string
 	Code   Code
+	// Decision, Reason and Tag say what the answer decided, in the words the model or user
+	// reads, and the rule behind it: the runtime hands them to the recorder, so nothing reads
+	// them back out of the output. They are never written.
+	Decision verdict.Decision
+	Reason   string
+	Tag      verdict.Tag
 }
 
 // Answer is what a hook decided. Only this package's types are answers, and each renders only
@@ -72,6 +79,13 @@ type doc struct {
 	spec event.Spec
 	obj  object.Object
 	err  error
+	// decided is what the reply decided, why, and by which rule (Reply's Decision, Reason, Tag).
+	decided Reply
+}
+
+// decide notes what the answer decides, for the reply's typed fields.
+func (d *doc) decide(dec verdict.Decision, reason string, tag verdict.Tag) {
+	d.decided.Decision, d.decided.Reason, d.decided.Tag = dec, reason, tag
 }
 
 func newDoc(ev event.Name) *doc {
@@ -146,6 +160,9 @@ func (d *doc) block(reason string) {
 	}
 	d.set("decision", "block")
 	d.set("reason", reason)
+	if d.decided.Decision == "" {
+		d.decide(verdict.Blocked, reason, verdict.Tag{})
+	}
 }
 
 // common sets the universal fields the event honours.
@@ -174,7 +191,9 @@ func (d *doc) reply() (Reply, error) {
 	if len(d.obj) == 0 {
 		return Reply{}, nil
 	}
-	return Reply{Stdout: append(d.obj.AppendJSON(nil), '\n')}, nil
+	r := d.decided
+	r.Stdout = append(d.obj.AppendJSON(nil), '\n')
+	return r, nil
 }
 
 // only refuses an answer type on events it is not made for.

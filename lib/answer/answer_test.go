@@ -8,6 +8,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/verdict"
 )
 
 // The rules below are copied by hand from REFERENCE.md §5.3-5.6 and §5.13, independently of
@@ -434,4 +435,66 @@ func FuzzRender(f *testing.F) {
 			t.Fatalf("%v: %v", ev, err)
 		}
 	})
+}
+
+// A guard's ruling prints what Block and a signed ask print, byte for byte, and carries its
+// decision, reason and rule in the reply's typed fields, which nothing writes.
+func TestGuardCarriesItsRule(t *testing.T) {
+	tag := verdict.Tag{Rule: "fs.rm-critical", Pack: "filesystem destruction", Radius: verdict.High}
+	for _, tt := range []struct {
+		name   string
+		a      verdict.Action
+		ev     event.Name
+		same   Answer
+		want   verdict.Decision
+		reason string
+	}{
+		{"deny", verdict.Deny, event.PreToolUse, Block("no"), verdict.Denied, "G: no"},
+		{"deny on a permission prompt", verdict.Deny, event.PermissionRequest, Block("no"), verdict.Denied, "G: no"},
+		{"ask", verdict.Ask, event.PreToolUse, PreToolUse{Decision: Ask, Reason: "G: no"}, verdict.Asked, "G: no"},
+		{"ask in a skill", verdict.Ask, event.PreSkillShellCommand, PreToolUse{Decision: Ask, Reason: "G: no"}, verdict.Asked, "G: no"},
+		{"allow is silence", verdict.Allow, event.PreToolUse, nil, "", ""},
+	} {
+		got, err := Render(Guard(tt.a, "no", tag), tt.ev, "G")
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		plain, _ := Render(tt.same, tt.ev, "G")
+		if string(got.Stdout) != string(plain.Stdout) || got.Stderr != plain.Stderr || got.Code != plain.Code {
+			t.Errorf("%s: prints %q %q %d, want %q %q %d", tt.name, got.Stdout, got.Stderr, got.Code, plain.Stdout, plain.Stderr, plain.Code)
+		}
+		wantTag := tag
+		if tt.want == "" {
+			wantTag = verdict.Tag{}
+		}
+		if got.Decision != tt.want || got.Reason != tt.reason || got.Tag != wantTag {
+			t.Errorf("%s: decided %q %q %+v, want %q %q %+v", tt.name, got.Decision, got.Reason, got.Tag, tt.want, tt.reason, wantTag)
+		}
+	}
+}
+
+// Every answer that decides says so in its reply, as the recorder reads it.
+func TestRepliesSayWhatTheyDecided(t *testing.T) {
+	for _, tt := range []struct {
+		a      Answer
+		ev     event.Name
+		want   verdict.Decision
+		reason string
+	}{
+		{Block("stop"), event.UserPromptSubmit, verdict.Denied, "H: stop"},
+		{PreToolUse{Decision: Deny, Reason: "r"}, event.PreToolUse, verdict.Denied, "r"},
+		{PreToolUse{Decision: Defer}, event.PreToolUse, verdict.Deferred, ""},
+		{PreToolUse{Decision: Allow, Reason: "ok"}, event.PreToolUse, verdict.Allowed, "ok"},
+		{PostToolUse{Block: "fix it"}, event.PostToolUse, verdict.Blocked, "fix it"},
+		{PermissionRequest{Behavior: DenyRequest, Message: "m"}, event.PermissionRequest, verdict.Denied, "m"},
+		{Context("c"), event.PreToolUse, "", ""},
+	} {
+		got, err := Render(tt.a, tt.ev, "H")
+		if err != nil {
+			t.Fatalf("%T on %s: %v", tt.a, tt.ev, err)
+		}
+		if got.Decision != tt.want || got.Reason != tt.reason {
+			t.Errorf("%T on %s: %q %q, want %q %q", tt.a, tt.ev, got.Decision, got.Reason, tt.want, tt.reason)
+		}
+	}
 }

@@ -6,17 +6,36 @@ import (
 	"strings"
 
 	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/verdict"
 )
 
 // Answers that fit many events.
 
-type blockAnswer struct{ reason string }
+type blockAnswer struct {
+	reason string
+	tag    verdict.Tag
+}
 
 // Block blocks the event's action in the form every mode honours: exit 2 with the reason on
 // stderr, prefixed with the hook's name; on PermissionRequest, which ignores exit 2, a JSON deny.
 // On PostToolUse and PostToolUseFailure the call already ran: the reason is fed back to the model.
 // Events that cannot be blocked refuse it.
-func Block(reason string) Answer { return blockAnswer{reason} }
+func Block(reason string) Answer { return blockAnswer{reason: reason} }
+
+// Guard answers a guard's ruling on a call, tagged with the rule that made it: Deny blocks as
+// Block does; Ask asks the user (permissionDecision "ask" on PreToolUse and
+// PreSkillShellCommand), the reason prefixed with the hook's name as a block's is; Allow is
+// silence, never "allow", so the user's own permission rules and prompts still apply. The tag
+// reaches the recorder in the reply, never the output.
+func Guard(a verdict.Action, reason string, tag verdict.Tag) Answer {
+	switch a {
+	case verdict.Deny:
+		return blockAnswer{reason, tag}
+	case verdict.Ask:
+		return PreToolUse{Decision: Ask, Reason: reason, Tag: tag, signed: true}
+	}
+	return nil
+}
 
 func (a blockAnswer) render(ev event.Name, hook string) (Reply, error) {
 	msg := strings.TrimSpace(a.reason)
@@ -27,14 +46,15 @@ func (a blockAnswer) render(ev event.Name, hook string) (Reply, error) {
 		msg = hook + ": " + msg
 	}
 	spec, ok := event.Lookup(ev)
+	exit2 := Reply{Stderr: msg + "\n", Code: Blocked, Decision: verdict.Denied, Reason: msg, Tag: a.tag}
 	switch {
 	case !ok:
 		// An event newer than the table: exit 2 is the block every blockable event honours.
-		return Reply{Stderr: msg + "\n", Code: Blocked}, nil
+		return exit2, nil
 	case spec.Block == event.Blocks || spec.Block == event.Feedback:
-		return Reply{Stderr: msg + "\n", Code: Blocked}, nil
+		return exit2, nil
 	case spec.Block == event.JSONOnly:
-		return PermissionRequest{Behavior: DenyRequest, Message: msg}.render(ev, hook)
+		return PermissionRequest{Behavior: DenyRequest, Message: msg, tag: a.tag}.render(ev, hook)
 	}
 	return Reply{}, fmt.Errorf("%s cannot be blocked", ev)
 }
@@ -152,12 +172,20 @@ type PreToolUse struct {
 	Context       string
 	SystemMessage string
 	Halt          *Halt
+	// Tag names the rule behind the decision, for the record; it is never written.
+	Tag verdict.Tag
+	// signed prefixes the reason with the hook's name (Guard's ask).
+	signed bool
 }
 
-func (a PreToolUse) render(ev event.Name, _ string) (Reply, error) {
+func (a PreToolUse) render(ev event.Name, hook string) (Reply, error) {
 	d := newDoc(ev)
 	d.only(event.PreToolUse, event.PreSkillShellCommand)
+	if a.signed && hook != "" {
+		a.Reason = hook + ": " + a.Reason
+	}
 	d.decision(a.Decision, a.Reason, Allow, Deny, Ask, Defer)
+	d.decided.Tag = a.Tag
 	if a.UpdatedInput != nil {
 		d.specificRaw("updatedInput", a.UpdatedInput, "object")
 	}
@@ -184,6 +212,7 @@ func (d *doc) decision(p Permission, reason string, allowed ...Permission) {
 	if reason != "" {
 		d.specific("permissionDecisionReason", reason)
 	}
+	d.decide(verdict.Decision(p.v), reason, verdict.Tag{})
 }
 
 // PreModelSwitch answers a model switch before it happens (allow, deny or ask).
@@ -222,6 +251,8 @@ type PermissionRequest struct {
 	Interrupt     bool
 	SystemMessage string
 	Halt          *Halt
+	// tag names the rule behind a guard's deny (Guard, on PermissionRequest).
+	tag verdict.Tag
 }
 
 func (a PermissionRequest) render(ev event.Name, _ string) (Reply, error) {
@@ -233,6 +264,7 @@ func (a PermissionRequest) render(ev event.Name, _ string) (Reply, error) {
 			d.fail("message and interrupt go with deny")
 		}
 		d.specific("decision.behavior", "allow")
+		d.decide(verdict.Allowed, "", verdict.Tag{})
 		if a.UpdatedInput != nil {
 			d.setRaw("hookSpecificOutput.decision.updatedInput", a.UpdatedInput, "object")
 		}
@@ -247,6 +279,7 @@ func (a PermissionRequest) render(ev event.Name, _ string) (Reply, error) {
 		if a.Message != "" {
 			d.set("hookSpecificOutput.decision.message", a.Message)
 		}
+		d.decide(verdict.Denied, a.Message, a.tag)
 		if a.Interrupt {
 			d.set("hookSpecificOutput.decision.interrupt", true)
 		}

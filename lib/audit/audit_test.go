@@ -115,21 +115,6 @@ func TestHelperAppend(t *testing.T) {
 	}
 }
 
-func TestRuleOf(t *testing.T) {
-	for _, tt := range []struct{ reason, rule, category, radius string }{
-		{"SecurityValidator: blocked `rm -rf /`: it recursively deletes the whole filesystem [rule fs.rm-critical, filesystem destruction, blast radius high].",
-			"fs.rm-critical", "filesystem destruction", "high"},
-		{"SecurityValidator: asking before `git push --force`: ... [rule git.force-push, blast radius medium].", "git.force-push", "git", "medium"},
-		{"WriteProtector: blocked writing `/etc/hosts` (Write): /etc/hosts is a system path [rule read-only.system].", "read-only.system", "read-only", ""},
-		{"SecretGuard: your prompt contains a GitHub token, so it was not sent to the model.", "", "", ""},
-		{"unterminated [rule x", "", "", ""},
-	} {
-		if rule, cat, radius := ruleOf(tt.reason); rule != tt.rule || cat != tt.category || radius != tt.radius {
-			t.Errorf("%q: %q %q %q, want %q %q %q", tt.reason, rule, cat, radius, tt.rule, tt.category, tt.radius)
-		}
-	}
-}
-
 // A guard's problems (a project policy file it ignored) are a list in its record, redacted;
 // a record without any has no such key.
 func TestLineCarriesProblems(t *testing.T) {

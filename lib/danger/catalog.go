@@ -1,7 +1,6 @@
 package danger
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/hookkit/harness/lib/shell"
 	"github.com/hookkit/harness/lib/spell"
+	"github.com/hookkit/harness/lib/verdict"
 )
 
 // Rule is one thing the guard judges, declared once at the top of its pack's file: its id
@@ -97,40 +97,22 @@ func Catalog() []Entry {
 	return es
 }
 
-// WriteCatalog prints every rule (pack, id, action, radius, advice) as aligned text, or as a
-// JSON array.
+// Guard is the hook that judges by these packs, as the rule listing names it.
+const Guard = "SecurityValidator"
+
+// Rules lists every rule with the pack it belongs to, for the rule listing.
+func Rules() []verdict.Entry {
+	var es []verdict.Entry
+	for _, e := range Catalog() {
+		es = append(es, verdict.Entry{Guard: Guard, Pack: e.Pack, ID: e.ID, Action: e.Action, Radius: e.Radius, Instead: e.Instead})
+	}
+	return es
+}
+
+// WriteCatalog prints every rule (guard, pack, id, action, radius, advice) as aligned text, or
+// as a JSON array.
 func WriteCatalog(w io.Writer, asJSON bool) error {
-	es := Catalog()
-	if asJSON {
-		type row struct {
-			Pack    string `json:"pack"`
-			ID      string `json:"id"`
-			Action  string `json:"action"`
-			Radius  Radius `json:"radius"`
-			Instead string `json:"instead"`
-		}
-		rows := make([]row, len(es))
-		for i, e := range es {
-			rows[i] = row{e.Pack, e.ID, e.Action.String(), e.Radius, e.Instead}
-		}
-		b, err := json.MarshalIndent(rows, "", "  ")
-		if err != nil {
-			return fmt.Errorf("encoding the rule catalog: %w", err)
-		}
-		_, err = w.Write(append(b, '\n'))
-		return err
-	}
-	pw, iw := len("PACK"), len("RULE")
-	for _, e := range es {
-		pw, iw = max(pw, len(e.Pack)), max(iw, len(e.ID))
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%-*s  %-*s  %-6s  %-6s  %s\n", pw, "PACK", iw, "RULE", "ACTION", "RADIUS", "INSTEAD")
-	for _, e := range es {
-		fmt.Fprintf(&b, "%-*s  %-*s  %-6s  %-6s  %s\n", pw, e.Pack, iw, e.ID, e.Action, e.Radius, e.Instead)
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return verdict.WriteCatalog(w, Rules(), asJSON)
 }
 
 // checkDisable reports a disable entry that names no rule and no pack ("git.*"), with the

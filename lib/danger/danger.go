@@ -6,27 +6,26 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/hookkit/harness/lib/paths"
 	"github.com/hookkit/harness/lib/shell"
+	"github.com/hookkit/harness/lib/verdict"
 )
 
-// Action is a verdict, ordered by severity: the one lib/paths judges paths with, so a
-// command's verdict and a path's compare and print alike.
-type Action = paths.Action
+// Action is a verdict, ordered by severity (lib/verdict's, which lib/paths judges paths with).
+type Action = verdict.Action
 
 const (
-	Allow = paths.Allow
-	Ask   = paths.Ask
-	Deny  = paths.Deny
+	Allow = verdict.Allow
+	Ask   = verdict.Ask
+	Deny  = verdict.Deny
 )
 
 // Radius is how much a rule's command can destroy.
-type Radius string
+type Radius = verdict.Radius
 
 const (
-	Low    Radius = "low"
-	Medium Radius = "medium"
-	High   Radius = "high"
+	Low    = verdict.Low
+	Medium = verdict.Medium
+	High   = verdict.High
 )
 
 // Finding is one rule that matched one command.
@@ -211,6 +210,16 @@ func (v Verdict) Reason() string {
 		s = strings.Replace(s, "].", fmt.Sprintf("; %d more finding(s)].", n), 1)
 	}
 	return s
+}
+
+// Tag names the rule of a verdict's main finding, for the answer to carry (none when nothing
+// matched).
+func (v Verdict) Tag() verdict.Tag {
+	if len(v.Findings) == 0 {
+		return verdict.Tag{}
+	}
+	f := v.Findings[0]
+	return verdict.Tag{Rule: f.Rule, Pack: f.Pack, Radius: f.Radius}
 }
 
 // display shows a command as the analysis understood it, shortened.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/hookkit/harness/lib/answer"
 	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/verdict"
 )
 
 var update = flag.Bool("update", false, "rewrite the translated goldens")
@@ -217,6 +218,9 @@ func TestOut(t *testing.T) {
 	ask := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"` + reason + `"}}` + "\n"
 	deny := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"` + reason + `"}}` + "\n"
 	block := reply(answer.Blocked, "", reason+"\n")
+	// A decision travels in the reply's typed fields, as answer.Render sets them.
+	askR := answer.Reply{Stdout: []byte(ask), Decision: verdict.Asked, Reason: reason}
+	denyR := answer.Reply{Stdout: []byte(deny), Decision: verdict.Denied, Reason: reason}
 	ctx := `{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"briefing"}}` + "\n"
 	promptCtx := `{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"notes"}}` + "\n"
 	approvalCodex := reason + "\nThis needs the user's approval, and Codex CLI cannot ask for it here, so it is blocked. To go ahead, the user can run it themselves, or allow it by policy (the rule's id in \"disable\" of $HARNESS_HOME/security.json).\n"
@@ -227,33 +231,33 @@ func TestOut(t *testing.T) {
 		want   answer.Reply
 	}{
 		// Claude Code: as rendered.
-		{Claude, event.PreToolUse, reply(0, ask, ""), reply(0, ask, "")},
+		{Claude, event.PreToolUse, askR, askR},
 		// Codex and droid run an ask: it becomes a block that says how to approve.
-		{Codex, event.PreToolUse, reply(0, ask, ""), reply(answer.Blocked, "", approvalCodex)},
-		{Droid, event.PreToolUse, reply(0, ask, ""), reply(answer.Blocked, "", strings.Replace(approvalCodex, "Codex CLI", "Factory droid", 1))},
+		{Codex, event.PreToolUse, askR, reply(answer.Blocked, "", approvalCodex)},
+		{Droid, event.PreToolUse, askR, reply(answer.Blocked, "", strings.Replace(approvalCodex, "Codex CLI", "Factory droid", 1))},
 		{Codex, event.PreToolUse, block, block},
-		{Codex, event.PreToolUse, reply(0, deny, ""), reply(0, deny, "")},
+		{Codex, event.PreToolUse, denyR, denyR},
 		{Codex, event.SessionStart, reply(0, ctx, ""), reply(0, ctx, "")},
 		// Copilot: a block is a JSON deny at exit 0 (exit 2 loses the reason); a prompt block
 		// is {"decision":"block"}; context is top-level; an ask stays an ask.
-		{Copilot, event.PreToolUse, block, reply(0, deny, "")},
-		{Copilot, event.PreToolUse, reply(0, ask, ""), reply(0, ask, "")},
+		{Copilot, event.PreToolUse, block, denyR},
+		{Copilot, event.PreToolUse, askR, askR},
 		{Copilot, event.UserPromptSubmit, block, reply(0, `{"decision":"block","reason":"`+reason+`"}`+"\n", "")},
 		{Copilot, event.SessionStart, reply(0, ctx, ""), reply(0, `{"additionalContext":"briefing"}`+"\n", "")},
 		{Copilot, event.UserPromptSubmit, reply(0, promptCtx, ""), reply(0, `{"additionalContext":"notes"}`+"\n", "")},
 		// Qwen reads Claude Code's answers.
-		{Qwen, event.PreToolUse, reply(0, ask, ""), reply(0, ask, "")},
+		{Qwen, event.PreToolUse, askR, askR},
 		{Qwen, event.PreToolUse, block, block},
 		// Gemini: a top-level decision (with exit 2 and the reason on stderr as well), an ask
 		// blocks, event names in hookEventName are Gemini's.
 		{Gemini, event.PreToolUse, block, reply(answer.Blocked, `{"decision":"deny","reason":"`+reason+`"}`+"\n", reason+"\n")},
-		{Gemini, event.PreToolUse, reply(0, deny, ""), reply(answer.Blocked, `{"decision":"deny","reason":"`+reason+`"}`+"\n", reason+"\n")},
+		{Gemini, event.PreToolUse, denyR, reply(answer.Blocked, `{"decision":"deny","reason":"`+reason+`"}`+"\n", reason+"\n")},
 		{Gemini, event.UserPromptSubmit, reply(0, promptCtx, ""), reply(0, `{"hookSpecificOutput":{"hookEventName":"BeforeAgent","additionalContext":"notes"}}`+"\n", "")},
 		{Gemini, event.SessionStart, reply(0, ctx, ""), reply(0, ctx, "")},
 		// docker-agent reads only exit 2 (an ask would run under --yolo) and snake_case JSON.
 		{DockerAgent, event.PreToolUse, block, block},
-		{DockerAgent, event.PreToolUse, reply(0, deny, ""), reply(answer.Blocked, "", reason+"\n")},
-		{DockerAgent, event.PreToolUse, reply(0, ask, ""), reply(answer.Blocked, "", strings.Replace(approvalCodex, "Codex CLI", "docker-agent", 1))},
+		{DockerAgent, event.PreToolUse, denyR, reply(answer.Blocked, "", reason+"\n")},
+		{DockerAgent, event.PreToolUse, askR, reply(answer.Blocked, "", strings.Replace(approvalCodex, "Codex CLI", "docker-agent", 1))},
 		{DockerAgent, event.SessionStart, reply(0, ctx, ""), reply(0, `{"hook_specific_output":{"hook_event_name":"session_start","additional_context":"briefing"}}`+"\n", "")},
 		{DockerAgent, event.UserPromptSubmit, block, block},
 		// Silence and failures of record hooks pass as they are.

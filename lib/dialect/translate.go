@@ -10,6 +10,7 @@ import (
 
 	"github.com/hookkit/harness/lib/answer"
 	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/verdict"
 )
 
 // Translation of one payload and one answer. Claude Code's dialect touches neither, so a hook
@@ -168,15 +169,15 @@ func (d *Dialect) Out(ev event.Name, r answer.Reply) answer.Reply {
 	if r.Code == answer.Blocked {
 		return d.block(ev, strings.TrimSpace(r.Stderr), r)
 	}
-	switch p := js.Get("hookSpecificOutput.permissionDecision").Str; {
-	case ev == event.PreToolUse && (p == "ask" || p == "defer") && d.NoAsk:
-		reason := js.Get("hookSpecificOutput.permissionDecisionReason").Str
-		return d.block(ev, reason+"\n"+d.approval(), answer.Reply{})
-	case ev == event.PreToolUse && p == "deny" && (d.TopDecision || d.Snake):
-		return d.block(ev, js.Get("hookSpecificOutput.permissionDecisionReason").Str, answer.Reply{})
-	}
-	if js.Get("decision").Str == "block" && (d.TopDecision || d.Snake) {
-		return d.block(ev, js.Get("reason").Str, answer.Reply{})
+	// What the answer decided, and why, are the reply's typed fields: only the rest of the
+	// JSON (context, event names, keys) is rewritten below.
+	switch dec := r.Decision; {
+	case ev == event.PreToolUse && (dec == verdict.Asked || dec == verdict.Deferred) && d.NoAsk:
+		return d.block(ev, r.Reason+"\n"+d.approval(), answer.Reply{})
+	case ev == event.PreToolUse && dec == verdict.Denied && (d.TopDecision || d.Snake):
+		return d.block(ev, r.Reason, answer.Reply{})
+	case dec == verdict.Blocked && (d.TopDecision || d.Snake):
+		return d.block(ev, r.Reason, answer.Reply{})
 	}
 	if d.Snake && len(r.Stdout) > 0 && js.IsObject() {
 		r.Stdout = d.snake(js)

@@ -16,6 +16,7 @@ import (
 	"github.com/hookkit/harness/lib/answer"
 	"github.com/hookkit/harness/lib/dialect"
 	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/verdict"
 )
 
 // Policy is what a hook's failure means for the action it guards.
@@ -66,7 +67,8 @@ type Spec struct {
 	Record func(Verdict)
 }
 
-// Verdict is how a hook answered one call.
+// Verdict is how a hook answered one call: Reply is its own answer, in Claude Code's terms,
+// with what it decided and the rule behind it as typed fields (Decision, Reason, Tag).
 type Verdict struct {
 	Hook  string
 	In    event.Input
@@ -416,7 +418,8 @@ func (r runner) call(ctx context.Context, run Func, in event.Input) (answer.Answ
 func (r runner) fail(ev event.Name, cause error) answer.Code {
 	reason := oneLine(cause.Error())
 	if r.spec.Policy != Closed {
-		return r.write(ev, answer.Reply{Stderr: r.spec.Name + ": skipped: " + reason + "\n", Code: answer.Failed})
+		msg := r.spec.Name + ": skipped: " + reason
+		return r.write(ev, answer.Reply{Stderr: msg + "\n", Code: answer.Failed, Decision: verdict.Failed, Reason: msg})
 	}
 	msg := "blocked because the hook could not check this call: " + reason
 	if ev != "" {
@@ -427,7 +430,7 @@ func (r runner) fail(ev event.Name, cause error) answer.Code {
 	// Unknown or unblockable event: exit 2 is the block every blockable event honours. A hook
 	// also bound to PermissionRequest, which ignores exit 2, prints that event's deny as well;
 	// on the other events JSON naming another event does not undo exit 2.
-	reply := answer.Reply{Stderr: r.spec.Name + ": " + msg + "\n", Code: answer.Blocked}
+	reply := answer.Reply{Stderr: r.spec.Name + ": " + msg + "\n", Code: answer.Blocked, Decision: verdict.Denied, Reason: r.spec.Name + ": " + msg}
 	if ev == "" && r.handles(event.PermissionRequest) {
 		if pr, err := answer.Render(answer.Block(msg), event.PermissionRequest, r.spec.Name); err == nil {
 			reply.Stdout = pr.Stdout

@@ -8,25 +8,25 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/hookkit/harness/lib/verdict"
 )
 
-// Action is a verdict, ordered by severity. lib/danger's verdicts are the same type.
-type Action int
+// Action is a verdict, ordered by severity (lib/verdict's, as lib/danger's verdicts are).
+type Action = verdict.Action
 
 const (
-	Allow Action = iota
-	Ask
-	Deny
+	Allow = verdict.Allow
+	Ask   = verdict.Ask
+	Deny  = verdict.Deny
 )
-
-func (a Action) String() string { return [...]string{"allow", "ask", "deny"}[a] }
 
 // Verdict is the judgement on one path.
 type Verdict struct {
 	Action Action
 	// Path is the path as resolved (what the rules saw).
 	Path string
-	// Rule, Why and Instead explain a deny or ask.
+	// Rule is the id of the rule that denies or asks (rules.go); Why and Instead explain it.
 	Rule, Why, Instead string
 }
 
@@ -193,50 +193,50 @@ func (e Env) judge(p string, pol *Policy) Verdict {
 		return v
 	}
 	if e.match(r, pol.Deny) {
-		return v.with(Deny, "policy.deny", "the policy forbids writing "+r, "write somewhere else")
+		return v.with(policyDeny, "the policy forbids writing "+r)
 	}
 	if e.credential(r) || e.inSecretDir(r) {
-		return v.with(Deny, "credentials", r+" holds credentials, which no tool call may touch", "ask the user to change credentials themselves")
+		return v.with(credentials, r+" holds credentials, which no tool call may touch")
 	}
 	if e.userSettings(r) || e.userSettings(lex) {
-		return v.with(Deny, "read-only.claude-settings", r+" configures the hooks that guard this session", "ask the user to change their Claude Code settings")
+		return v.with(roClaudeSettings, r+" configures the hooks that guard this session")
 	}
 	if under(r, e.HarnessHome) {
-		return v.with(Deny, "read-only.harness", r+" is one of the harness's own files", "use harness install / uninstall, or ask the user")
+		return v.with(roHarness, r+" is one of the harness's own files")
 	}
 	for _, d := range systemDirs {
 		if under(r, d) && !under(r, "/var/tmp") && !under(r, "/var/folders") {
-			return v.with(Deny, "read-only.system", r+" is a system path", "write inside the project, or ask the user to change system files")
+			return v.with(roSystem, r+" is a system path")
 		}
 	}
 	if gitInternal(r) {
-		return v.with(Deny, "read-only.git", r+" is inside a .git directory, which only git should write", "use git commands (git config, git update-ref, ...) instead")
+		return v.with(roGit, r+" is inside a .git directory, which only git should write")
 	}
 	if e.match(r, pol.ReadOnly) {
-		return v.with(Deny, "policy.read-only", "the policy makes "+r+" read-only", "leave it as it is")
+		return v.with(policyReadOnly, "the policy makes "+r+" read-only")
 	}
 	if e.rcFile(r) && (path.Dir(r) == e.Home || e.inside(r, pol)) {
 		// Asking is a leniency of HOME's own rc files; the owner home's outside the allowed
 		// places stay denied below.
-		return v.with(Ask, "ask.rc-file", r+" runs in every new shell", "tell the user the line to add, or ask first")
+		return v.with(askRCFile, r+" runs in every new shell")
 	}
 	if !e.inside(r, pol) {
-		return v.with(Deny, "outside-project", r+" is outside the project ("+e.Project+") and the temp directories", "write inside the project or under /tmp, or add the directory to allow_dirs in the user policy")
+		return v.with(outsideProject, r+" is outside the project ("+e.Project+") and the temp directories")
 	}
 	if EnvFile(r) {
-		return v.with(Ask, "ask.env", r+" is an environment file, which usually holds secrets", "write the variable names to .env.example and let the user fill in the values")
+		return v.with(askEnv, r+" is an environment file, which usually holds secrets")
 	}
 	if ProjectSettings(e.Project, r) || ProjectSettings(e.Project, lex) {
-		return v.with(Ask, "ask.project-settings", r+" can change the hooks and permissions of this project", "check the change with the user")
+		return v.with(askProjectSet, r+" can change the hooks and permissions of this project")
 	}
 	if what := e.plants(r, lex, pol); what != "" {
-		return v.with(Ask, "ask.planted", r+" is "+what+": code written there runs later, outside the guards", "show the user the change and let them make it, or ask first")
+		return v.with(askPlanted, r+" is "+what+": code written there runs later, outside the guards")
 	}
 	if pol.AskWorkflows && e.Project != "" && (under(r, e.Project+"/.github/workflows") || r == e.Project+"/.gitlab-ci.yml") {
-		return v.with(Ask, "ask.ci-workflow", r+" runs in CI with the repository's secrets", "check the change with the user")
+		return v.with(askCIWorkflow, r+" runs in CI with the repository's secrets")
 	}
 	if e.match(r, pol.Ask) {
-		return v.with(Ask, "policy.ask", "the policy asks before writing "+r, "")
+		return v.with(policyAsk, "the policy asks before writing "+r)
 	}
 	return v
 }
@@ -293,11 +293,6 @@ func (e Env) homes() []string {
 		}
 	}
 	return hs
-}
-
-func (v Verdict) with(a Action, rule, why, instead string) Verdict {
-	v.Action, v.Rule, v.Why, v.Instead = a, rule, why, instead
-	return v
 }
 
 // expand makes a policy pattern absolute: ~/ is home (one of homes), a relative pattern is

@@ -96,7 +96,7 @@ func (e Env) JudgeRead(a Access, pol *Policy) Verdict {
 		dir := e.Resolve(path.Dir(p[:i] + "x"))
 		v := Verdict{Path: dir}
 		if e.inSecretDir(dir) && !e.allows(dir, pol.AllowRead) {
-			return v.with(Deny, "credentials.read", "the file read is chosen at run time in "+dir+", which holds credentials", "ask the user for what you need from it")
+			return v.advise(credentialsRead, "the file read is chosen at run time in "+dir+", which holds credentials", "ask the user for what you need from it")
 		}
 		return v
 	}
@@ -117,16 +117,16 @@ func (e Env) judgeReadPath(a Access, p string, pol *Policy) Verdict {
 		return v
 	}
 	if e.match(r, pol.DenyRead) {
-		return v.with(Deny, "policy.deny-read", "the policy forbids reading "+r, "ask the user for what you need from it")
+		return v.with(policyDenyRead, "the policy forbids reading "+r)
 	}
 	if e.NoAccessRead(r) && e.projectKey(r) {
-		return v.with(Ask, "ask.key-read", r+" may be a private key (or only a certificate): its content would reach the model", "check with the user; a certificate can be inspected with openssl x509 -noout -subject -in it")
+		return v.with(askKeyRead, r+" may be a private key (or only a certificate): its content would reach the model")
 	}
 	if e.NoAccessRead(r) {
-		return v.with(Deny, "credentials.read", r+" holds credentials, whose content must not reach the model or leave this machine", "ask the user for what you need (a key's public half, a profile's name), or to run the step themselves")
+		return v.with(credentialsRead, r+" holds credentials, whose content must not reach the model or leave this machine")
 	}
 	if EnvFile(r) && !a.Loads {
-		return v.with(Ask, "ask.env-read", r+" is an environment file: reading it shows its secret values", "read the variable names from .env.example, or ask the user for the value you need")
+		return v.with(askEnvRead, r+" is an environment file: reading it shows its secret values")
 	}
 	return v
 }
@@ -141,16 +141,16 @@ func (e Env) judgeReadTree(a Access, pol *Policy, matches bool) Verdict {
 		return v
 	}
 	if e.NoAccessRead(r) {
-		return v.with(Deny, "credentials.read", r+" holds credentials, whose content must not reach the model or leave this machine", "ask the user for what you need, or to run the step themselves")
+		return v.advise(credentialsRead, r+" holds credentials, whose content must not reach the model or leave this machine", "ask the user for what you need, or to run the step themselves")
 	}
 	held := e.holdsNoAccess(r)
 	if held == "" || e.allows(held, pol.AllowRead) || (a.How == "rg" || a.How == "ag") && hidden(held, r) {
 		return v
 	}
 	if search(a.How) || matches {
-		return v.with(Ask, "ask.read-tree", r+" holds "+held+", which this "+a.How+" would reach", "search the project or a narrower directory")
+		return v.with(askReadTree, r+" holds "+held+", which this "+a.How+" would reach")
 	}
-	return v.with(Deny, "credentials.read", r+" holds "+held+", which this "+a.How+" would copy", "copy the directories you mean, not the whole of "+r)
+	return v.advise(credentialsRead, r+" holds "+held+", which this "+a.How+" would copy", "copy the directories you mean, not the whole of "+r)
 }
 
 // judgeReadPattern judges a glob: it matches a no-access file when the directory it starts in
@@ -169,7 +169,7 @@ func (e Env) judgeReadPattern(a Access, pat string, pol *Policy) Verdict {
 		if e.allows(full, pol.AllowRead) {
 			return v
 		}
-		return v.with(Deny, "credentials.read", full+" matches files in "+rdir+", which hold credentials", "name the file you need, if it is a public one, or ask the user")
+		return v.advise(credentialsRead, full+" matches files in "+rdir+", which hold credentials", "name the file you need, if it is a public one, or ask the user")
 	}
 	worst := v
 	for _, c := range e.samples(rdir) {
@@ -177,8 +177,8 @@ func (e Env) judgeReadPattern(a Access, pat string, pol *Policy) Verdict {
 			continue
 		}
 		if w := e.judgeReadPath(Access{Path: c, How: a.How, Loads: a.Loads}, c, pol); w.Action > worst.Action {
-			worst = w.with(w.Action, w.Rule, full+" matches "+c+": "+w.Why, w.Instead)
-			worst.Path = full
+			worst = w
+			worst.Path, worst.Why = full, full+" matches "+c+": "+w.Why
 		}
 	}
 	return worst

@@ -81,6 +81,23 @@ type Judged struct {
 	Verdict
 }
 
+// Reason renders a deny or ask for the model: what was blocked or needs approval, why, the
+// rule, and what to do instead, in one or two lines ("" for an allow).
+func (j Judged) Reason() string {
+	if j.Action == Allow {
+		return ""
+	}
+	verb := map[Action]string{Deny: "blocked writing", Ask: "asks before writing"}[j.Action]
+	if j.Read {
+		verb = map[Action]string{Deny: "blocked reading", Ask: "asks before reading"}[j.Action]
+	}
+	s := fmt.Sprintf("%s `%s` (%s): %s [rule %s].", verb, j.Access.Path, j.How, j.Why, j.Rule)
+	if j.Instead != "" {
+		s += "\nInstead: " + j.Instead + "."
+	}
+	return s
+}
+
 // JudgeCall judges every path a tool call writes or reads; the first of the most severe
 // verdicts leads.
 func (e Env) JudgeCall(tool string, in event.ToolInput, pol *Policy, env func(string) (string, bool)) ([]Judged, error) {
