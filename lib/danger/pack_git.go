@@ -212,9 +212,16 @@ func (j *judge) push(c *shell.Cmd, p shell.Parsed) {
 		}
 		return
 	}
-	if lease, ok := p.Flags["force-with-lease"]; ok && lease != "" && len(refspecs) == 0 {
+	lease, leased := p.Flags["force-with-lease"]
+	if leased && lease != "" && len(refspecs) == 0 {
 		refspecs = append(refspecs, strings.SplitN(lease, ":", 2)[0])
 	}
+	// A lease that names the commit expected on the remote (REF:SHA, not a remote-tracking ref a
+	// fetch moves), or --force-if-includes,
+	// really checks, where a bare --force-with-lease is satisfied by any background fetch: to
+	// one named branch, with no plain --force and no +refspec, such a push is routine.
+	_, expect, _ := strings.Cut(lease, ":")
+	checked := (commitID(expect) || p.Has("force-if-includes") && leased) && !p.Has("f", "force") && len(refspecs) == 1 && !strings.HasPrefix(refspecs[0], "+")
 	for _, r := range refspecs {
 		plus := strings.HasPrefix(r, "+")
 		src, dst, hasDst := strings.Cut(strings.TrimPrefix(r, "+"), ":")
@@ -231,14 +238,14 @@ func (j *judge) push(c *shell.Cmd, p shell.Parsed) {
 		if !force && !plus {
 			continue
 		}
-		j.forcePush(c, dst, p.Has("force-with-lease"))
+		j.forcePush(c, dst, leased, checked)
 	}
 	if force && len(refspecs) == 0 {
-		j.forcePush(c, j.currentBranch(c.Dir), p.Has("force-with-lease"))
+		j.forcePush(c, j.currentBranch(c.Dir), leased, false)
 	}
 }
 
-func (j *judge) forcePush(c *shell.Cmd, branch string, lease bool) {
+func (j *judge) forcePush(c *shell.Cmd, branch string, lease, checked bool) {
 	instead := "prefer --force-with-lease, and check nobody else uses the branch"
 	if lease {
 		instead = "check nobody else has pushed to the branch"
@@ -249,6 +256,8 @@ func (j *judge) forcePush(c *shell.Cmd, branch string, lease bool) {
 		j.add(c, gitForcePush, "a force push rewrites the remote branch, and which branch this is could not be told", "")
 	case j.protected(branch):
 		j.add(c, gitForcePushProtected, "a force push to the protected branch "+branch+" rewrites shared history", "push a new branch and open a pull request, or revert with a new commit")
+	case checked:
+		return
 	default:
 		j.add(c, gitForcePush, "a force push rewrites the history of "+branch+" on the remote", instead)
 	}
@@ -374,4 +383,9 @@ func (j *judge) stashedEverything(drop *shell.Cmd) bool {
 		}
 	}
 	return false
+}
+
+// commitID reports an abbreviated or full commit id: 4 to 64 hexadecimal digits.
+func commitID(s string) bool {
+	return len(s) >= 4 && len(s) <= 64 && strings.Trim(strings.ToLower(s), "0123456789abcdef") == ""
 }

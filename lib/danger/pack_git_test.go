@@ -5,6 +5,14 @@ import "testing"
 // TestPackGit names the rule of the git history pack each command must be decided by ("": allowed).
 func TestPackGit(t *testing.T) {
 	checkPack(t, []packCase{
+		// A lease that names the expected commit really checks: routine on one feature branch.
+		{"git push --force-with-lease=feature/x:abc123 origin feature/x", ""},
+		{"git push --force-with-lease=refs/heads/feat/api:3c2b1a0 origin HEAD:refs/heads/feat/api", ""},
+		{"git push --force-with-lease --force-if-includes origin feature/x", ""},
+		{"git push --force-with-lease origin feature/x", "git.force-push"},
+		{"git push --force-with-lease=main:abc1234 origin main", "git.force-push-protected"},
+		{"git push --force-with-lease=feature/x:abc123 --force origin feature/x", "git.force-push"},
+		{"git push --force-with-lease=feature/x:abc123 origin +feature/x", "git.force-push"},
 		{"git stash -u && git stash drop", "git.discard-tree"},
 		{"git stash push --include-untracked -q; git stash drop -q stash@{0}", "git.discard-tree"},
 		{"git stash && git stash drop", "git.stash-drop"},
