@@ -5,6 +5,16 @@ import "testing"
 // TestPackFs names the rule of the filesystem destruction pack each command must be decided by ("": allowed).
 func TestPackFs(t *testing.T) {
 	checkPack(t, []packCase{
+		// R, Julia and Tcl read as the commands they run.
+		{"Rscript -e 'system2(\"rm\", c(\"-rf\", \"/home/dev\"))'", "fs.rm-critical"},
+		{"Rscript -e 'unlink(\"/home/dev\", recursive = TRUE)'", "fs.rm-critical"},
+		{"julia -e 'rm(\"/home/dev\"; recursive=true, force=true)'", "fs.rm-critical"},
+		{"julia --startup-file=no -e 'run(`git reset --hard origin/main`)'", "git.reset-hard"},
+		{"tclsh <<'EOF'\nfile delete -force /home/dev/.ssh\nputs removed\nEOF", "fs.rm-critical"},
+		{"Rscript -e 'system2(\"git\", c(\"status\", \"--short\"))'", ""},
+		{"julia -e 'rm(\"build/out.txt\")'", ""},
+		{"julia -e 'run(`make test`)'", ""},
+		{"tclsh <<'EOF'\nfile delete -force build/tmp\nEOF", ""},
 		// Environment managers run the command they are given.
 		{"mise exec node@20 -- rm -rf ~/", "fs.rm-critical"},
 		{"devbox run -- git reset --hard origin/main", "git.reset-hard"},

@@ -10,7 +10,8 @@ import (
 // interpreters run program text given inline (-c, -e, ...) or on stdin.
 var interpreters = map[string]bool{"perl": true, "ruby": true, "node": true, "nodejs": true, "bun": true,
 	"deno": true, "php": true, "awk": true, "gawk": true, "mawk": true, "nawk": true, "lua": true,
-	"luajit": true, "Rscript": true, "osascript": true, "pwsh": true, "powershell": true, "tclsh": true, "irb": true}
+	"luajit": true, "Rscript": true, "osascript": true, "pwsh": true, "powershell": true, "tclsh": true, "irb": true,
+	"julia": true, "wish": true}
 
 func isPython(name string) bool {
 	return strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy")
@@ -334,6 +335,7 @@ func (a *analyzer) code(c *Cmd, st *state) {
 		}
 		a.record(sub(), append([]string{"rm"}, args...))
 	}
+	a.langCalls(c, code, st, sub)
 	a.codeWrites(c, code, st, sub)
 	a.codeSQL(code, st, sub)
 	if strings.HasSuffix(c.Name, "awk") {

@@ -1,0 +1,142 @@
+// Interpreters whose calls read otherwise: R's system2, Julia's run and rm, Tcl's exec and
+// file delete, turned into the commands they amount to.
+
+package shell
+
+import "strings"
+
+// langCalls records what R, Julia and Tcl code runs and deletes, as code does for the
+// languages whose calls take a parenthesised argument list of plain literals.
+func (a *analyzer) langCalls(c *Cmd, code string, st *state, sub func() *Cmd) {
+	switch {
+	case c.Name == "Rscript" || c.Name == "R":
+		// system2("rm", c("-rf", "/home/dev")): a program and a vector of its arguments.
+		for _, m := range findCalls(code, []string{"system2"}) {
+			args := splitArgs(callArgs(m[1]))
+			prog, ok := a.langWord(args, 0, st)
+			if !ok {
+				continue
+			}
+			words := []string{prog}
+			if len(args) > 1 {
+				v := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(args[1]), "args"))
+				v = strings.TrimSpace(strings.TrimPrefix(v, "="))
+				if strings.HasPrefix(v, "c(") {
+					for _, e := range splitArgs(callArgs(v[2:])) {
+						words = append(words, a.literalOr(e, st))
+					}
+				} else {
+					words = append(words, a.literalOr(v, st))
+				}
+			}
+			a.simple(sub(), words, st.child())
+		}
+	case c.Name == "julia":
+		// run(`git push --force origin main`): a command literal, split into words, no shell.
+		for _, m := range findCalls(code, []string{"run", "read", "success", "pipeline"}) {
+			rest := strings.TrimLeft(m[1], " \t")
+			if !strings.HasPrefix(rest, "`") {
+				continue
+			}
+			if end := strings.IndexByte(rest[1:], '`'); end >= 0 {
+				a.nested(rest[1:1+end], "julia code", st, nil, c)
+			}
+		}
+		// rm(path; recursive=true): Base.rm, recursive when told.
+		for _, m := range findCalls(code, []string{"rm", "Base.rm"}) {
+			target, ok := pathValue(m[1], a.world.Home, st.cwd)
+			if !ok {
+				continue
+			}
+			args := []string{target}
+			if strings.Contains(callArgs(m[1]), "recursive=true") || strings.Contains(callArgs(m[1]), "recursive = true") {
+				args = []string{"-rf", target}
+			}
+			a.record(sub(), append([]string{"rm"}, args...))
+		}
+	case c.Name == "tclsh" || c.Name == "wish" || c.Name == "expect":
+		// Tcl's commands are lines of words: exec PROG ARGS runs a program, file delete
+		// [-force] PATH... deletes (recursively with -force).
+		for _, line := range strings.FieldsFunc(code, func(r rune) bool { return r == '\n' || r == ';' }) {
+			words := tclWords(line, a.world.Home)
+			switch {
+			case len(words) > 1 && words[0] == "exec":
+				a.simple(sub(), words[1:], st.child())
+			case len(words) > 2 && words[0] == "file" && words[1] == "delete":
+				rm := []string{"rm"}
+				for _, w := range words[2:] {
+					switch {
+					case w == "-force":
+						rm = append(rm, "-rf")
+					case w == "--":
+					default:
+						rm = append(rm, a.resolve(w, st.cwd))
+					}
+				}
+				a.record(sub(), rm)
+			}
+		}
+	}
+}
+
+// langWord is the literal (or evaluated path) at args[i].
+func (a *analyzer) langWord(args []string, i int, st *state) (string, bool) {
+	if i >= len(args) {
+		return "", false
+	}
+	if v, ok := stringLiteral(args[i]); ok {
+		return v, true
+	}
+	return pathValue(args[i], a.world.Home, st.cwd)
+}
+
+// literalOr is a call argument's literal or evaluated path, else a run-time value.
+func (a *analyzer) literalOr(e string, st *state) string {
+	if v, ok := stringLiteral(e); ok && strings.TrimSpace(skipLiteral(e)) == "" {
+		return v
+	}
+	if v, ok := pathValue(e, a.world.Home, st.cwd); ok {
+		return v
+	}
+	return Dyn
+}
+
+// tclWords splits a Tcl command line into words: braces and double quotes group, $env(HOME)
+// and ~ are home; a word with another substitution ($x, [cmd]) is a run-time value.
+func tclWords(line, home string) []string {
+	var out []string
+	s := strings.TrimSpace(line)
+	for s != "" {
+		var w string
+		switch s[0] {
+		case '{':
+			end := strings.IndexByte(s, '}')
+			if end < 0 {
+				end = len(s) - 1
+			}
+			w, s = s[1:end], s[min(end+1, len(s)):]
+		case '"':
+			end := strings.IndexByte(s[1:], '"')
+			if end < 0 {
+				end = len(s) - 2
+			}
+			w, s = s[1:1+end], s[min(end+2, len(s)):]
+		default:
+			end := strings.IndexAny(s, " \t")
+			if end < 0 {
+				end = len(s)
+			}
+			w, s = s[:end], s[end:]
+		}
+		w = strings.ReplaceAll(strings.ReplaceAll(w, "$env(HOME)", home), "$::env(HOME)", home)
+		if w == "~" || strings.HasPrefix(w, "~/") {
+			w = home + w[1:]
+		}
+		if strings.ContainsAny(w, "$[") {
+			w = Dyn
+		}
+		out = append(out, w)
+		s = strings.TrimLeft(s, " \t")
+	}
+	return out
+}
