@@ -5,6 +5,13 @@ import "testing"
 // TestPackFs names the rule of the filesystem destruction pack each command must be decided by ("": allowed).
 func TestPackFs(t *testing.T) {
 	checkPack(t, []packCase{
+		// A delete in a loop over a literal list: element by element.
+		{"python3 -c 'import shutil; [shutil.rmtree(p, ignore_errors=True) for p in [\"build\", \"dist\", \"/home/dev\"]]'", "fs.rm-critical"},
+		{"python3 - <<'EOF'\nimport shutil\nfor p in ['.pytest_cache', '/', 'htmlcov']:\n    shutil.rmtree(p, ignore_errors=True)\nEOF", "fs.rm-critical"},
+		{"python3 -c \"import shutil; [shutil.rmtree(p) for p in ('/etc', '/usr')]\"", "fs.rm-critical"},
+		{"node -e 'const fs = require(\"fs\"); for (const p of [\"dist\", \"/home/dev/.ssh\"]) fs.rmSync(p, { recursive: true, force: true })'", "fs.rm-critical"},
+		{"python3 -c 'import shutil; [shutil.rmtree(p, ignore_errors=True) for p in [\"build\", \"dist\"]]'", ""},
+		{"ruby -rfileutils -e '%w[tmp/cache log/old].each { |d| FileUtils.rm_rf(d) }'", ""},
 		// R, Julia and Tcl read as the commands they run.
 		{"Rscript -e 'system2(\"rm\", c(\"-rf\", \"/home/dev\"))'", "fs.rm-critical"},
 		{"Rscript -e 'unlink(\"/home/dev\", recursive = TRUE)'", "fs.rm-critical"},

@@ -322,6 +322,18 @@ func (a *analyzer) code(c *Cmd, st *state) {
 	}
 	for _, m := range findCalls(code, deleteCalls) {
 		call, rest := m[0], m[1]
+		if list, isLoop := loopList(code, rest, a.world.Home, st.cwd); isLoop {
+			// rmtree(p) for p in [...]: each element of a literal list; a computed list
+			// leaves the target a run-time value.
+			for _, t := range list {
+				args := []string{t}
+				if recursiveDelete(call, rest) {
+					args = []string{"-rf", t}
+				}
+				a.record(sub(), append([]string{"rm"}, args...))
+			}
+			continue
+		}
 		target, ok := pathValue(rest, a.world.Home, st.cwd)
 		if !ok {
 			// Path.home() / sys.argv[1], os.homedir() + name: somewhere under home, unknown

@@ -140,3 +140,85 @@ func tclWords(line, home string) []string {
 	}
 	return out
 }
+
+// loopList reads a delete call's argument that is a loop variable: the elements of the list the
+// loop walks, when the code binds the variable by for NAME in [...] / (...) (Python, and its
+// comprehensions), for (const NAME of [...]) (JavaScript), for my $NAME (...) (Perl) or
+// [...].each { |NAME| (Ruby). A list that is not all literals gives one run-time value.
+func loopList(code, rest, home, cwd string) ([]string, bool) {
+	arg := strings.TrimLeft(rest, " \t(")
+	n := 0
+	for n < len(arg) && (isIdent(arg[n]) || n == 0 && arg[n] == '$') {
+		n++
+	}
+	name := strings.TrimPrefix(arg[:n], "$")
+	if name == "" || n == len(arg) || arg[n] != ')' && arg[n] != ',' && arg[n] != ' ' {
+		return nil, false
+	}
+	for _, form := range []struct{ before, after string }{
+		{"for " + name + " in ", ""}, {"for (const " + name + " of ", ""}, {"for (let " + name + " of ", ""},
+		{"for (var " + name + " of ", ""}, {"for my $" + name + " ", ""}, {"foreach my $" + name + " ", ""},
+	} {
+		i := strings.Index(code, form.before)
+		if i < 0 {
+			continue
+		}
+		return listElems(code[i+len(form.before):], home, cwd), true
+	}
+	if i := strings.Index(code, "|"+name+"|"); i >= 0 {
+		// [...].each { |d| ... }: the list before .each
+		head := code[:i]
+		if j := strings.LastIndex(head, ".each"); j >= 0 {
+			head = strings.TrimRight(head[:j], " \t")
+			if k := strings.LastIndexAny(head, "[%"); k >= 0 && strings.HasSuffix(head, "]") {
+				return listElems(head[k:], home, cwd), true
+			}
+			return []string{Dyn}, true
+		}
+	}
+	return nil, false
+}
+
+// listElems reads a literal list at the start of s ([...], (...), or Ruby's %w[...]): its
+// elements as paths, or one run-time value when any is not a literal.
+func listElems(s, home, cwd string) []string {
+	s = strings.TrimLeft(s, " \t")
+	words := false
+	if strings.HasPrefix(s, "%w[") || strings.HasPrefix(s, "%w(") {
+		s, words = s[2:], true
+	}
+	if s == "" || s[0] != '[' && s[0] != '(' {
+		return []string{Dyn}
+	}
+	closer := byte(']')
+	if s[0] == '(' {
+		closer = ')'
+	}
+	inner := s[1:]
+	inner = inner[:closing(inner, closer)]
+	var elems []string
+	if words {
+		elems = strings.Fields(inner)
+	} else {
+		elems = splitArgs(inner)
+	}
+	var out []string
+	for _, e := range elems {
+		v, ok := e, words
+		if !words {
+			if lit, isLit := stringLiteral(e); isLit && strings.TrimSpace(skipLiteral(e)) == "" {
+				v, ok = interpolateHome(lit, home, cwd), true
+			} else {
+				v, ok = pathValue(e, home, cwd)
+			}
+		}
+		if !ok {
+			return []string{Dyn}
+		}
+		out = append(out, v)
+	}
+	if len(out) == 0 {
+		return []string{Dyn}
+	}
+	return out
+}
