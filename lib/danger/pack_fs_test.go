@@ -5,6 +5,14 @@ import "testing"
 // TestPackFs names the rule of the filesystem destruction pack each command must be decided by ("": allowed).
 func TestPackFs(t *testing.T) {
 	checkPack(t, []packCase{
+		// Recipes given inline, or in a build file the same line wrote.
+		{"make --eval='nuke: ; rm -rf $(HOME)' nuke", "fs.rm-critical"},
+		{"make -E 'ship: ; git push -f origin HEAD:main' ship", "git.force-push-protected"},
+		{"make --eval=$'reset:\\n\\tgit reset --hard origin/main' reset", "git.reset-hard"},
+		{"cat > justfile <<'EOF'\nreset:\n    git reset --hard\nEOF\njust reset", "git.reset-hard"},
+		{"cat > Taskfile.yml <<'EOF'\nversion: '3'\ntasks:\n  purge:\n    cmds:\n      - rm -rf $HOME\nEOF\ntask purge", "fs.rm-critical"},
+		{"make --eval='hello: ; @echo hi' hello", ""},
+		{"cat > justfile <<'EOF'\ntest:\n    go test ./...\nEOF\njust test", ""},
 		// A delete in a loop over a literal list: element by element.
 		{"python3 -c 'import shutil; [shutil.rmtree(p, ignore_errors=True) for p in [\"build\", \"dist\", \"/home/dev\"]]'", "fs.rm-critical"},
 		{"python3 - <<'EOF'\nimport shutil\nfor p in ['.pytest_cache', '/', 'htmlcov']:\n    shutil.rmtree(p, ignore_errors=True)\nEOF", "fs.rm-critical"},

@@ -180,6 +180,11 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 		for _, r := range makeRecipes(c.Stdin.Text) {
 			a.nested(r, "make recipe", st, nil, c)
 		}
+	case c.Name == "make" || c.Name == "gmake" || c.Name == "just" || c.Name == "task" || c.Name == "go-task":
+		// Recipes given on the command line (make --eval), or in a file the same line wrote.
+		for _, r := range a.inlineRecipes(c) {
+			a.nested(r, c.Name+" recipe", st, nil, c)
+		}
 	case c.Name == "eval":
 		a.nested(strings.Join(c.Args, " "), "eval", st, c.Stdin, c)
 	case c.Name == "source" || c.Name == ".":

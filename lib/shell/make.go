@@ -118,3 +118,79 @@ func makeShellCalls(text string) []string {
 	}
 	return out
 }
+
+// inlineRecipes are the shell lines a build tool runs that the command line itself gives: make
+// --eval TEXT (-E), and the recipes of a makefile, justfile or Taskfile written earlier in the
+// same line (every recipe of it: which target runs is not followed).
+func (a *analyzer) inlineRecipes(c *Cmd) []string {
+	var out []string
+	file := ""
+	for i, w := range c.Args {
+		switch {
+		case (c.Name == "make" || c.Name == "gmake") && (w == "--eval" || w == "-E") && i+1 < len(c.Args):
+			out = append(out, makeRecipes(c.Args[i+1])...)
+		case (c.Name == "make" || c.Name == "gmake") && strings.HasPrefix(w, "--eval="):
+			out = append(out, makeRecipes(strings.TrimPrefix(w, "--eval="))...)
+		case (w == "-f" || w == "--file" || w == "--makefile" || w == "--justfile" || w == "-t" || w == "--taskfile") && i+1 < len(c.Args):
+			file = c.Args[i+1]
+		}
+	}
+	names := map[string][]string{"make": {"GNUmakefile", "makefile", "Makefile"}, "gmake": {"GNUmakefile", "makefile", "Makefile"},
+		"just": {"justfile", "Justfile", ".justfile"}, "task": {"Taskfile.yml", "Taskfile.yaml", "taskfile.yml"}, "go-task": {"Taskfile.yml", "Taskfile.yaml"}}[c.Name]
+	if file != "" {
+		names = []string{file}
+	}
+	for _, n := range names {
+		text, ok := a.written[a.resolve(n, c.Dir)]
+		if !ok {
+			continue
+		}
+		switch c.Name {
+		case "make", "gmake":
+			out = append(out, makeRecipes(text)...)
+		case "just":
+			out = append(out, justRecipes(text)...)
+		default:
+			out = append(out, taskCommands(text)...)
+		}
+		break
+	}
+	return out
+}
+
+// taskCommands are the shell lines of a Taskfile: the items of each task's cmds list (a
+// `- task: other` item calls a task, not the shell).
+func taskCommands(text string) []string {
+	var out []string
+	in, indent := false, 0
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimLeft(line, " ")
+		lead := len(line) - len(t)
+		switch {
+		case strings.HasPrefix(t, "cmds:"):
+			in, indent = true, lead
+		case in && strings.HasPrefix(t, "- ") && lead > indent:
+			item := strings.TrimSpace(t[2:])
+			if strings.HasPrefix(item, "task:") || strings.HasPrefix(item, "cmd:") {
+				item = strings.TrimSpace(strings.TrimPrefix(item, "cmd:"))
+				if strings.HasPrefix(item, "task:") {
+					continue
+				}
+			}
+			if u, err := unquoteYAML(item); err == nil {
+				out = append(out, u)
+			}
+		case in && t != "" && lead <= indent:
+			in = false
+		}
+	}
+	return out
+}
+
+// unquoteYAML removes the quotes of a one-line YAML scalar.
+func unquoteYAML(s string) (string, error) {
+	if len(s) >= 2 && (s[0] == '"' && s[len(s)-1] == '"' || s[0] == '\'' && s[len(s)-1] == '\'') {
+		return s[1 : len(s)-1], nil
+	}
+	return s, nil
+}
