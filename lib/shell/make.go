@@ -177,9 +177,7 @@ func taskCommands(text string) []string {
 					continue
 				}
 			}
-			if u, err := unquoteYAML(item); err == nil {
-				out = append(out, u)
-			}
+			out = append(out, unquoteYAML(item))
 		case in && t != "" && lead <= indent:
 			in = false
 		}
@@ -188,9 +186,9 @@ func taskCommands(text string) []string {
 }
 
 // unquoteYAML removes the quotes of a one-line YAML scalar.
-func unquoteYAML(s string) (string, error) {
+func unquoteYAML(s string) string {
 	if len(s) >= 2 && (s[0] == '"' && s[len(s)-1] == '"' || s[0] == '\'' && s[len(s)-1] == '\'') {
-		return s[1 : len(s)-1], nil
+		return s[1 : len(s)-1]
 	}
-	return s, nil
+	return s
 }
