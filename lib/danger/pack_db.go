@@ -29,6 +29,7 @@ var (
 	sqlClientOpts = shell.Opts{Short: "cefhUPdDuqQnsHiw", Long: []string{"command", "execute", "eval", "query", "file", "host", "user", "port", "dbname", "database", "username", "password"}}
 	dbClientOpts  = shell.Opts{Short: "dDhUpPcefnqQ", Long: []string{"dbname", "database", "host", "command", "execute", "eval"}}
 	mysqlOpts     = shell.Opts{Short: "uhPpS", Long: []string{"user", "host", "port", "socket"}}
+	redisOpts     = shell.Opts{Short: "hpasnu", Long: []string{"user", "pass", "sni", "cacert", "cert", "key", "pattern", "count"}}
 	dropdbOpts    = shell.Opts{Short: "hpUdD", Long: []string{"host", "port", "username", "maintenance-db"}}
 	querySQLOpts  = shell.Opts{Short: "q", Long: []string{"query-string", "sql", "sqls", "querytext", "profile", "region", "output", "endpoint-url", "query",
 		"project", "account", "configuration", "format", "project_id", "location", "work-group", "database", "instance", "subscription", "resource-group", "name"}}
@@ -110,7 +111,43 @@ func (j *judge) dbClient(c *shell.Cmd) {
 	if readOnlySession(c) {
 		return // the client refuses every write: a DROP or DELETE only fails
 	}
+	if keyScanDelete(c) {
+		j.dbDestroy(c, c.Name+" "+strings.ToUpper(at(redisOpts.Parse(c.Args).Operands, 0))+" of every key a scan lists", "", c.Name)
+		return
+	}
 	j.sqlStatements(c, sqlText(c))
+}
+
+// keyScanDelete reports a Redis client deleting (DEL, UNLINK) the keys another Redis client
+// listed with --scan or KEYS, matching everything: FLUSHALL by another route.
+func keyScanDelete(c *shell.Cmd) bool {
+	if c.Name != "redis-cli" && c.Name != "valkey-cli" && c.Name != "keydb-cli" {
+		return false
+	}
+	if op := strings.ToUpper(at(redisOpts.Parse(c.Args).Operands, 0)); op != "DEL" && op != "UNLINK" {
+		return false
+	}
+	for _, f := range c.ArgsFrom {
+		switch f.Name {
+		case "grep", "egrep", "rg", "head", "tail":
+			return false // some of them
+		case "redis-cli", "valkey-cli", "keydb-cli":
+			scan := slices.Contains(f.Args, "--scan")
+			pattern := "*"
+			for i, a := range f.Args {
+				if a == "--pattern" && i+1 < len(f.Args) {
+					pattern = f.Args[i+1]
+				}
+				if strings.EqualFold(a, "keys") && i+1 < len(f.Args) {
+					scan, pattern = true, f.Args[i+1]
+				}
+			}
+			if scan && pattern == "*" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sqlStatements judges the SQL a client runs.
@@ -380,6 +417,7 @@ func mongoDB(code string) string {
 // services and warehouses.
 func (j *judge) dbKnown(c *shell.Cmd) {
 	j.frameworkDrop(c)
+	j.ormRunner(c)
 	if q := querySQL(c); q != "" {
 		j.sqlStatements(c, q)
 	}
@@ -444,3 +482,44 @@ func querySQL(c *shell.Cmd) string {
 	}
 	return strings.Join(q, ";\n")
 }
+
+// ormRunner: code run in an application's own console that deletes every row of a model
+// (rails runner 'User.destroy_all', gitlab-rails runner, manage.py shell -c
+// 'Order.objects.all().delete()'): as DELETE without WHERE, on the database the app is
+// configured for.
+func (j *judge) ormRunner(c *shell.Cmd) {
+	code := ""
+	words := append([]string{c.Name}, c.Args...)
+	for i, w := range words {
+		if (w == "runner" || w == "r") && i > 0 && (words[i-1] == "rails" || strings.HasSuffix(words[i-1], "/rails") || words[i-1] == "gitlab-rails") {
+			code = at(words, i+1)
+		}
+		if w == "shell" && i > 0 && strings.HasSuffix(words[i-1], "manage.py") {
+			for k := i + 1; k < len(words); k++ {
+				if words[k] == "-c" || words[k] == "--command" {
+					code = at(words, k+1)
+				}
+			}
+		}
+	}
+	if code == "" {
+		return
+	}
+	m := ormWipe().FindStringSubmatch(code)
+	if m == nil {
+		return
+	}
+	stmt := strings.TrimSpace(m[0])
+	if prod := prodArgs(c); prod != "" || slices.ContainsFunc(c.Env, func(e string) bool { return prodWord(e) }) {
+		j.add(c, dbDestructive, stmt+" deletes every row of the model in production", "")
+		return
+	}
+	j.dbDestroy(c, stmt+" deletes every row of the model", "", c.Name)
+}
+
+// ormWipe matches a whole model's rows deleted: Model.destroy_all / delete_all (Rails), and
+// Model.objects.all().delete() / Model.objects.delete() (Django); a where, filter or find
+// before it narrows it and does not match.
+var ormWipe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b[A-Z]\w*(::[A-Z]\w*)*\.(destroy_all|delete_all)\b|\b[A-Z]\w*\.objects(\.all\(\))?\.delete\(\)`)
+})

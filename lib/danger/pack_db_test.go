@@ -5,6 +5,15 @@ import "testing"
 // TestPackDb names the rule of the databases pack each command must be decided by ("": allowed).
 func TestPackDb(t *testing.T) {
 	checkPack(t, []packCase{
+		{"bin/rails runner 'User.destroy_all'", "db.destructive"},
+		{"RAILS_ENV=production bundle exec rails runner \"Order.delete_all; puts :done\"", "db.destructive"},
+		{"python manage.py shell -c 'from shop.models import Order; Order.objects.all().delete()'", "db.destructive"},
+		{"bin/rails runner 'User.where(spam: true).destroy_all'", ""},
+		{"bin/rails runner 'puts User.count'", ""},
+		{"redis-cli --scan --pattern '*' | xargs redis-cli DEL", "db.destructive"},
+		{"redis-cli -h cache.internal -a \"$REDIS_PASSWORD\" --scan | xargs -n 500 redis-cli -h cache.internal -a \"$REDIS_PASSWORD\" UNLINK", "db.destructive"},
+		{"redis-cli --scan --pattern 'session:*' | xargs redis-cli DEL", ""},
+		{"git restore --pathspec-from-file=list.txt", "git.discard-files"},
 		// Migration tools' resets of the development database ask, as prisma migrate reset does.
 		{"alembic downgrade base", "db.drop-dev"},
 		{"npx knex migrate:rollback --all", "db.drop-dev"},

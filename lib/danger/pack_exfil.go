@@ -280,6 +280,22 @@ func printsToken(c *shell.Cmd) string {
 		if len(c.Args) > 2 && c.Args[0] == "keyvault" && c.Args[1] == "secret" && c.Args[2] == "show" {
 			return "a Key Vault secret"
 		}
+	case "docker", "podman", "nerdctl":
+		// docker inspect prints a container's environment (its secrets with it) unless a
+		// --format picks something else.
+		if i := slices.Index(c.Args, "inspect"); i >= 0 {
+			format := ""
+			for k, a := range c.Args {
+				if a == "--format" || a == "-f" {
+					format = at(c.Args, k+1)
+				} else if v, ok := strings.CutPrefix(a, "--format="); ok {
+					format = v
+				}
+			}
+			if format == "" || strings.Contains(format, "Env") || strings.Contains(format, "json .Config") {
+				return "a container's environment (" + c.Name + " inspect)"
+			}
+		}
 	case "kubectl", "oc":
 		ops := shell.KubectlOpts.Parse(c.Args).Operands
 		if len(ops) > 1 && ops[0] == "get" && (ops[1] == "secret" || ops[1] == "secrets" || strings.HasPrefix(ops[1], "secret/")) {

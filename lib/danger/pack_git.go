@@ -77,6 +77,8 @@ func (j *judge) git(c *shell.Cmd) {
 			j.add(c, gitDiscardTree, "it discards every uncommitted change in the working tree", "")
 		} else if (!staged || worktree) && len(p.Operands) > 0 && !p.Has("ours", "theirs", "merge", "m", "p", "patch") {
 			j.add(c, gitDiscardFiles, "git restore "+strings.Join(p.Operands, " ")+" overwrites the files with the committed version: their uncommitted changes are gone, with no copy anywhere", "")
+		} else if (!staged || worktree) && p.Has("pathspec-from-file") && !p.Has("ours", "theirs", "merge", "m", "p", "patch") {
+			j.add(c, gitDiscardFiles, "git restore overwrites the files the list names with the committed version: their uncommitted changes are gone", "")
 		}
 	case "rm":
 		if p.Has("f", "force") && p.Has("r") && !p.Has("cached") && wholeTree(p.Operands, false) {
