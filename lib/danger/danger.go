@@ -165,6 +165,8 @@ func (j *judge) cmd(c *shell.Cmd) {
 	}
 	if check := j.program(c.Name); check != nil {
 		check(j, c)
+	} else {
+		j.wrapped(c)
 	}
 	for _, p := range j.packs {
 		if p.known != nil {

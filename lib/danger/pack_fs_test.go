@@ -5,6 +5,13 @@ import "testing"
 // TestPackFs names the rule of the filesystem destruction pack each command must be decided by ("": allowed).
 func TestPackFs(t *testing.T) {
 	checkPack(t, []packCase{
+		// An unknown program given a command it would stop: at most an ask.
+		{"retry --times 3 --delay 5 -- rm -rf ~/", "limits.wrapped"},
+		{"with-lock .deploy.lock git reset --hard origin/main", "limits.wrapped"},
+		{"gh issue create --title 'rm -rf /' --body 'see logs'", ""},
+		{"echo rm -rf ~/", ""},
+		{"hyperfine 'rm -rf build && make'", ""},
+		{"retry --times 3 -- npm test", ""},
 		// Recipes given inline, or in a build file the same line wrote.
 		{"make --eval='nuke: ; rm -rf $(HOME)' nuke", "fs.rm-critical"},
 		{"make -E 'ship: ; git push -f origin HEAD:main' ship", "git.force-push-protected"},
