@@ -16,6 +16,7 @@ var (
 	persistCrontabRemove   = &Rule{ID: "persist.crontab-remove", Action: Deny, Radius: Medium, Instead: "edit the single entry you mean with crontab -e"}
 	persistExecutionPolicy = &Rule{ID: "persist.execution-policy", Action: Deny, Radius: High, Instead: "use -Scope Process for this session, or ask the user"}
 	persistGitConfig       = &Rule{ID: "persist.git-config", Action: Deny, Radius: High, Instead: "ask the user to change git's configuration"}
+	persistPackageScript   = &Rule{ID: "persist.package-script", Action: Ask, Radius: Medium, Instead: "run the command yourself when it is needed, or ask the user to add the install script"}
 	persistGitRuns         = &Rule{ID: "persist.git-runs", Action: Ask, Radius: Medium, Instead: "run the command yourself when it is needed, or ask the user to add the setting"}
 	persistLaunchAgent     = &Rule{ID: "persist.launch-agent", Action: Ask, Radius: Medium, Instead: "show the user the job and let them load it"}
 	persistPassword        = &Rule{ID: "persist.password", Action: Deny, Radius: High, Instead: "ask the user to change account passwords themselves"}
@@ -26,7 +27,7 @@ var (
 )
 
 var packPersist = pack{name: "persist", title: "persistence",
-	rules: []*Rule{persistAuthorizedKeys, persistAutorun, persistCronFetch, persistCrontabInstall, persistCrontabRemove, persistExecutionPolicy, persistGitConfig, persistGitRuns, persistLaunchAgent, persistPassword, persistPreload, persistPrivilegedGroup, persistRcPayload, persistSudoers},
+	rules: []*Rule{persistAuthorizedKeys, persistAutorun, persistCronFetch, persistCrontabInstall, persistCrontabRemove, persistExecutionPolicy, persistGitConfig, persistGitRuns, persistPackageScript, persistLaunchAgent, persistPassword, persistPreload, persistPrivilegedGroup, persistRcPayload, persistSudoers},
 	programs: []program{
 		{[]string{"crontab"}, (*judge).crontab}, {[]string{"visudo"}, (*judge).visudo},
 		{[]string{"ansible"}, (*judge).ansible}, {[]string{"npm"}, (*judge).npmScript},
@@ -64,6 +65,38 @@ func (j *judge) npmScript(c *shell.Cmd) {
 			return
 		}
 	}
+	for _, a := range c.Args[2:] {
+		// A lifecycle script runs by itself at the next install, for anyone who installs.
+		if k, _, _ := strings.Cut(a, "="); lifecycleScript(strings.TrimPrefix(k, "scripts.")) && strings.HasPrefix(k, "scripts.") && j.installsAfter(c) {
+			j.add(c, persistPackageScript, "it sets the "+strings.TrimPrefix(k, "scripts.")+" script and installs, which runs it unreviewed (and at every install after)", "")
+			return
+		}
+	}
+}
+
+// installsAfter reports a package install later in the same line, which runs the lifecycle
+// scripts.
+func (j *judge) installsAfter(c *shell.Cmd) bool {
+	after := false
+	for _, o := range j.an.Cmds {
+		if o == c {
+			after = true
+			continue
+		}
+		if after && (o.Name == "npm" || o.Name == "pnpm" || o.Name == "yarn" || o.Name == "bun") && (len(o.Args) == 0 || slices.Contains([]string{"install", "i", "ci", "add", "rebuild"}, o.Args[0])) {
+			return true
+		}
+	}
+	return false
+}
+
+// lifecycleScript reports the npm scripts npm runs on its own: around install, and prepare.
+func lifecycleScript(name string) bool {
+	switch name {
+	case "preinstall", "install", "postinstall", "prepare", "preprepare", "postprepare", "prepublish", "prepack", "postpack", "dependencies":
+		return true
+	}
+	return false
 }
 
 func (j *judge) crontab(c *shell.Cmd) {

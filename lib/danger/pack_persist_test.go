@@ -5,6 +5,10 @@ import "testing"
 // TestPackPersist names the rule of the persistence pack each command must be decided by ("": allowed).
 func TestPackPersist(t *testing.T) {
 	checkPack(t, []packCase{
+		{"npm pkg set scripts.postinstall='node scripts/patch.js' && npm install", "persist.package-script"},
+		{"npm pkg set scripts.prepare=husky && npm ci", "persist.package-script"},
+		{"npm pkg set scripts.postinstall=\"node scripts/setup.js\"", ""},
+		{"npm pkg set scripts.test='vitest run'", ""},
 		{"passwd -d dev", "persist.password"},
 		{"echo 'root:toor' | sudo chpasswd", "persist.password"},
 		{"sudo usermod -p '$6$x' root", "persist.password"},
