@@ -5,6 +5,10 @@ import "testing"
 // TestPackFs names the rule of the filesystem destruction pack each command must be decided by ("": allowed).
 func TestPackFs(t *testing.T) {
 	checkPack(t, []packCase{
+		// Go code written by a heredoc and run in the same line.
+		{"cat > /tmp/tidy.go <<'EOF'\npackage main\n\nimport \"os\"\n\nfunc main() { os.RemoveAll(\"/home/dev\") }\nEOF\ngo run /tmp/tidy.go", "fs.rm-critical"},
+		{"cat > /tmp/x.go <<'EOF'\npackage main\nimport \"os/exec\"\nfunc main() { exec.Command(\"git\", \"reset\", \"--hard\").Run() }\nEOF\ngo run /tmp/x.go", "git.reset-hard"},
+		{"cat > /tmp/hello.go <<'EOF'\npackage main\nimport \"os\"\nfunc main() { os.RemoveAll(\"build\") }\nEOF\ngo run /tmp/hello.go", ""},
 		// An unknown program given a command it would stop: at most an ask.
 		{"retry --times 3 --delay 5 -- rm -rf ~/", "limits.wrapped"},
 		{"with-lock .deploy.lock git reset --hard origin/main", "limits.wrapped"},

@@ -180,6 +180,14 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 		for _, r := range makeRecipes(c.Stdin.Text) {
 			a.nested(r, "make recipe", st, nil, c)
 		}
+	case c.Name == "go" && len(c.Args) > 1 && c.Args[0] == "run":
+		// go run of a file the same line wrote: its code, read for what it runs and deletes.
+		for _, f := range c.Args[1:] {
+			if text, ok := a.written[a.resolve(f, c.Dir)]; ok && strings.HasSuffix(f, ".go") {
+				prog := &Cmd{Name: "go", Prog: "go", Code: text, Dir: c.Dir, Via: c.Via, Text: c.Text, Remote: c.Remote, Mounts: c.Mounts, Fresh: c.Fresh}
+				a.code(prog, st)
+			}
+		}
 	case c.Name == "make" || c.Name == "gmake" || c.Name == "just" || c.Name == "task" || c.Name == "go-task":
 		// Recipes given on the command line (make --eval), or in a file the same line wrote.
 		for _, r := range a.inlineRecipes(c) {

@@ -143,13 +143,14 @@ var execCalls = []string{"os.system", "os.popen", "subprocess.getoutput", "subpr
 	"shell_exec", "passthru", "proc_open", "popen", "system", "execSync", "exec", "os.execute", "IO.popen", "Open3.capture2",
 	"Open3.capture3", "Open3.popen3", "spawnSync", "spawn", "execFileSync", "execFile", "subprocess.run", "subprocess.call",
 	"subprocess.check_call", "subprocess.check_output", "subprocess.Popen", "pty.spawn", "os.execv", "os.execvp", "os.execl",
-	"os.execlp", "os.spawnv", "os.spawnl", "Deno.run", "Deno.Command", "Bun.spawn", "Bun.spawnSync", "doShellScript", "doScript"}
+	"os.execlp", "os.spawnv", "os.spawnl", "Deno.run", "Deno.Command", "Bun.spawn", "Bun.spawnSync", "doShellScript", "doScript",
+	"exec.Command", "exec.CommandContext"}
 
 // Calls in interpreter code that delete files.
 var deleteCalls = []string{"shutil.rmtree", "os.removedirs", "rmSync", "rmdirSync", "unlinkSync", "fs.rm", "fs.rmdir",
 	"promises.rm", ").rm", "FileUtils.rm_rf", "FileUtils.rm_r", "FileUtils.remove_dir", "FileUtils.remove_entry", "FileUtils.rmtree",
 	"rmtree", "remove_tree", "Deno.remove", "Deno.removeSync", "Dir.rmdir", "File.delete", "os.remove", "os.unlink", "os.rmdir",
-	"unlink", "rmdir"}
+	"unlink", "rmdir", "os.RemoveAll"}
 
 // awkPipes analyses awk's pipes, which run shell commands: print "TEXT" | "CMD" runs CMD with
 // TEXT as its input (TEXT is code when CMD is a shell), "CMD" | getline runs CMD.
@@ -286,7 +287,7 @@ func (a *analyzer) code(c *Cmd, st *state) {
 			s = templateHoles(s) // execSync(`git checkout ${branch}`): the holes are run-time values
 		}
 		if ok {
-			if argv := argvLiteral(rest, a.world.Home, st.cwd); len(argv) > 1 && !strings.Contains(call, "popen") && call != "os.system" && !strings.Contains(call, "Command") {
+			if argv := argvLiteral(rest, a.world.Home, st.cwd); len(argv) > 1 && !strings.Contains(call, "popen") && call != "os.system" && (!strings.Contains(call, "Command") || call == "exec.Command") {
 				// system("git", "reset", "--hard"): a program and its arguments, no shell
 				a.simple(sub(), home(argv), st.child())
 				continue
@@ -433,7 +434,7 @@ func strconvQuote(s string) string {
 }
 
 func recursiveDelete(call, rest string) bool {
-	if strings.Contains(call, "rmtree") || strings.Contains(call, "rm_r") || strings.Contains(call, "remove_dir") ||
+	if strings.Contains(call, "rmtree") || strings.Contains(call, "rm_r") || strings.Contains(call, "remove_dir") || strings.Contains(call, "RemoveAll") ||
 		strings.Contains(call, "remove_tree") || strings.Contains(call, "removedirs") || strings.Contains(call, "remove_entry") {
 		return true
 	}
