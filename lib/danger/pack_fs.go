@@ -12,6 +12,7 @@ import (
 // The rules of this pack.
 var (
 	fsBackupDelete     = &Rule{ID: "fs.backup-delete", Action: Deny, Radius: High, Instead: "ask the user to manage their backups"}
+	fsRmComputed       = &Rule{ID: "fs.rm-computed", Action: Ask, Radius: Medium, Instead: "print the paths first, then delete the ones you mean by name"}
 	fsFindDelete       = &Rule{ID: "fs.find-delete", Action: Deny, Radius: High, Instead: "run find in a project directory, and list the matches before deleting"}
 	fsMvCritical       = &Rule{ID: "fs.mv-critical", Action: Deny, Radius: High, Instead: "move the specific files you mean"}
 	fsMvDevnull        = &Rule{ID: "fs.mv-devnull", Action: Deny, Radius: High, Instead: "use rm to delete a file"}
@@ -27,7 +28,7 @@ var (
 )
 
 var packFS = pack{name: "fs", title: "filesystem destruction",
-	rules: []*Rule{fsBackupDelete, fsFindDelete, fsMvCritical, fsMvDevnull, fsMvDynamic, fsRmCritical, fsRmNoPreserveRoot, fsRmOtherUser, fsRmOutside, fsRmTemp, fsRmUnsetVariable, fsRsyncDelete, fsShred},
+	rules: []*Rule{fsBackupDelete, fsFindDelete, fsRmComputed, fsMvCritical, fsMvDevnull, fsMvDynamic, fsRmCritical, fsRmNoPreserveRoot, fsRmOtherUser, fsRmOutside, fsRmTemp, fsRmUnsetVariable, fsRsyncDelete, fsShred},
 	programs: []program{
 		{[]string{"rm", "unlink"}, (*judge).rm}, {[]string{"rimraf"}, (*judge).rimraf}, {[]string{"shred"}, (*judge).shred},
 		{[]string{"find"}, (*judge).find}, {[]string{"rsync"}, (*judge).rsync}, {[]string{"mv"}, (*judge).mv},
@@ -49,6 +50,12 @@ func (j *judge) rm(c *shell.Cmd) {
 	recursive := p.Has("r", "R", "recursive") && c.Name == "rm" || viaFind(c)
 	if p.Has("no-preserve-root") {
 		j.add(c, fsRmNoPreserveRoot, "--no-preserve-root exists only to delete the whole filesystem", "")
+		return
+	}
+	if recursive && len(p.Operands) > 0 && viaCode(c) && !slices.ContainsFunc(p.Operands, func(op string) bool { return shell.Plain(op) != shell.Dyn }) {
+		// Interpreter code deleting, in a loop, paths it computes (read from a file, the
+		// environment, its arguments): which ones cannot be told before it runs.
+		j.add(c, fsRmComputed, "the code deletes recursively paths it computes when it runs ("+c.Via[len(c.Via)-1]+")", "")
 		return
 	}
 	if untrackedListing(c.ArgsFrom) {
@@ -498,4 +505,9 @@ func (j *judge) homeDotMatch(dir, glob string) string {
 		}
 	}
 	return ""
+}
+
+// viaCode reports a command found in an interpreter's code (python code, node code, ...).
+func viaCode(c *shell.Cmd) bool {
+	return len(c.Via) > 0 && strings.HasSuffix(c.Via[len(c.Via)-1], " code")
 }

@@ -5,6 +5,11 @@ import "testing"
 // TestPackFs names the rule of the filesystem destruction pack each command must be decided by ("": allowed).
 func TestPackFs(t *testing.T) {
 	checkPack(t, []packCase{
+		// A loop over a list computed at run time: ask.
+		{"node -e 'const fs = require(\"fs\"); for (const p of JSON.parse(fs.readFileSync(\"cleanup.json\", \"utf8\")).paths) fs.rmSync(p, { recursive: true, force: true })'", "fs.rm-computed"},
+		{"ruby -rfileutils -e 'ENV.fetch(\"PURGE_DIRS\").split(\":\").each { |d| FileUtils.rm_rf(d) }'", "fs.rm-computed"},
+		{"python3 -c \"import glob, shutil; [shutil.rmtree(p) for p in glob.glob('/home/dev/*')]\"", "fs.rm-critical"},
+		{"python3 -c \"import pathlib, shutil; [shutil.rmtree(p) for p in pathlib.Path('.').rglob('__pycache__')]\"", ""},
 		// Go code written by a heredoc and run in the same line.
 		{"cat > /tmp/tidy.go <<'EOF'\npackage main\n\nimport \"os\"\n\nfunc main() { os.RemoveAll(\"/home/dev\") }\nEOF\ngo run /tmp/tidy.go", "fs.rm-critical"},
 		{"cat > /tmp/x.go <<'EOF'\npackage main\nimport \"os/exec\"\nfunc main() { exec.Command(\"git\", \"reset\", \"--hard\").Run() }\nEOF\ngo run /tmp/x.go", "git.reset-hard"},

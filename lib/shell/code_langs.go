@@ -170,7 +170,10 @@ func loopList(code, rest, home, cwd string) ([]string, bool) {
 		head := code[:i]
 		if j := strings.LastIndex(head, ".each"); j >= 0 {
 			head = strings.TrimRight(head[:j], " \t")
-			if k := strings.LastIndexAny(head, "[%"); k >= 0 && strings.HasSuffix(head, "]") {
+			if k := strings.LastIndex(head, "%w["); k >= 0 && strings.HasSuffix(head, "]") {
+				return listElems(head[k:], home, cwd), true
+			}
+			if k := strings.LastIndexAny(head, "["); k >= 0 && strings.HasSuffix(head, "]") {
 				return listElems(head[k:], home, cwd), true
 			}
 			return []string{Dyn}, true
@@ -183,6 +186,9 @@ func loopList(code, rest, home, cwd string) ([]string, bool) {
 // elements as paths, or one run-time value when any is not a literal.
 func listElems(s, home, cwd string) []string {
 	s = strings.TrimLeft(s, " \t")
+	if found, ok := walkBase(s, home, cwd); ok {
+		return []string{found} // what a walk under a folder matches
+	}
 	words := false
 	if strings.HasPrefix(s, "%w[") || strings.HasPrefix(s, "%w(") {
 		s, words = s[2:], true
@@ -221,4 +227,41 @@ func listElems(s, home, cwd string) []string {
 		return []string{Dyn}
 	}
 	return out
+}
+
+// walkBase reads a list that a directory walk computes (Path('x').rglob('p'), glob.glob('x/**/p'),
+// os.walk('x'), os.listdir('x'), fs.readdirSync('x')): the paths it matches, as a pattern under
+// the folder (x/**/p), or anything under it (x/**/*) when no pattern narrows it.
+func walkBase(s, home, cwd string) (string, bool) {
+	head := s[:min(len(s), 200)]
+	for _, call := range []string{"Path(", "pathlib.Path(", "os.walk(", "os.listdir(", "os.scandir(", "readdirSync(", "glob.glob(", "glob.iglob(", "Dir.glob(", "Dir["} {
+		if !strings.HasPrefix(head, call) {
+			continue
+		}
+		after := head[len(call):]
+		lit, ok := stringLiteral(after)
+		if !ok {
+			return "", false
+		}
+		pattern := "**/*"
+		if j := strings.IndexAny(lit, "*?["); j >= 0 {
+			lit, pattern = lit[:j], lit[j:] // glob.glob('build/**/*.o'): the folder, then the pattern
+		} else if k := strings.Index(after, ".rglob("); k >= 0 {
+			if p, ok := stringLiteral(after[k+len(".rglob("):]); ok {
+				pattern = "**/" + p
+			}
+		} else if k := strings.Index(after, ".glob("); k >= 0 {
+			if p, ok := stringLiteral(after[k+len(".glob("):]); ok {
+				pattern = p
+			}
+		}
+		lit = strings.TrimSuffix(lit, "/")
+		if lit == "" {
+			lit = "."
+		}
+		if v, ok := pathValue(strconvQuote(lit), home, cwd); ok {
+			return strings.TrimSuffix(v, "/") + "/" + pattern, true
+		}
+	}
+	return "", false
 }
