@@ -58,6 +58,22 @@ func (j *judge) rm(c *shell.Cmd) {
 		j.add(c, fsRmComputed, "the code deletes recursively paths it computes when it runs ("+c.Via[len(c.Via)-1]+")", "")
 		return
 	}
+	for _, f := range c.ArgsFrom {
+		// find ~ -name '.*' | xargs rm -rf: home's dot-folders, listed then deleted.
+		if f.Name != "find" {
+			continue
+		}
+		for _, start := range shell.FindStarts(f.Args) {
+			for i, a := range f.Args {
+				if (a == "-name" || a == "-iname") && i+1 < len(f.Args) && (i == 0 || f.Args[i-1] != "!" && f.Args[i-1] != "-not") {
+					if w := j.homeDotMatch(j.res(f, start), f.Args[i+1]); w != "" {
+						j.add(c, fsFindDelete, "it deletes what find lists with -name "+f.Args[i+1]+", which matches "+w+" and the other dot-folders of home", "")
+						return
+					}
+				}
+			}
+		}
+	}
 	if untrackedListing(c.ArgsFrom) {
 		j.add(c, gitClean, c.Name+" deletes every untracked file git lists: that is git clean, and nothing brings them back", "")
 		return

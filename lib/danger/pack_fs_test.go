@@ -70,6 +70,8 @@ func TestPackFs(t *testing.T) {
 		{"find ~ -maxdepth 1 -name '.*' -exec rm -rf {} +", "fs.find-delete"},
 		{"find \"$HOME\" -mindepth 1 -maxdepth 1 -name '.*' ! -name .bashrc -exec rm -rf {} \\;", "fs.find-delete"},
 		{"find ~ -maxdepth 1 -name '.*.swp' -delete", ""},
+		{"cd ~ && find . -maxdepth 1 -name '.[a-z]*' -print0 | xargs -0 rm -rf", "fs.find-delete"},
+		{"find . -maxdepth 1 -name '.*' -print0 | xargs -0 rm -rf", ""},
 		{"find . -name '.*' -path './tmp/*' -delete", ""},
 		{"parallel --dry-run rm -rf {} ::: ~ /etc", ""},
 		{"bash -n -c 'rm -rf ~'", ""},
