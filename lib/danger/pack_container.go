@@ -279,7 +279,7 @@ func (j *judge) containerMounts(c *shell.Cmd) {
 	if len(c.Mounts) == 0 {
 		return
 	}
-	var hostRoot, writable, sock, devices bool
+	var hostRoot, writable, sock, devices, procs bool
 	for _, m := range c.Mounts {
 		switch j.canon(m.Host) {
 		case "/":
@@ -288,6 +288,8 @@ func (j *judge) containerMounts(c *shell.Cmd) {
 			sock = true
 		case "/dev":
 			devices = m.Container == "/dev"
+		case "/proc":
+			procs = m.Container == "/proc"
 		}
 	}
 	escape := c.Name == "chroot" || slices.Contains(c.Via, "chroot")
@@ -300,6 +302,8 @@ func (j *judge) containerMounts(c *shell.Cmd) {
 		j.add(c, containerHostAccess, "the container gets the Docker socket, which is root on the host", "")
 	case devices:
 		j.add(c, containerHostAccess, "the container gets the host's devices (--privileged or --device)", "")
+	case procs:
+		j.add(c, containerHostAccess, "the container shares the host's processes (--pid=host)", "")
 	}
 }
 

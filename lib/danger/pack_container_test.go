@@ -23,6 +23,7 @@ func TestPackContainer(t *testing.T) {
 		{"kubectl create rolebinding dev-view --clusterrole=view --serviceaccount=dev:app -n dev", ""},
 		{"docker run --rm -v \"$PWD\":/src -w /src golang:1.26 go test ./...", ""},
 		{"docker run --rm -it ubuntu:24.04 bash", ""},
+		{"podman run --pid=host --rm alpine ps aux", "container.host-access"},
 		{"nsenter -t 4242 -n ip addr", ""},
 		{"kubectl debug -it api-7d9f --image=busybox --target=api", ""},
 		{"kubectl delete deployment api -n production", "container.k8s-prod-workload"},

@@ -5,6 +5,15 @@ import "testing"
 // TestPackFs names the rule of the filesystem destruction pack each command must be decided by ("": allowed).
 func TestPackFs(t *testing.T) {
 	checkPack(t, []packCase{
+		{"cat > x.c <<'EOF'\n#include <stdlib.h>\nint main(){return system(\"rm -rf /home/dev/.ssh\");}\nEOF\ngcc x.c -o x && ./x", "fs.rm-critical"},
+		{"cat > /tmp/m.rs <<'EOF'\nfn main() { std::fs::remove_dir_all(\"/home/dev\").unwrap(); }\nEOF\nrustc /tmp/m.rs -o /tmp/m && /tmp/m", "fs.rm-critical"},
+		{"cat > /tmp/wipe.go <<'EOF'\npackage main\nimport \"os\"\nfunc main() { os.RemoveAll(os.Getenv(\"HOME\")) }\nEOF\ngo run /tmp/wipe.go", "fs.rm-critical"},
+		{"R --vanilla -q -e 'system2(\"git\", c(\"reset\", \"--hard\", \"HEAD~3\"))'", "git.reset-hard"},
+		{"rake -e 'sh \"rm -rf #{Dir.home}\"'", "fs.rm-critical"},
+		{"tclsh <<'EOF'\nset d /etc\nexec rm -rf $d\nEOF", "fs.rm-critical"},
+		{"npm pkg set scripts.prestart='rm -rf ~/.aws' && npm start", "fs.rm-critical"},
+		{"time nice -n 10 yarn dlx -p typescript sh -c 'rm -rf ~/.ssh'", "fs.rm-critical"},
+		{"cat > hello.c <<'EOF'\n#include <stdio.h>\nint main(){puts(\"hi\");}\nEOF\ngcc hello.c -o hello && ./hello", ""},
 		// A loop over a list computed at run time: ask.
 		{"node -e 'const fs = require(\"fs\"); for (const p of JSON.parse(fs.readFileSync(\"cleanup.json\", \"utf8\")).paths) fs.rmSync(p, { recursive: true, force: true })'", "fs.rm-computed"},
 		{"ruby -rfileutils -e 'ENV.fetch(\"PURGE_DIRS\").split(\":\").each { |d| FileUtils.rm_rf(d) }'", "fs.rm-computed"},

@@ -180,6 +180,15 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 		for _, r := range makeRecipes(c.Stdin.Text) {
 			a.nested(r, "make recipe", st, nil, c)
 		}
+	case (c.Name == "gcc" || c.Name == "cc" || c.Name == "clang" || c.Name == "g++" || c.Name == "c++" || c.Name == "rustc" || c.Name == "tcc") && len(c.Args) > 0:
+		// A source file the same line wrote, compiled: what its program does is read from its
+		// code, as if it ran (it is built to be run).
+		for _, f := range c.Args {
+			if text, ok := a.written[a.resolve(f, c.Dir)]; ok && (strings.HasSuffix(f, ".c") || strings.HasSuffix(f, ".cc") || strings.HasSuffix(f, ".cpp") || strings.HasSuffix(f, ".rs")) {
+				prog := &Cmd{Name: c.Name, Prog: c.Prog, Code: text, Dir: c.Dir, Via: c.Via, Text: c.Text, Remote: c.Remote, Mounts: c.Mounts, Fresh: c.Fresh}
+				a.code(prog, st)
+			}
+		}
 	case c.Name == "go" && len(c.Args) > 1 && c.Args[0] == "run":
 		// go run of a file the same line wrote: its code, read for what it runs and deletes.
 		for _, f := range c.Args[1:] {

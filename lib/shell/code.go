@@ -11,7 +11,7 @@ import (
 var interpreters = map[string]bool{"perl": true, "ruby": true, "node": true, "nodejs": true, "bun": true,
 	"deno": true, "php": true, "awk": true, "gawk": true, "mawk": true, "nawk": true, "lua": true,
 	"luajit": true, "Rscript": true, "osascript": true, "pwsh": true, "powershell": true, "tclsh": true, "irb": true,
-	"julia": true, "wish": true}
+	"julia": true, "wish": true, "R": true, "rake": true}
 
 func isPython(name string) bool {
 	return strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy")
@@ -150,7 +150,7 @@ var execCalls = []string{"os.system", "os.popen", "subprocess.getoutput", "subpr
 var deleteCalls = []string{"shutil.rmtree", "os.removedirs", "rmSync", "rmdirSync", "unlinkSync", "fs.rm", "fs.rmdir",
 	"promises.rm", ").rm", "FileUtils.rm_rf", "FileUtils.rm_r", "FileUtils.remove_dir", "FileUtils.remove_entry", "FileUtils.rmtree",
 	"rmtree", "remove_tree", "Deno.remove", "Deno.removeSync", "Dir.rmdir", "File.delete", "os.remove", "os.unlink", "os.rmdir",
-	"unlink", "rmdir", "os.RemoveAll"}
+	"unlink", "rmdir", "os.RemoveAll", "remove_dir_all", "fs::remove_dir_all", "std::fs::remove_dir_all"}
 
 // awkPipes analyses awk's pipes, which run shell commands: print "TEXT" | "CMD" runs CMD with
 // TEXT as its input (TEXT is code when CMD is a shell), "CMD" | getline runs CMD.
@@ -434,7 +434,7 @@ func strconvQuote(s string) string {
 }
 
 func recursiveDelete(call, rest string) bool {
-	if strings.Contains(call, "rmtree") || strings.Contains(call, "rm_r") || strings.Contains(call, "remove_dir") || strings.Contains(call, "RemoveAll") ||
+	if strings.Contains(call, "rmtree") || strings.Contains(call, "rm_r") || strings.Contains(call, "remove_dir") || strings.Contains(call, "RemoveAll") || strings.Contains(call, "remove_dir_all") ||
 		strings.Contains(call, "remove_tree") || strings.Contains(call, "removedirs") || strings.Contains(call, "remove_entry") {
 		return true
 	}

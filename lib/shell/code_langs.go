@@ -54,11 +54,23 @@ func (a *analyzer) langCalls(c *Cmd, code string, st *state, sub func() *Cmd) {
 			}
 			a.record(sub(), append([]string{"rm"}, args...))
 		}
+	case c.Name == "rake":
+		// rake -e CODE: Ruby, whose sh "..." runs shell text.
+		for _, m := range findCalls(code, []string{"sh", "ruby"}) {
+			if text, ok := stringLiteral(m[1]); ok {
+				a.nested(interpolateHome(text, a.world.Home, st.cwd), "rake sh", st, nil, c)
+			}
+		}
 	case c.Name == "tclsh" || c.Name == "wish" || c.Name == "expect":
 		// Tcl's commands are lines of words: exec PROG ARGS runs a program, file delete
 		// [-force] PATH... deletes (recursively with -force).
+		vars := map[string]string{}
 		for _, line := range strings.FieldsFunc(code, func(r rune) bool { return r == '\n' || r == ';' }) {
-			words := tclWords(line, a.world.Home)
+			words := tclWords(line, a.world.Home, vars)
+			if len(words) == 3 && words[0] == "set" {
+				vars[words[1]] = words[2] // set d /etc: $d is /etc below
+				continue
+			}
 			switch {
 			case len(words) > 1 && words[0] == "exec":
 				a.simple(sub(), words[1:], st.child())
@@ -102,8 +114,9 @@ func (a *analyzer) literalOr(e string, st *state) string {
 }
 
 // tclWords splits a Tcl command line into words: braces and double quotes group, $env(HOME)
-// and ~ are home; a word with another substitution ($x, [cmd]) is a run-time value.
-func tclWords(line, home string) []string {
+// and ~ are home, a variable set earlier is its value; a word with another substitution ($x,
+// [cmd]) is a run-time value.
+func tclWords(line, home string, vars map[string]string) []string {
 	var out []string
 	s := strings.TrimSpace(line)
 	for s != "" {
@@ -129,6 +142,12 @@ func tclWords(line, home string) []string {
 			w, s = s[:end], s[end:]
 		}
 		w = strings.ReplaceAll(strings.ReplaceAll(w, "$env(HOME)", home), "$::env(HOME)", home)
+		for k, v := range vars {
+			w = strings.ReplaceAll(w, "${"+k+"}", v)
+			if strings.HasPrefix(w, "$"+k) && (len(w) == len(k)+1 || !isIdent(w[len(k)+1])) {
+				w = v + w[len(k)+1:]
+			}
+		}
 		if w == "~" || strings.HasPrefix(w, "~/") {
 			w = home + w[1:]
 		}

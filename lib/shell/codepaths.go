@@ -17,7 +17,9 @@ var homeExprs = []string{"os.path.expanduser(\"~\")", "os.path.expanduser('~')",
 	"os.getenv('HOME')", `os.getenv("HOME")`, "process.env.HOME", "process.env['HOME']", `process.env["HOME"]`, "$ENV{HOME}",
 	"$ENV{'HOME'}", `$ENV{"HOME"}`, "getenv('HOME')", `getenv("HOME")`, "Deno.env.get('HOME')", `Deno.env.get("HOME")`,
 	"Bun.env.HOME", "Sys.getenv('HOME')", `Sys.getenv("HOME")`, "path.expand('~')", `path.expand("~")`, "$env:HOME", "$env:USERPROFILE",
-	"$_SERVER['HOME']", `$_SERVER["HOME"]`, `ENVIRON["HOME"]`, "homedir()"}
+	"$_SERVER['HOME']", `$_SERVER["HOME"]`, `ENVIRON["HOME"]`, "homedir()", `os.Getenv("HOME")`, `os.UserHomeDir()`,
+	`std::env::var("HOME").unwrap()`, `env::var("HOME").unwrap()`, `dirs::home_dir().unwrap()`, `System.getProperty("user.home")`,
+	`System.getProperty('user.home')`, `System.getenv("HOME")`, `Sys.getenv("HOME")`, `homedir()`, `ENV["HOME"]`}
 
 // Expressions that stand for the working directory.
 var cwdExprs = []string{"process.cwd()", "os.getcwd()", "pathlib.Path.cwd()", "Path.cwd()", "Dir.pwd", "getcwd()", "Deno.cwd()", "getwd()"}

@@ -64,6 +64,10 @@ func (a *analyzer) containerRun(name string, args []string, st *state) (cmd []st
 	if w, ok := p.Value("w", "workdir"); ok && strings.HasPrefix(w, "/") {
 		workdir = path.Clean(w)
 	}
+	if v, ok := p.Value("pid"); ok && v == "host" {
+		// The host's processes are in reach: signals, /proc/1/root.
+		mounts = append(mounts, Mount{Host: "/proc", Container: "/proc"})
+	}
 	if p.Has("privileged", "device") {
 		// The host's devices are in reach: judged like the host, paths and all.
 		mounts = append(mounts, Mount{Host: "/dev", Container: "/dev"})

@@ -23,7 +23,14 @@ func (a *analyzer) npmScripts(c *Cmd, st *state) {
 	if (name == "run" || name == "run-script") && len(args) > 1 {
 		name = args[1]
 	}
-	if text, ok := a.scripts[name]; ok {
-		a.nested(text, c.Name+" run "+name, st, nil, c)
+	// npm runs preNAME and postNAME around NAME, and an install runs the install lifecycle.
+	names := []string{"pre" + name, name, "post" + name}
+	if name == "install" || name == "i" || name == "ci" || name == "add" {
+		names = []string{"preinstall", "install", "postinstall", "prepare"}
+	}
+	for _, n := range names {
+		if text, ok := a.scripts[n]; ok {
+			a.nested(text, c.Name+" run "+n, st, nil, c)
+		}
 	}
 }

@@ -256,7 +256,7 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 			if len(args) > 1 && (args[0] == "exec" || args[0] == "run" && name != "pnpm" && name != "yarn") {
 				rest = Opts{StopAtOperand: true}.Parse(args[1:]).Rest
 			} else if len(args) > 1 && args[0] == "dlx" && (name == "pnpm" || name == "yarn") {
-				rest = Opts{Long: []string{"package"}, StopAtOperand: true}.Parse(args[1:]).Rest // pnpm dlx PKG ARGS: the package's program
+				rest = Opts{Short: "p", Long: []string{"package"}, StopAtOperand: true}.Parse(args[1:]).Rest // pnpm dlx PKG ARGS: the package's program
 			}
 		case "xargs":
 			a.xargs(c, args, st)
