@@ -161,6 +161,9 @@ func (j *judge) code(c *shell.Cmd) {
 	if has("delete", "terminate") && has("boto3", "google.cloud", "aws-sdk", "@aws-sdk", "azure") && pats["sdk"].MatchString(code) {
 		j.add(c, cloudSdkWholesale, c.Name+" code that deletes every object, bucket or instance a cloud SDK lists", "")
 	}
+	if has("indices.delete", "delete_index", "deleteindex", "init_index", "initindex", ".index(") && indexWipe(code) {
+		j.add(c, storeIndexDelete, c.Name+" code that deletes every index, or a whole index, through a search engine's SDK", "")
+	}
 	sends := has("http", "url", "fetch", "socket", "request", "axios", "lwp", "smtp", "curl") && sendsNet(lower)
 	writes := has("write", "dump", "open", "put", "truncate", "io.") && writesFile(lower)
 	if sends && has("environ", "env") && pats["env"].MatchString(lower) {
@@ -188,4 +191,30 @@ func (j *judge) code(c *shell.Cmd) {
 			j.tamper(c, t, "rewrite")
 		}
 	}
+}
+
+// indexWipe reports search-engine SDK code deleting every index or a whole one: Elasticsearch's
+// and OpenSearch's indices.delete(index="*" | "_all"), Algolia's index .delete(), Meilisearch's
+// delete_index / deleteIndex.
+func indexWipe(code string) bool {
+	for _, call := range []string{"indices.delete("} {
+		for from := 0; ; {
+			i := strings.Index(code[from:], call)
+			if i < 0 {
+				break
+			}
+			from += i + len(call)
+			args := code[from:min(len(code), from+120)]
+			for _, all := range []string{`"*"`, `'*'`, `"_all"`, `'_all'`} {
+				if strings.Contains(args, all) {
+					return true
+				}
+			}
+		}
+	}
+	// Algolia: client.init_index("x").delete() / initIndex('x').delete(); Meilisearch.
+	if (strings.Contains(code, "init_index(") || strings.Contains(code, "initIndex(")) && strings.Contains(code, ").delete()") {
+		return true
+	}
+	return strings.Contains(code, ".delete_index(") || strings.Contains(code, ".deleteIndex(")
 }

@@ -39,7 +39,7 @@ var packContainer = pack{name: "container", title: "containers and clusters",
 		{[]string{"docker", "podman", "docker-compose", "nerdctl"}, (*judge).docker},
 		{[]string{"nsenter"}, (*judge).nsenter},
 	},
-	each: []func(*judge, *shell.Cmd){(*judge).containerMounts},
+	each:       []func(*judge, *shell.Cmd){(*judge).containerMounts},
 	production: containerDeleteProduction, listed: containerDeleteListed,
 }
 
@@ -170,7 +170,7 @@ func (j *judge) clusterAdmin(c *shell.Cmd) {
 	if !slices.Contains(longValues(c.Args, "clusterrole"), "cluster-admin") {
 		return
 	}
-	for _, g := range longValues(c.Args, "group") {
+	for _, g := range append(longValues(c.Args, "group"), longValues(c.Args, "user")...) {
 		if g == "system:anonymous" || g == "system:authenticated" || g == "system:unauthenticated" || g == "system:serviceaccounts" {
 			j.add(c, containerClusterAdmin, "it makes every user of "+g+" a cluster administrator", "")
 			return

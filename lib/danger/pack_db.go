@@ -492,11 +492,33 @@ func (j *judge) ormRunner(c *shell.Cmd) {
 	words := append([]string{c.Name}, c.Args...)
 	for i, w := range words {
 		if (w == "runner" || w == "r") && i > 0 && (words[i-1] == "rails" || strings.HasSuffix(words[i-1], "/rails") || words[i-1] == "gitlab-rails") {
-			code = at(words, i+1)
+			// rails runner [-e ENV] CODE
+			for k := i + 1; k < len(words); k++ {
+				if words[k] == "-e" || words[k] == "--environment" {
+					k++
+					continue
+				}
+				if !strings.HasPrefix(words[k], "-") {
+					code = words[k]
+					break
+				}
+			}
 		}
 		if w == "shell" && i > 0 && strings.HasSuffix(words[i-1], "manage.py") {
 			for k := i + 1; k < len(words); k++ {
 				if words[k] == "-c" || words[k] == "--command" {
+					code = at(words, k+1)
+				}
+			}
+			if code == "" && c.Stdin != nil && c.Stdin.Known {
+				code = c.Stdin.Text // echo '...' | manage.py shell
+			}
+		}
+		if w == "tinker" && i > 0 && words[i-1] == "artisan" {
+			for k := i + 1; k < len(words); k++ {
+				if v, ok := strings.CutPrefix(words[k], "--execute="); ok {
+					code = v
+				} else if words[k] == "--execute" {
 					code = at(words, k+1)
 				}
 			}
@@ -517,9 +539,9 @@ func (j *judge) ormRunner(c *shell.Cmd) {
 	j.dbDestroy(c, stmt+" deletes every row of the model", "", c.Name)
 }
 
-// ormWipe matches a whole model's rows deleted: Model.destroy_all / delete_all (Rails), and
-// Model.objects.all().delete() / Model.objects.delete() (Django); a where, filter or find
-// before it narrows it and does not match.
+// ormWipe matches a whole model's rows deleted: Model.destroy_all / delete_all (Rails),
+// Model.objects.all().delete() (Django), Model::query()->delete() and Model::truncate()
+// (Laravel); a where, filter or find before it narrows it and does not match.
 var ormWipe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\b[A-Z]\w*(::[A-Z]\w*)*\.(destroy_all|delete_all)\b|\b[A-Z]\w*\.objects(\.all\(\))?\.delete\(\)`)
+	return regexp.MustCompile(`\b[A-Z]\w*(::[A-Z]\w*)*\.(destroy_all|delete_all)\b|\b[A-Z]\w*\.objects(\.all\(\))?\.delete\(\)|\b[A-Z]\w*::(query\(\)->delete\(\)|truncate\(\))`)
 })

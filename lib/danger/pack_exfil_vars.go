@@ -17,6 +17,24 @@ import (
 // as such; otherwise the user is asked, since posting a client secret to its OAuth endpoint is
 // legitimate. Hosts on this machine or the private network are exempt.
 func (j *judge) secretVars(c *shell.Cmd) {
+	if icmpTool(c.Name) {
+		// ping -p, nping --data-string: the packet carries what it is given to the host.
+		for i, a := range c.Args {
+			vars := shell.Vars(a)
+			for _, f := range c.FromArg[min(i, len(c.FromArg)):min(i+1, len(c.FromArg))] {
+				for _, s := range f {
+					vars = append(vars, shell.Vars(strings.Join(s.Args, " "))...)
+				}
+			}
+			for _, v := range vars {
+				if shell.SecretName(v) {
+					j.add(c, exfilSecretVar, c.Name+" puts $"+v+" into the packets it sends: whoever receives them has it", "never send credentials anywhere")
+					return
+				}
+			}
+		}
+		return
+	}
 	if dnsTool(c.Name) {
 		for _, a := range c.Args {
 			for _, v := range shell.Vars(a) {

@@ -109,7 +109,9 @@ func untrackedListing(from []*shell.Cmd) bool {
 					listing = true
 				}
 			}
-			if slices.Contains(f.Args, "status") && (slices.Contains(f.Args, "--porcelain") || slices.Contains(f.Args, "-s") || slices.Contains(f.Args, "--short")) {
+			if slices.Contains(f.Args, "status") && slices.ContainsFunc(f.Args, func(a string) bool {
+				return strings.HasPrefix(a, "--porcelain") || a == "-s" || a == "--short"
+			}) {
 				status = true
 			}
 		case "grep", "egrep", "rg", "awk", "gawk", "mawk", "sed":

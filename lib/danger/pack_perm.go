@@ -21,7 +21,7 @@ var (
 var packPerm = pack{name: "perm", title: "permissions",
 	rules: []*Rule{permCritical, permDevice, permRecursiveCritical, permSecret, permSetuid, permSystem, permWorldWritable},
 	programs: []program{
-		{[]string{"chmod", "chown", "chgrp", "setfacl"}, (*judge).perm},
+		{[]string{"chmod", "chown", "chgrp", "setfacl"}, (*judge).perm}, {[]string{"install"}, (*judge).installMode},
 	},
 }
 
@@ -82,7 +82,7 @@ func (j *judge) perm(c *shell.Cmd) {
 			j.add(c, permSystem, "it changes the permissions or owner of "+label, "")
 		case pl == homeSecret && wide:
 			j.add(c, permSecret, "it opens up "+label+" to other users", "")
-		case c.Name == "chmod" && opensToOthers(mode) && !publicInSecretDir(t) && (j.isSecretFile(t) || pl == homeSecret):
+		case (c.Name == "chmod" && opensToOthers(mode) || c.Name == "setfacl" && aclOpens(c.Args)) && !publicInSecretDir(t) && (j.isSecretFile(t) || pl == homeSecret):
 			j.add(c, permSecret, "it lets other users read or change "+label+" ("+mode+")", "")
 		case recursive && wide:
 			j.add(c, permWorldWritable, "it makes everything in "+label+" "+mode, "")
@@ -126,6 +126,22 @@ func looksLikeMode(s string) bool {
 	return true
 }
 
+// installMode: install -m MODE SRC... DEST puts a secret in place readable or writable by others.
+func (j *judge) installMode(c *shell.Cmd) {
+	p := shell.Opts{Short: "mogSbt", Long: []string{"mode", "owner", "group", "suffix", "target-directory"}}.Parse(c.Args)
+	mode, _ := p.Value("m", "mode")
+	if !opensToOthers(mode) || len(p.Operands) < 2 {
+		return
+	}
+	for _, op := range p.Operands {
+		if t := j.res(c, op); j.isSecretFile(t) {
+			_, label := j.classify(t)
+			j.add(c, permSecret, "install -m "+mode+" lets other users read or change "+label, "")
+			return
+		}
+	}
+}
+
 // opensToOthers reports a chmod mode that gives the group or other users read or write: an
 // octal mode whose group or other digit has r or w (644, 0640, 660), or a symbolic one that
 // adds or sets r or w for g, o or a (o+r, g+w, a+r, +r, go=rw).
@@ -154,4 +170,32 @@ func opensToOthers(mode string) bool {
 func publicInSecretDir(p string) bool {
 	base := path.Base(p)
 	return strings.HasSuffix(base, ".pub") || base == "known_hosts" || base == "config" || base == "authorized_keys" || base == ".ssh" || base == ".gnupg"
+}
+
+// aclOpens reports setfacl entries that give others, the group or another user read or write
+// (-m o::rw, -m g::r, -m u:alice:r; not -x, -b, or u::rw, the owner's own).
+func aclOpens(args []string) bool {
+	for i, a := range args {
+		spec := ""
+		switch {
+		case (a == "-m" || a == "--modify") && i+1 < len(args):
+			spec = args[i+1]
+		case strings.HasPrefix(a, "--modify="):
+			spec = strings.TrimPrefix(a, "--modify=")
+		}
+		for _, e := range strings.Split(spec, ",") {
+			parts := strings.Split(e, ":")
+			if len(parts) < 3 || !strings.ContainsAny(parts[len(parts)-1], "rw") {
+				continue
+			}
+			kind, who := parts[0], parts[1]
+			if kind == "d" || kind == "default" {
+				kind, who = parts[1], at(parts, 2)
+			}
+			if kind == "o" || kind == "other" || kind == "g" || kind == "group" || (kind == "u" || kind == "user") && who != "" {
+				return true
+			}
+		}
+	}
+	return false
 }

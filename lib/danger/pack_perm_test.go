@@ -27,6 +27,11 @@ func TestPackPerm(t *testing.T) {
 		{"chmod 644 ~/.ssh/id_rsa.pub ~/.ssh/config ~/.ssh/known_hosts", ""},
 		{"chmod 755 ~/.ssh", ""},
 		{"chmod 644 README.md", ""},
+		{"install -m 0644 .env.production /srv/app/.env", "perm.secret"},
+		{"setfacl -m o::rw ~/.ssh/id_ecdsa", "perm.secret"},
+		{"install -m 0600 .env.production /srv/app/.env", ""},
+		{"install -m 0755 build/app /usr/local/bin/app", "clobber.local-bin"},
+		{"setfacl -m u::rw ~/.ssh/id_ecdsa", ""},
 		{"chmod -R 755 public/", ""},
 	})
 }

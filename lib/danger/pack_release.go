@@ -114,6 +114,7 @@ func (j *judge) buildRelease(c *shell.Cmd) {
 		if strings.HasPrefix(a, "-") {
 			continue
 		}
+		a = strings.TrimPrefix(a, "+")              // sbt +publish: for every Scala version
 		task := a[strings.LastIndexByte(a, ':')+1:] // :lib:publish, a Gradle subproject's task
 		switch c.Name {
 		case "gradle", "gradlew":

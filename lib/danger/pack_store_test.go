@@ -5,6 +5,10 @@ import "testing"
 // TestPackStore names the rule of the data stores and message brokers pack each command must be decided by ("": allowed).
 func TestPackStore(t *testing.T) {
 	checkPack(t, []packCase{
+		{"python3 -c 'from elasticsearch import Elasticsearch; Elasticsearch(\"http://localhost:9200\").indices.delete(index=\"*\")'", "store.index-delete"},
+		{"python3 -c 'from opensearchpy import OpenSearch; OpenSearch(\"https://os:9200\").indices.delete(index=\"_all\")'", "store.index-delete"},
+		{"node -e 'const a = require(\"algoliasearch\")(\"X\", k); a.initIndex(\"prod_products\").delete()'", "store.index-delete"},
+		{"python3 -c 'from elasticsearch import Elasticsearch; Elasticsearch().indices.delete(index=\"logs-2024.01.01\")'", ""},
 		{"bq rm -r -f -d acme:analytics", "store.managed-delete"},
 		{"curl -X DELETE localhost:9200/logs", "store.index-delete"},
 		{"curl -sXDELETE 'https://search.acme.io/_all'", "store.index-delete"},
