@@ -280,22 +280,6 @@ func printsToken(c *shell.Cmd) string {
 		if len(c.Args) > 2 && c.Args[0] == "keyvault" && c.Args[1] == "secret" && c.Args[2] == "show" {
 			return "a Key Vault secret"
 		}
-	case "docker", "podman", "nerdctl":
-		// docker inspect prints a container's environment (its secrets with it) unless a
-		// --format picks something else.
-		if i := slices.Index(c.Args, "inspect"); i >= 0 {
-			format := ""
-			for k, a := range c.Args {
-				if a == "--format" || a == "-f" {
-					format = at(c.Args, k+1)
-				} else if v, ok := strings.CutPrefix(a, "--format="); ok {
-					format = v
-				}
-			}
-			if format == "" || strings.Contains(format, "Env") || strings.Contains(format, "json .Config") {
-				return "a container's environment (" + c.Name + " inspect)"
-			}
-		}
 	case "kubectl", "oc":
 		ops := shell.KubectlOpts.Parse(c.Args).Operands
 		if len(ops) > 1 && ops[0] == "get" && (ops[1] == "secret" || ops[1] == "secrets" || strings.HasPrefix(ops[1], "secret/")) {
@@ -330,6 +314,9 @@ func printsToken(c *shell.Cmd) string {
 
 // readsSecret says which secret a command prints: a credential file, or the environment.
 func (j *judge) readsSecret(c *shell.Cmd) string {
+	if what := containerEnv(c); what != "" {
+		return what
+	}
 	if c.Name == "jq" || c.Name == "gojq" || c.Name == "jaq" {
 		// jq -n env, jq -n '$ENV': the whole environment as JSON.
 		p := jqOpts.Parse(c.Args)
@@ -500,4 +487,26 @@ func metadataCredentialURL(s string) string {
 // padding, nping's and hping's payloads.
 func icmpTool(name string) bool {
 	return name == "ping" || name == "ping6" || name == "nping" || name == "hping3"
+}
+
+// containerEnv says a command prints a container's environment, its secrets with it: docker
+// inspect, unless a --format picks something else.
+func containerEnv(c *shell.Cmd) string {
+	if c.Name != "docker" && c.Name != "podman" && c.Name != "nerdctl" {
+		return ""
+	}
+	if slices.Contains(c.Args, "inspect") {
+		format := ""
+		for k, a := range c.Args {
+			if a == "--format" || a == "-f" {
+				format = at(c.Args, k+1)
+			} else if v, ok := strings.CutPrefix(a, "--format="); ok {
+				format = v
+			}
+		}
+		if format == "" || strings.Contains(format, "Env") || strings.Contains(format, "json .Config") {
+			return "a container's environment (" + c.Name + " inspect)"
+		}
+	}
+	return ""
 }

@@ -58,6 +58,10 @@ func (j *judge) rm(c *shell.Cmd) {
 		j.add(c, fsRmComputed, "the code deletes recursively paths it computes when it runs ("+c.Via[len(c.Via)-1]+")", "")
 		return
 	}
+	if j.homeDotListing(c.ArgsFrom) {
+		j.add(c, fsFindDelete, "it deletes what a listing of home gives, narrowed to the dot-entries: ~/.ssh, ~/.config and the rest", "")
+		return
+	}
 	for _, f := range c.ArgsFrom {
 		// find ~ -name '.*' | xargs rm -rf: home's dot-folders, listed then deleted.
 		if f.Name != "find" {
@@ -528,4 +532,31 @@ func (j *judge) homeDotMatch(dir, glob string) string {
 // viaCode reports a command found in an interpreter's code (python code, node code, ...).
 func viaCode(c *shell.Cmd) bool {
 	return len(c.Via) > 0 && strings.HasSuffix(c.Via[len(c.Via)-1], " code")
+}
+
+// homeDotListing reports arguments that are home's dot-entries: ls -a or -A of home (named, or
+// run there) kept to the names starting with a dot by grep '^\.' (or sed).
+func (j *judge) homeDotListing(from []*shell.Cmd) bool {
+	lsHome, dots := false, false
+	for _, f := range from {
+		switch f.Name {
+		case "ls":
+			all := slices.ContainsFunc(f.Args, func(a string) bool {
+				return strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a, "aA") || a == "--all" || a == "--almost-all"
+			})
+			ops := shell.Opts{}.Parse(f.Args).Operands
+			dir := f.Dir
+			if len(ops) == 1 {
+				dir = j.res(f, ops[0])
+			}
+			lsHome = all && slices.Contains(j.homes(), j.canon(dir))
+		case "grep", "egrep", "rg":
+			for _, a := range f.Args {
+				if strings.HasPrefix(strings.Trim(a, `'"`), `^\.`) && !slices.Contains(f.Args, "-v") {
+					dots = true
+				}
+			}
+		}
+	}
+	return lsHome && dots
 }

@@ -175,6 +175,9 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 		}
 	case (c.Name == "npm" || c.Name == "pnpm" || c.Name == "yarn") && len(c.Args) > 0:
 		a.npmScripts(c, st)
+	case c.Name == "jq" || c.Name == "gojq":
+		// jq '.scripts.x = "TEXT"' package.json > p && mv p package.json: a script set in the line.
+		a.jqScripts(c)
 	case (c.Name == "make" || c.Name == "gmake") && makeStdin(c.Args) && c.Stdin != nil && c.Stdin.Known:
 		// A makefile fed on stdin: its recipes run as shell lines.
 		for _, r := range makeRecipes(c.Stdin.Text) {

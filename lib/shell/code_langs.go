@@ -166,6 +166,26 @@ func tclWords(line, home string, vars map[string]string) []string {
 // [...].each { |NAME| (Ruby). A list that is not all literals gives one run-time value.
 func loopList(code, rest, home, cwd string) ([]string, bool) {
 	arg := strings.TrimLeft(rest, " \t(")
+	// File.expand_path(d), os.path.expanduser(p), path.resolve(p): the variable inside; the
+	// first two expand a leading ~ of each element.
+	expand := false
+	for _, w := range []string{"File.expand_path(", "os.path.expanduser(", "os.path.abspath(", "os.path.realpath(", "path.resolve(", "Path(", "pathlib.Path("} {
+		if v, ok := strings.CutPrefix(arg, w); ok {
+			arg, expand = v, w == "File.expand_path(" || w == "os.path.expanduser("
+			break
+		}
+	}
+	list, ok := loopOver(code, arg, rest, home, cwd)
+	if expand {
+		for i, e := range list {
+			list[i] = tilde(e, home)
+		}
+	}
+	return list, ok
+}
+
+// loopOver is loopList for the bare argument arg.
+func loopOver(code, arg, rest, home, cwd string) ([]string, bool) {
 	n := 0
 	for n < len(arg) && (isIdent(arg[n]) || n == 0 && arg[n] == '$') {
 		n++
@@ -173,6 +193,14 @@ func loopList(code, rest, home, cwd string) ([]string, bool) {
 	name := strings.TrimPrefix(arg[:n], "$")
 	if name == "" || n == len(arg) || arg[n] != ')' && arg[n] != ',' && arg[n] != ' ' {
 		return nil, false
+	}
+	if name == "_" {
+		// Perl's postfix loop: remove_tree($_) for (LIST)
+		for _, kw := range []string{" for (", " foreach (", " for(", " foreach("} {
+			if i := strings.Index(rest, kw); i >= 0 {
+				return listElems(rest[i+len(kw)-1:], home, cwd), true
+			}
+		}
 	}
 	for _, form := range []struct{ before, after string }{
 		{"for " + name + " in ", ""}, {"for (const " + name + " of ", ""}, {"for (let " + name + " of ", ""},

@@ -34,3 +34,32 @@ func (a *analyzer) npmScripts(c *Cmd, st *state) {
 		}
 	}
 }
+
+// jqScripts records package scripts a jq filter sets (.scripts.NAME = "TEXT", also
+// .scripts["NAME"]), for a package.json written back in the same line: npm and yarn then run
+// TEXT by that name.
+func (a *analyzer) jqScripts(c *Cmd) {
+	for _, f := range c.Args {
+		for _, part := range strings.Split(f, "|") {
+			lhs, rhs, ok := strings.Cut(part, "=")
+			if !ok || strings.HasPrefix(rhs, "=") {
+				continue
+			}
+			lhs = strings.TrimSpace(lhs)
+			name, isScript := strings.CutPrefix(lhs, ".scripts.")
+			if !isScript {
+				if n, ok := strings.CutPrefix(lhs, `.scripts["`); ok {
+					name, isScript = strings.TrimSuffix(n, `"]`), true
+				}
+			}
+			text, lit := stringLiteral(strings.TrimSpace(rhs))
+			if !isScript || !lit || name == "" {
+				continue
+			}
+			if a.scripts == nil {
+				a.scripts = map[string]string{}
+			}
+			a.scripts[name] = text
+		}
+	}
+}

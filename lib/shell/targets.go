@@ -111,6 +111,19 @@ func (c *Cmd) Writes(home string) []Target {
 				add("curl -O", false, name)
 			}
 		}
+	case "aria2c":
+		// aria2c -d DIR -o NAME URL: NAME under DIR (the URL's name when -o is not given).
+		p := Opts{Short: "dosxjiU", Long: []string{"dir", "out", "split", "max-connection-per-server", "max-concurrent-downloads", "input-file", "user-agent"}}.Parse(c.Args)
+		name, ok := p.Value("o", "out")
+		if !ok {
+			name = urlName(p.Operands)
+		}
+		if dir, ok := p.Value("d", "dir"); ok && name != "" && !strings.HasPrefix(name, "/") {
+			name = strings.TrimSuffix(dir, "/") + "/" + name
+		}
+		if name != "" {
+			add("aria2c -o", false, name)
+		}
 	case "wget":
 		p := Opts{Short: "OoaPe", Long: []string{"output-document", "output-file", "append-output", "directory-prefix", "execute"}}.Parse(c.Args)
 		if o, ok := p.Value("O", "output-document"); ok {
