@@ -195,7 +195,10 @@ func (e Env) judge(p string, pol *Policy) Verdict {
 	if e.match(r, pol.Deny) {
 		return v.with(policyDeny, "the policy forbids writing "+r)
 	}
-	if e.credential(r) || e.inSecretDir(r) {
+	if (e.credential(r) || KeyName(r)) && e.fixture(r) {
+		return v.with(askKeyFixture, r+" is a key file in a test-fixture folder: it would be committed with the tests")
+	}
+	if e.credential(r) || e.inSecretDir(r) || KeyName(r) {
 		return v.with(credentials, r+" holds credentials, which no tool call may touch")
 	}
 	if e.userSettings(r) || e.userSettings(lex) {
@@ -442,4 +445,62 @@ func TempDir(dir string) bool {
 		}
 	}
 	return false
+}
+
+// KeyName reports a file named as an SSH private key anywhere (id_rsa, id_ed25519, id_ecdsa,
+// id_dsa, and their -cert-less variants such as id_rsa_deploy), not its .pub half.
+func KeyName(p string) bool {
+	base := strings.ToLower(path.Base(p))
+	for _, k := range []string{"id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", "id_ecdsa_sk", "id_ed25519_sk"} {
+		if base == k || strings.HasPrefix(base, k+"_") || strings.HasPrefix(base, k+".") && !strings.HasSuffix(base, ".pub") {
+			return true
+		}
+	}
+	return false
+}
+
+// PrivateKey reports text that holds a private key: a PEM or OpenSSH block of one.
+func PrivateKey(text string) bool {
+	i := strings.Index(text, "-----BEGIN ")
+	for i >= 0 {
+		line, _, _ := strings.Cut(text[i:], "\n")
+		if strings.Contains(line, "PRIVATE KEY-----") {
+			return true
+		}
+		next := strings.Index(text[i+1:], "-----BEGIN ")
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return false
+}
+
+// fixture reports a path inside the project's test-fixture folders (testdata, fixtures,
+// test, tests, __fixtures__, spec/fixtures): keys there are test keys, asked about rather
+// than denied.
+func (e Env) fixture(r string) bool {
+	if e.Project == "" || !under(r, e.Project) {
+		return false
+	}
+	rel := strings.TrimPrefix(r, e.Project)
+	for _, seg := range strings.Split(path.Dir(rel), "/") {
+		switch strings.ToLower(seg) {
+		case "testdata", "fixtures", "fixture", "test", "tests", "__fixtures__", "test-fixtures", "testfixtures":
+			return true
+		}
+	}
+	return false
+}
+
+// keyWrite judges a write of a private key's text that the path alone allows: inside the
+// project it would be committed (denied), in a test-fixture folder asked about.
+func (e Env) keyWrite(v Verdict) Verdict {
+	if e.fixture(v.Path) {
+		return v.with(askKeyFixture, v.Path+" would hold a private key, in a test-fixture folder: it would be committed with the tests")
+	}
+	if e.Project != "" && under(v.Path, e.Project) {
+		return v.with(credentialsKey, v.Path+" would hold a private key inside the project, where it would be committed")
+	}
+	return v
 }

@@ -119,7 +119,7 @@ func (e Env) judgeReadPath(a Access, p string, pol *Policy) Verdict {
 	if e.match(r, pol.DenyRead) {
 		return v.with(policyDenyRead, "the policy forbids reading "+r)
 	}
-	if e.NoAccessRead(r) && e.projectKey(r) {
+	if e.NoAccessRead(r) && e.projectKey(r) || KeyName(r) && e.Project != "" && under(r, e.Project) {
 		return v.with(askKeyRead, r+" may be a private key (or only a certificate): its content would reach the model")
 	}
 	if e.NoAccessRead(r) {

@@ -28,6 +28,8 @@ func tier(id string) string {
 var (
 	policyDeny       = &Rule{ID: "policy.deny", Action: Deny, Instead: "write somewhere else"}
 	credentials      = &Rule{ID: "credentials", Action: Deny, Instead: "ask the user to change credentials themselves"}
+	credentialsKey   = &Rule{ID: "credentials.private-key", Action: Deny, Instead: "keep keys out of the repository: generate them at run time, or keep them in the user's ~/.ssh or a secret store"}
+	askKeyFixture    = &Rule{ID: "ask.key-fixture", Action: Ask, Instead: "generate the test key when the tests run, or check with the user that a fixture key is meant to be committed"}
 	roClaudeSettings = &Rule{ID: "read-only.claude-settings", Action: Deny, Instead: "ask the user to change their Claude Code settings"}
 	roHarness        = &Rule{ID: "read-only.harness", Action: Deny, Instead: "use harness install / uninstall, or ask the user"}
 	roSystem         = &Rule{ID: "read-only.system", Action: Deny, Instead: "write inside the project, or ask the user to change system files"}
@@ -54,7 +56,7 @@ var (
 
 // rules is every rule, writes then reads: the catalog lists them in this order.
 var rules = [...]*Rule{
-	policyDeny, credentials, roClaudeSettings, roHarness, roSystem, roGit, policyReadOnly, askRCFile, outsideProject,
+	policyDeny, askKeyFixture, credentials, credentialsKey, roClaudeSettings, roHarness, roSystem, roGit, policyReadOnly, askRCFile, outsideProject,
 	askEnv, askProjectSet, askPlanted, askCIWorkflow, policyAsk,
 	policyDenyRead, askKeyRead, credentialsRead, askEnvRead, askReadTree,
 }

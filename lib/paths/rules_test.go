@@ -1,11 +1,16 @@
 package paths
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/hookkit/harness/lib/event"
 )
 
 // TestRules checks the rules as declared: ids unique, every deny with advice, every Rule
@@ -86,9 +91,63 @@ func TestEveryRuleHit(t *testing.T) {
 		}
 		hit[tt.rule] = true
 	}
+	// The rules a write's content decides: a private key's text.
+	for _, tt := range []struct{ rule, path string }{
+		{"credentials.private-key", proj + "/deploy/key.txt"},
+		{"ask.key-fixture", proj + "/testdata/key.txt"},
+	} {
+		js, err := e.JudgeCall("Write", keyInput(tt.path), pol, nil)
+		if err != nil || len(js) == 0 || js[0].Rule != tt.rule {
+			t.Errorf("Write of a private key to %s: %+v %v, want %s", tt.path, js, err, tt.rule)
+		}
+		hit[tt.rule] = true
+	}
 	for _, r := range rules {
 		if !hit[r.ID] {
 			t.Errorf("no case hits rule %s", r.ID)
+		}
+	}
+}
+
+// keyInput is a Write tool input of a private key's text to p.
+func keyInput(p string) event.ToolInput {
+	b, _ := json.Marshal(map[string]string{"file_path": p, "content": "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n"})
+	return event.ToolInput{Result: gjson.ParseBytes(b)}
+}
+
+// A private key written into the project, by name or by content, is denied, except in test
+// fixtures, where it is asked about; its public half and ordinary text are not keys.
+func TestPrivateKeysInTheProject(t *testing.T) {
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	home, proj := root+"/home", root+"/home/proj"
+	e := Env{Cwd: proj, Home: home, Project: proj, Temp: []string{root + "/tmp"}}
+	text := func(p, content string) event.ToolInput {
+		b, _ := json.Marshal(map[string]string{"file_path": p, "content": content})
+		return event.ToolInput{Result: gjson.ParseBytes(b)}
+	}
+	for _, r := range []string{proj + "/id_rsa", proj + "/deploy/id_ed25519"} {
+		if v := e.JudgeRead(Access{Path: r, How: "Read", Read: true}, nil); v.Rule != "ask.key-read" {
+			t.Errorf("Read %s: %+v, want ask.key-read", r, v)
+		}
+	}
+	for _, tt := range []struct {
+		in   event.ToolInput
+		want string
+	}{
+		{text(proj+"/id_rsa", "x"), "credentials"},
+		{text(proj+"/deploy/id_ed25519_ci", "x"), "credentials"},
+		{text(proj+"/certs/server.key", "x"), "credentials"},
+		{text(proj+"/testdata/id_rsa", "x"), "ask.key-fixture"},
+		{text(proj+"/tests/fixtures/tls.pem", "x"), "ask.key-fixture"},
+		{keyInput(proj + "/config/app.yml"), "credentials.private-key"},
+		{keyInput(proj + "/test/keys.txt"), "ask.key-fixture"},
+		{keyInput(root + "/tmp/k"), ""},
+		{text(proj+"/id_rsa.pub", "ssh-ed25519 AAAA dev@x"), ""},
+		{text(proj+"/README.md", "run ssh-keygen; never commit -----BEGIN RSA PUBLIC KEY----- blocks"), ""},
+	} {
+		js, err := e.JudgeCall("Write", tt.in, nil, nil)
+		if err != nil || len(js) == 0 || js[0].Rule != tt.want {
+			t.Errorf("Write %s: %+v %v, want %q", tt.in.Get("file_path"), js, err, tt.want)
 		}
 	}
 }

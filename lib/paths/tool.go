@@ -17,6 +17,8 @@ type Access struct {
 	// Read is set for a read; Tree and Loads are shell.Source's (the whole tree under the path
 	// is read; the content is used, not shown).
 	Read, Tree, Loads bool
+	// Key is set for a write whose content is a private key (PrivateKey).
+	Key bool
 }
 
 // Write is an Access that writes (the name the write tools have always used).
@@ -31,16 +33,19 @@ func (e Env) Writes(tool string, in event.ToolInput, env func(string) (string, b
 	switch event.CanonicalTool(tool) {
 	case "Write":
 		w, err := in.Write()
-		return []Write{{Path: w.FilePath, How: "Write"}}, err
+		return []Write{{Path: w.FilePath, How: "Write", Key: PrivateKey(w.Content)}}, err
 	case "Edit":
 		w, err := in.Edit()
-		return []Write{{Path: w.FilePath, How: "Edit"}}, err
+		return []Write{{Path: w.FilePath, How: "Edit", Key: PrivateKey(w.NewString)}}, err
 	case "MultiEdit":
 		w, err := in.MultiEdit()
 		out := []Write{{Path: w.FilePath, How: "MultiEdit"}}
 		for _, ed := range w.Edits {
 			if ed.FilePath != w.FilePath {
 				out = append(out, Write{Path: ed.FilePath, How: "MultiEdit"})
+			}
+			if PrivateKey(ed.NewString) {
+				out[0].Key = true
 			}
 		}
 		return out, err
@@ -118,7 +123,11 @@ func (e Env) JudgeCall(tool string, in event.ToolInput, pol *Policy, env func(st
 	}
 	var out []Judged
 	for _, w := range ws {
-		out = append(out, Judged{w, e.Judge(w.Path, pol)})
+		v := e.Judge(w.Path, pol)
+		if w.Key && v.Action != Deny {
+			v = e.keyWrite(v)
+		}
+		out = append(out, Judged{w, v})
 	}
 	for _, r := range rs {
 		out = append(out, Judged{r, e.JudgeRead(r, pol)})
