@@ -171,6 +171,16 @@ func (j *judge) code(c *shell.Cmd) {
 	}
 	if sends {
 		j.codeSecretVars(c, code)
+		// A command the code runs that prints a secret (security find-generic-password -w,
+		// aws secretsmanager get-secret-value), in code that talks to the network.
+		for _, o := range j.an.Cmds {
+			if len(o.Via) > 0 && o.Via[len(o.Via)-1] == c.Name+" code" && o.Text == c.Text {
+				if what := j.readsSecret(o); what != "" {
+					j.add(c, exfilSecret, c.Name+" code that runs "+o.Name+" for "+what+" and talks to the network", "")
+					break
+				}
+			}
+		}
 	}
 	if !sends && !writes {
 		return

@@ -299,7 +299,7 @@ func scratch(p, h string, env func(string) (string, bool)) bool {
 	}
 	for _, c := range []string{"Downloads", ".npm", ".yarn", ".pnpm-store", ".m2/repository", ".cargo/registry", ".cargo/git", "go/pkg",
 		".nuget/packages", ".deno", ".local/share/pnpm", ".cabal/packages", ".stack", ".sbt", ".conan", ".ccache", ".node-gyp"} {
-		if under(rel, c) {
+		if under(rel, c) || c == "Downloads" && under(rel, "downloads") { // folded on macOS and Windows
 			return true
 		}
 	}
