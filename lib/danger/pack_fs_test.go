@@ -5,6 +5,8 @@ import "testing"
 // TestPackFs names the rule of the filesystem destruction pack each command must be decided by ("": allowed).
 func TestPackFs(t *testing.T) {
 	checkPack(t, []packCase{
+		{"printf '%s\\n' ~/.ssh ~/.gnupg > /tmp/dirs.txt && xargs --arg-file=/tmp/dirs.txt rm -rf", "fs.rm-critical"},
+		{"printf '%s\\n' build dist > /tmp/dirs.txt && xargs -a /tmp/dirs.txt rm -rf", ""},
 		{"cd ~ && ls -A | grep '^\\.' | xargs rm -rf", "fs.find-delete"},
 		{"ls -a $HOME | grep -E '^\\.[^.]' | sed \"s|^|$HOME/|\" | xargs -d '\\n' rm -rf", "fs.find-delete"},
 		{"ruby -rfileutils -e '[\"~/.ssh\", \"~/.config\"].each { |d| FileUtils.rm_rf(File.expand_path(d)) }'", "fs.rm-critical"},

@@ -16,8 +16,12 @@ func (a *analyzer) xargs(c *Cmd, args []string, st *state) {
 	items := []string{Dyn}
 	var from []*Cmd
 	if f, ok := p.Value("a", "arg-file"); ok && f != "" {
-		// xargs -a FILE reads the arguments from FILE, as $(cat FILE) would give them.
+		// xargs -a FILE reads the arguments from FILE, as $(cat FILE) would give them; a file
+		// the same line wrote gives its words.
 		from = []*Cmd{{Name: "cat", Prog: "cat", Args: []string{a.resolve(f, c.Dir)}, Dir: c.Dir, Text: c.Text}}
+		if text, ok := a.written[a.resolve(f, c.Dir)]; ok {
+			items = splitItems(text, p.Has("0", "null"))
+		}
 	} else if c.Stdin != nil {
 		from = c.Stdin.From
 		switch null := p.Has("0", "null"); {
