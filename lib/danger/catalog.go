@@ -51,7 +51,7 @@ type program struct {
 var packs = [...]*pack{
 	&packPolicy, &packFS, &packDisk, &packGit, &packPerm, &packNet, &packRev, &packFork, &packPower, &packKill,
 	&packDB, &packCloud, &packStore, &packHosted, &packContainer, &packHist, &packPersist, &packTamper, &packClobber, &packExfil,
-	&packRelease, &packNetcfg, &packOtherOS, &packLimits,
+	&packRelease, &packNetcfg, &packProtect, &packOtherOS, &packLimits,
 }
 
 // program returns the check that judges a program, or nil.

@@ -359,6 +359,14 @@ func (j *judge) ranFile(c *shell.Cmd) string {
 				ran = a
 			}
 		}
+	case "installer":
+		// installer -pkg PKG -target /: the package's scripts run as root.
+		for i, a := range c.Args {
+			if (a == "-pkg" || a == "-package") && i+1 < len(c.Args) {
+				return j.res(c, c.Args[i+1])
+			}
+		}
+		return ""
 	default:
 		ran = c.Prog
 	}
