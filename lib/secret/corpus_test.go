@@ -90,3 +90,24 @@ func runCorpus(t *testing.T, name, file string) {
 // secret_key beside an access key ID (AWS's kind), and as look-alikes encrypted_ and hashed_
 // names, continuation tokens, a UUID client token, "token kid=..." in a log line.
 func TestHoldout3(t *testing.T) { runCorpus(t, "secret holdout3", "testdata/holdout3.jsonl") }
+
+// TestCorpusInLongText runs the corpus's texts again behind 20 KB of prose: a long text takes
+// the shortcut that skips keywords it cannot hold, which must find the same.
+func TestCorpusInLongText(t *testing.T) {
+	b, err := os.ReadFile("testdata/corpus.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	filler := strings.Repeat("The build uses token-based auth; see docs/auth.md for the details.\n", 20<<10/66)
+	for i, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var c secretCase
+		if err := json.Unmarshal([]byte(line), &c); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		short := kindStrings(Kinds(Scan(c.Text)))
+		long := kindStrings(Kinds(Scan(filler + c.Text)))
+		if strings.Join(short, ",") != strings.Join(long, ",") {
+			t.Errorf("line %d: %v alone, %v after the filler", i+1, short, long)
+		}
+	}
+}
