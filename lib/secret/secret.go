@@ -337,7 +337,10 @@ func isWordByte(c byte) bool {
 // Scan finds the credentials in text, without overlaps, in order. Specific formats win over
 // the generic assignment rule. The patterns run only on windows around their keywords, so a
 // megabyte of text costs a few milliseconds.
-func Scan(text string) []Match {
+func Scan(text string) []Match { return scan(text, true) }
+
+// scan is Scan; deep also looks for credentials in disguise (disguise.go).
+func scan(text string, deep bool) []Match {
 	h := &haystack{text: text}
 	res := compiled
 	var out []Match
@@ -358,6 +361,9 @@ func Scan(text string) []Match {
 				out = append(out, Match{Kind: r.kind, Start: start, End: end})
 			}
 		}
+	}
+	if deep {
+		out = undisguise(text, out)
 	}
 	awsPairs(text, out)
 	sort.Slice(out, func(a, b int) bool { return out[a].Start < out[b].Start })

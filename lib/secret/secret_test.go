@@ -124,8 +124,28 @@ func BenchmarkScanRepeatedKeywords(b *testing.B) {
 	}
 }
 
+// BenchmarkScanWrappedMB: a megabyte of base64 wrapped at 76 columns, as a mail or a PEM body
+// is: every line break looks like a wrapped token, so the text is joined and scanned again.
+func BenchmarkScanWrappedMB(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	raw := make([]byte, 3<<20/4)
+	for i := range raw {
+		raw[i] = byte(r.Uint32())
+	}
+	enc := base64.StdEncoding.EncodeToString(raw)
+	var sb strings.Builder
+	for i := 0; i < len(enc); i += 76 {
+		sb.WriteString(enc[i:min(len(enc), i+76)] + "\n")
+	}
+	text := sb.String()
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		Scan(text)
+	}
+}
+
 func FuzzScan(f *testing.F) {
-	for _, s := range []string{"AKIAZ3MNQ5R7T2WXY4BQ", "password=abc", "x://a:b@c", "eyJa.eyJb.c", "-----BEGIN RSA PRIVATE KEY-----"} {
+	for _, s := range []string{"AKIAZ3MNQ5R7T2WXY4BQ", "password=abc", "A=ghp_1; B=2; $A$B", "gh\u200bp_\nx", "x://a:b@c", "eyJa.eyJb.c", "-----BEGIN RSA PRIVATE KEY-----"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -1,0 +1,362 @@
+package secret
+
+import (
+	"encoding/base64"
+	"strings"
+	"unicode/utf8"
+)
+
+// A credential disguised so that the rules miss it as written: zero-width characters or
+// look-alike letters from other scripts inside it, wrapped over lines, split across shell
+// variables and put together again, or encoded in base64. Each is undone in a copy of the text
+// that remembers where each of its bytes came from; the copy is scanned with the rules that
+// name a format (never the keyword rules, which would read too much into a rewritten text), and
+// what is found there is reported where it stands in the text.
+
+// hidden lists the kinds a disguised text is searched for: formats specific enough that
+// finding one in a rewritten text is no accident.
+func hidden(k Kind) bool {
+	switch k {
+	case PasswordAssignment, CommandPassword, BearerToken, DockerAuth:
+		return false
+	}
+	return true
+}
+
+// undisguise adds to out the credentials that only show once text is normalised.
+func undisguise(text string, out []Match) []Match {
+	if s, at, ok := normalise(text); ok {
+		out = addHidden(out, scan(s, false), func(m Match) (int, int) {
+			end := len(text)
+			if m.End < len(at) {
+				end = at[m.End]
+			}
+			return at[m.Start], end
+		})
+	}
+	out = splitVariables(text, out)
+	out = encoded(text, out)
+	return out
+}
+
+// addHidden adds the matches found in a rewritten text, placed by where, that the text as
+// written did not show. A format found there wins over a generic rule's match in the same
+// place (an assigned value that is a GitHub token with a zero-width space in it), as it would
+// in the text as written.
+func addHidden(out, found []Match, where func(Match) (int, int)) []Match {
+	for _, m := range found {
+		if !hidden(m.Kind) {
+			continue
+		}
+		start, end := where(m)
+		if start >= end {
+			continue
+		}
+		kept := out[:0:0]
+		for _, o := range out {
+			if start < o.End && o.Start < end && generic(o.Kind) && m.Kind != URLPassword {
+				continue
+			}
+			kept = append(kept, o)
+		}
+		if !overlaps(kept, start, end) {
+			out = append(kept, Match{Kind: m.Kind, Start: start, End: end})
+		}
+	}
+	return out
+}
+
+// generic reports the kinds found by what surrounds a value rather than by its format.
+func generic(k Kind) bool {
+	switch k {
+	case PasswordAssignment, URLPassword, BearerToken, CommandPassword, DockerAuth:
+		return true
+	}
+	return false
+}
+
+// lookalike maps letters of other scripts that look like ASCII ones (Cyrillic, Greek) to them.
+var lookalike = map[rune]byte{
+	'а': 'a', 'е': 'e', 'о': 'o', 'р': 'p', 'с': 'c', 'у': 'y', 'х': 'x', 'і': 'i', 'ј': 'j', 'ѕ': 's', 'ԁ': 'd', 'һ': 'h', 'ԛ': 'q', 'ԝ': 'w',
+	'А': 'A', 'В': 'B', 'Е': 'E', 'К': 'K', 'М': 'M', 'Н': 'H', 'О': 'O', 'Р': 'P', 'С': 'C', 'Т': 'T', 'Х': 'X', 'У': 'Y', 'І': 'I', 'Ј': 'J', 'Ѕ': 'S',
+	'ο': 'o', 'α': 'a', 'ν': 'v', 'ρ': 'p', 'ι': 'i', 'κ': 'k', 'τ': 't', 'υ': 'u',
+	'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z', 'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N', 'Ο': 'O', 'Ρ': 'P', 'Τ': 'T', 'Υ': 'Y', 'Χ': 'X',
+}
+
+// invisible reports the characters that show as nothing: zero-width space, non-joiner, joiner,
+// word joiner, byte order mark, soft hyphen.
+func invisible(r rune) bool {
+	switch r {
+	case '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad':
+		return true
+	}
+	return false
+}
+
+// wrapFrom is how long a run of token characters must be before a line break for the break to
+// be read as a long token wrapped.
+const wrapFrom = 20
+
+// normalise drops invisible characters, maps look-alike letters to ASCII and joins a token
+// wrapped over lines (a break, with a shell's backslash or indentation, between two runs of
+// token characters, the first of them long). at[i] is the offset in text of the copy's byte i.
+// ok is false when there was nothing to undo.
+func normalise(text string) (string, []int, bool) {
+	if !maybeDisguised(text) {
+		return "", nil, false
+	}
+	var b strings.Builder
+	at := make([]int, 0, len(text))
+	run, changed := 0, false
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c >= utf8.RuneSelf {
+			r, w := utf8.DecodeRuneInString(text[i:])
+			if invisible(r) {
+				i += w
+				changed = true
+				continue
+			}
+			if a, ok := lookalike[r]; ok {
+				b.WriteByte(a)
+				at = append(at, i)
+				i += w
+				run++
+				changed = true
+				continue
+			}
+			b.WriteString(text[i : i+w])
+			for range w {
+				at = append(at, i)
+			}
+			i += w
+			run = 0
+			continue
+		}
+		if (c == '\n' || c == '\r' || c == '\\') && run >= wrapFrom {
+			j := i
+			if text[j] == '\\' {
+				j++
+			}
+			if j < len(text) && text[j] == '\r' {
+				j++
+			}
+			if j < len(text) && text[j] == '\n' {
+				j++
+				for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+					j++
+				}
+				if tail(text[j:]) {
+					i = j
+					changed = true
+					continue
+				}
+			}
+		}
+		if tokenChar(c) {
+			run++
+		} else {
+			run = 0
+		}
+		b.WriteByte(c)
+		at = append(at, i)
+		i++
+	}
+	return b.String(), at, changed
+}
+
+// maybeDisguised is the cheap test before normalise: a character outside ASCII, or a line that
+// ends in a long run of token characters.
+func maybeDisguised(text string) bool {
+	run := 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			return true
+		case tokenChar(c):
+			run++
+		case c == '\n' && run >= wrapFrom && tail(strings.TrimLeft(text[i+1:min(len(text), i+256)], " \t")):
+			return true
+		case c == '\\' || c == '\r':
+		default:
+			run = 0
+		}
+	}
+	return false
+}
+
+// tail reports whether s, the line after a break, goes on with a token's rest: a run of token
+// characters at least 8 long, or one that ends the line or a quoted string (prose after a
+// hash at a line's end, "The build ...", is no tail).
+func tail(s string) bool {
+	n := 0
+	for n < len(s) && tokenChar(s[n]) {
+		n++
+	}
+	return n >= 8 || n > 0 && (n == len(s) || strings.IndexByte("\r\n\"'`", s[n]) >= 0)
+}
+
+func tokenChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '+' || c == '/' || c == '='
+}
+
+// encoded finds credentials encoded in base64 (a Kubernetes secret's data, a token passed
+// through base64 to dodge a scanner): each run of base64 long enough to hold a token is
+// decoded, and scanned when what it decodes to is printable text.
+func encoded(text string, out []Match) []Match {
+	for i := 0; i < len(text); {
+		if !base64Byte(text[i]) && text[i] != '-' && text[i] != '_' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && (base64Byte(text[j]) || text[j] == '-' || text[j] == '_') {
+			j++
+		}
+		if j-i >= 28 && j-i <= 4<<10 && (i == 0 || !wordByte(text[i-1])) {
+			if dec, ok := decodeText(text[i:j]); ok {
+				start, end := i, j
+				out = addHidden(out, scan(dec, false), func(Match) (int, int) { return start, end })
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+// decodeText decodes s as standard or URL-safe base64, padded or not, and reports whether
+// the result is printable ASCII text.
+func decodeText(s string) (string, bool) {
+	body := strings.TrimRight(s, "=")
+	enc := base64.RawStdEncoding
+	if strings.ContainsAny(body, "-_") {
+		enc = base64.RawURLEncoding
+	}
+	if head, err := enc.DecodeString(body[:8]); err != nil || !printable(head) {
+		return "", false // most base64 is binary, told from its first bytes
+	}
+	dec, err := enc.DecodeString(body)
+	if err != nil || len(dec) < 20 || !printable(dec) {
+		return "", false
+	}
+	return string(dec), true
+}
+
+func printable(b []byte) bool {
+	for _, c := range b {
+		if (c < ' ' || c > '~') && c != '\n' && c != '\r' && c != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// splitVariables finds a token split across shell variables and put together again where it
+// is used ($A$B, ${H}.${P}.${S}): the pieces' literal values, joined, are scanned, and a
+// credential found there is reported from the first piece's value to the last's.
+func splitVariables(text string, out []Match) []Match {
+	if !strings.Contains(text, "$") || !strings.Contains(text, "=") {
+		return out
+	}
+	vals := map[string][2]int{} // a variable's literal value: where it stands
+	for i := 0; i < len(text); i++ {
+		if text[i] != '$' {
+			continue
+		}
+		var parts []string
+		var spans [][2]int
+		j := i
+		for {
+			name, k := varRef(text, j)
+			if name == "" {
+				break
+			}
+			if len(vals) == 0 {
+				shellAssignments(text, vals)
+			}
+			v, ok := vals[name]
+			if !ok {
+				parts = nil
+				break
+			}
+			parts = append(parts, text[v[0]:v[1]])
+			spans = append(spans, v)
+			j = k
+			if j+1 < len(text) && (text[j] == '.' || text[j] == '-' || text[j] == '_') && text[j+1] == '$' {
+				parts = append(parts, text[j:j+1])
+				j++
+				continue
+			}
+			if j >= len(text) || text[j] != '$' {
+				break
+			}
+		}
+		if len(spans) >= 2 {
+			first, last := spans[0], spans[len(spans)-1]
+			out = addHidden(out, scan(strings.Join(parts, ""), false), func(Match) (int, int) {
+				return min(first[0], last[0]), max(first[1], last[1])
+			})
+		}
+		i = max(i, j-1)
+	}
+	return out
+}
+
+// varRef reads $NAME or ${NAME} at i; k is where the reference ends.
+func varRef(text string, i int) (name string, k int) {
+	if i >= len(text) || text[i] != '$' {
+		return "", i
+	}
+	j := i + 1
+	brace := j < len(text) && text[j] == '{'
+	if brace {
+		j++
+	}
+	s := j
+	for j < len(text) && (isWordByte(text[j])) {
+		j++
+	}
+	if j == s || text[s] >= '0' && text[s] <= '9' {
+		return "", i
+	}
+	name = text[s:j]
+	if brace {
+		if j >= len(text) || text[j] != '}' {
+			return "", i
+		}
+		j++
+	}
+	return name, j
+}
+
+// shellAssignments collects the shell assignments NAME=value with a literal value (quoted or not)
+// into vals.
+func shellAssignments(text string, vals map[string][2]int) {
+	for i := strings.IndexByte(text, '='); i > 0; {
+		n := i
+		for n > 0 && isWordByte(text[n-1]) {
+			n--
+		}
+		if n < i && (n == 0 || !isWordByte(text[n-1]) && text[n-1] != '$' && text[n-1] != '-') {
+			s := i + 1
+			q := byte(0)
+			if s < len(text) && (text[s] == '"' || text[s] == '\'') {
+				q = text[s]
+				s++
+			}
+			e := s
+			for e < len(text) && tokenChar(text[e]) || e < len(text) && text[e] == '.' {
+				e++
+			}
+			if e > s && (q == 0 || e < len(text) && text[e] == q) {
+				vals[text[n:i]] = [2]int{s, e}
+			}
+		}
+		next := strings.IndexByte(text[i+1:], '=')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+}
