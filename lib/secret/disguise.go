@@ -229,6 +229,9 @@ func encoded(text string, out []Match) []Match {
 // the result is printable ASCII text.
 func decodeText(s string) (string, bool) {
 	body := strings.TrimRight(s, "=")
+	if len(body) < 27 {
+		return "", false // a rule of = signs, or too short to hold a token
+	}
 	enc := base64.RawStdEncoding
 	if strings.ContainsAny(body, "-_") {
 		enc = base64.RawURLEncoding
@@ -259,7 +262,7 @@ func splitVariables(text string, out []Match) []Match {
 	if !strings.Contains(text, "$") || !strings.Contains(text, "=") {
 		return out
 	}
-	vals := map[string][2]int{} // a variable's literal value: where it stands
+	var vals map[string][2]int // a variable's literal value: where it stands; read at the first reference
 	for i := 0; i < len(text); i++ {
 		if text[i] != '$' {
 			continue
@@ -272,7 +275,8 @@ func splitVariables(text string, out []Match) []Match {
 			if name == "" {
 				break
 			}
-			if len(vals) == 0 {
+			if vals == nil {
+				vals = map[string][2]int{}
 				shellAssignments(text, vals)
 			}
 			v, ok := vals[name]

@@ -79,6 +79,10 @@ type rule struct {
 	// starts: a keyword begins the secret's token (the pattern opens with \b), so one that
 	// follows a word character is no match and opens no window.
 	starts bool
+	// near, when set, must hold of the text before the secret (which starts at start): a
+	// company that tells a generic shape from a credential, checked in Go rather than with a
+	// long counted repetition, which would make the pattern slow.
+	near func(text string, start int) bool
 }
 
 var rules = []rule{
@@ -117,12 +121,12 @@ var rules = []rule{
 		pattern: `\bsv=\d{4}-\d{2}-\d{2}&[^\s"'<>#]*?\bsig=([A-Za-z0-9%+/]{20,}(?:%3D|%3d|=)*)`, accept: random},
 	{kind: GoogleOAuthToken, keywords: []string{"ya29."}, starts: true, pattern: `\b(ya29\.[0-9A-Za-z_-]+(?:\.[0-9A-Za-z_-]+)*)`, accept: longRandom},
 	{kind: SendGridKey, keywords: []string{"SG."}, starts: true, pattern: `\b(SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{30,50})`, accept: random},
-	// Mailgun's key-<32 hex> is a cache key's shape too: Mailgun or its api: user must be named.
-	{kind: MailgunKey, keywords: []string{"mailgun"}, fold: true, pattern: `(?i)mailgun[\s\S]{0,400}?\b(key-[0-9a-f]{32})\b`, accept: random},
-	{kind: MailgunKey, keywords: []string{"api:key-"}, pattern: `\bapi:(key-[0-9a-f]{32})\b`, accept: random},
+	// Mailgun's key-<32 hex> is a cache key's shape too: Mailgun or its api: user must be named
+	// before it.
+	{kind: MailgunKey, keywords: []string{"key-"}, starts: true, pattern: `\b(key-[0-9a-f]{32})\b`, accept: random, near: mailgun},
 	// Twilio's auth token is 32 hex digits, told from a hash only by its company: the account SID
 	// (AC and 32 hex digits) just before it, or a Twilio name.
-	{kind: TwilioToken, keywords: []string{"AC"}, starts: true, pattern: `\bAC[0-9a-f]{32}\b[\s\S]{0,200}?\b([0-9a-f]{32})\b`, accept: random},
+	{kind: TwilioToken, keywords: []string{"AC"}, starts: true, span: 256, pattern: `\b([0-9a-f]{32})\b`, accept: random, near: twilioSID},
 	{kind: TwilioToken, keywords: []string{"twilio"}, fold: true,
 		pattern: `(?i)twilio\w*?token["']?\s*[:=]\s*["']?([0-9a-f]{32})\b`, accept: random},
 	{kind: VaultToken, keywords: []string{"hvs.", "hvb.", "hvr."}, starts: true, pattern: `\b(hv[sbr]\.[A-Za-z0-9_-]{20,})`, accept: random},
@@ -154,12 +158,19 @@ var rules = []rule{
 		pattern: `\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mariadb|mariadb-dump)\b[^\n;&|]*?\s(?:-p|--password=)["']?([^\s"';&|)]+)`, accept: literalPassword},
 	{kind: CommandPassword, keywords: []string{"curl"}, pattern: `\bcurl\b[^\n;&|]*?\s(?:-u|--user)(?:\s+|=)?["']?[^\s:"']*:([^\s"';&|)]+)`, accept: literalPassword},
 	{kind: CommandPassword, keywords: []string{"sshpass"}, pattern: `\bsshpass\s+(?:-[a-oq-zA-Z]\S*\s+)*-p\s*["']?([^\s"';&|)]+)`, accept: literalPassword},
+	// htpasswd -b takes the password last: after the file and the user, or with -n (no file)
+	// after the user alone.
 	{kind: CommandPassword, keywords: []string{"htpasswd"},
-		pattern: `\bhtpasswd\s+(?:-[a-zA-Z]+\s+)*?-[a-zA-Z]*b[a-zA-Z]*\s+(?:-[a-zA-Z]+\s+)*\S+\s+\S+\s+["']?([^\s"';&|)]+)`, accept: literalPassword},
+		pattern: `\bhtpasswd\s+(?:-[a-zA-Z]+\s+)*?-[a-mo-zA-Z]*b[a-mo-zA-Z]*\s+(?:-[a-mo-zA-Z]+\s+)*[^-\s]\S*\s+\S+\s+["']?([^\s"';&|)]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"htpasswd"},
+		pattern: `\bhtpasswd\s+(?:-[a-zA-Z]+\s+)*?-(?:[a-zA-Z]*n[a-zA-Z]*b|[a-zA-Z]*b[a-zA-Z]*n)[a-zA-Z]*\s+(?:-[a-zA-Z]+\s+)*[^-\s]\S*\s+["']?([^\s"';&|)]+)`, accept: literalPassword},
 	{kind: CommandPassword, keywords: []string{"PGPASSWORD=", "MYSQL_PWD=", "REDISCLI_AUTH="}, pattern: `\b(?:PGPASSWORD|MYSQL_PWD|REDISCLI_AUTH)=["']?([^\s"';&|)]+)`, accept: literalPassword},
-	// Redis's own commands: AUTH [user] password, CONFIG SET requirepass, and redis.conf's lines.
-	{kind: CommandPassword, keywords: []string{"AUTH "}, pattern: `(?m)(?:^|redis-cli\b[^\n]*?[ \t]|["'>;][ \t]*)AUTH[ \t]+(?:[\w.-]+[ \t]+)?["']?([^\s"';&|)]+)`, accept: literalPassword},
-	{kind: CommandPassword, keywords: []string{"requirepass", "masterauth"}, fold: true, pattern: `(?i)\b(?:requirepass|masterauth)["']?[ \t]+["']?([^\s"';&|)]+)`, accept: literalPassword},
+	// Redis's own commands: AUTH [user] password after redis-cli, its prompt or a quote (a
+	// command sent through nc), CONFIG SET requirepass, and redis.conf's lines. Prose uses these
+	// words too ("AUTH failed", "set requirepass first"), so a value of lower-case letters alone
+	// is read as a word, and the value must end the command or the line.
+	{kind: CommandPassword, keywords: []string{"AUTH "}, pattern: `(?:redis-cli\b[^\n]*?[ \t]|["'>][ \t]*)AUTH[ \t]+(?:[\w.-]+[ \t]+)?["']?([^\s"';&|)]+)["']?[ \t]*(?:[\r\n\\;&|)]|$)`, accept: redisPassword},
+	{kind: CommandPassword, keywords: []string{"requirepass", "masterauth"}, fold: true, pattern: `(?i)\b(?:requirepass|masterauth)["']?[ \t]+["']?([^\s"';&|)]+)["']?[ \t]*(?:[\r\n\\;&|)]|$)`, accept: redisPassword},
 }
 
 // compiled holds each rule's regexp, compiled the first time a keyword of the rule turns up:
@@ -355,7 +366,7 @@ func scan(text string, deep bool) []Match {
 				if len(m) >= 4 && m[2] >= 0 {
 					start, end = m[2]+w[0], m[3]+w[0]
 				}
-				if r.accept != nil && !r.accept(text[start:end]) || overlaps(out, start, end) {
+				if r.accept != nil && !r.accept(text[start:end]) || r.near != nil && !r.near(text, start) || overlaps(out, start, end) {
 					continue
 				}
 				out = append(out, Match{Kind: r.kind, Start: start, End: end})
@@ -406,6 +417,9 @@ func (r rule) assignments(h *haystack, out []Match) []Match {
 				continue
 			}
 			start, end, ok := assignment(text, lower, i, k)
+			if ok {
+				from = max(from, end) // a keyword inside the value is part of it: each byte is read once
+			}
 			// An unquoted dotted name is code naming where the secret is kept; in quotes it
 			// is the value itself (a passphrase like Correct.Horse.Battery.Staple).
 			quoted := start > 0 && (text[start-1] == '"' || text[start-1] == '\'')
@@ -625,8 +639,34 @@ func literalPassword(p string) bool {
 	return len(distinct) >= 3
 }
 
+// mailgun reports Mailgun named within a few lines before start, or its api: user just before.
+func mailgun(text string, start int) bool {
+	return strings.HasSuffix(text[:start], "api:") || strings.Contains(asciiLower(text[max(0, start-400):start]), "mailgun")
+}
+
+// twilioSID reports a Twilio account SID (AC and 32 hex digits) within 256 bytes before start.
+func twilioSID(text string, start int) bool {
+	before := text[max(0, start-256):start]
+	for i := strings.Index(before, "AC"); i >= 0; {
+		if sid := before[i+2:]; len(sid) >= 32 && strings.Trim(sid[:32], "0123456789abcdef") == "" {
+			return true
+		}
+		next := strings.Index(before[i+2:], "AC")
+		if next < 0 {
+			break
+		}
+		i += 2 + next
+	}
+	return false
+}
+
 // longRandom accepts a token of at least 30 characters that random accepts.
 func longRandom(s string) bool { return len(s) >= 30 && random(s) }
+
+// redisPassword accepts a literal password that is not a lower-case word.
+func redisPassword(p string) bool {
+	return literalPassword(p) && strings.Trim(p, "abcdefghijklmnopqrstuvwxyz") != ""
+}
 
 // bearerValue accepts a generated bearer token; a JWT cut short is not one.
 func bearerValue(v string) bool {
