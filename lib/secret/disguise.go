@@ -75,12 +75,85 @@ func generic(k Kind) bool {
 	return false
 }
 
-// lookalike maps letters of other scripts that look like ASCII ones (Cyrillic, Greek) to them.
-var lookalike = map[rune]byte{
-	'а': 'a', 'е': 'e', 'о': 'o', 'р': 'p', 'с': 'c', 'у': 'y', 'х': 'x', 'і': 'i', 'ј': 'j', 'ѕ': 's', 'ԁ': 'd', 'һ': 'h', 'ԛ': 'q', 'ԝ': 'w',
-	'А': 'A', 'В': 'B', 'Е': 'E', 'К': 'K', 'М': 'M', 'Н': 'H', 'О': 'O', 'Р': 'P', 'С': 'C', 'Т': 'T', 'Х': 'X', 'У': 'Y', 'І': 'I', 'Ј': 'J', 'Ѕ': 'S',
-	'ο': 'o', 'α': 'a', 'ν': 'v', 'ρ': 'p', 'ι': 'i', 'κ': 'k', 'τ': 't', 'υ': 'u',
-	'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z', 'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N', 'Ο': 'O', 'Ρ': 'P', 'Τ': 'T', 'Υ': 'Y', 'Χ': 'X',
+// lookalike maps a letter of another script that looks like an ASCII one (Cyrillic, Greek)
+// or a full-width form to that ASCII character. A switch, not a map: nothing is built at start.
+func lookalike(r rune) (byte, bool) {
+	if r >= '！' && r <= '～' {
+		return byte(r - '！' + '!'), true
+	}
+	switch r {
+	case 'а', 'α':
+		return 'a', true
+	case 'е':
+		return 'e', true
+	case 'о', 'ο':
+		return 'o', true
+	case 'р', 'ρ':
+		return 'p', true
+	case 'с':
+		return 'c', true
+	case 'у':
+		return 'y', true
+	case 'х':
+		return 'x', true
+	case 'і', 'ι':
+		return 'i', true
+	case 'ј':
+		return 'j', true
+	case 'ѕ':
+		return 's', true
+	case 'ԁ':
+		return 'd', true
+	case 'һ':
+		return 'h', true
+	case 'ԛ':
+		return 'q', true
+	case 'ԝ':
+		return 'w', true
+	case 'А', 'Α':
+		return 'A', true
+	case 'В', 'Β':
+		return 'B', true
+	case 'Е', 'Ε':
+		return 'E', true
+	case 'К', 'Κ':
+		return 'K', true
+	case 'М', 'Μ':
+		return 'M', true
+	case 'Н', 'Η':
+		return 'H', true
+	case 'О', 'Ο':
+		return 'O', true
+	case 'Р', 'Ρ':
+		return 'P', true
+	case 'С':
+		return 'C', true
+	case 'Т', 'Τ':
+		return 'T', true
+	case 'Х', 'Χ':
+		return 'X', true
+	case 'У', 'Υ':
+		return 'Y', true
+	case 'І', 'Ι':
+		return 'I', true
+	case 'Ј':
+		return 'J', true
+	case 'Ѕ':
+		return 'S', true
+	case 'ν':
+		return 'v', true
+	case 'κ':
+		return 'k', true
+	case 'τ':
+		return 't', true
+	case 'υ':
+		return 'u', true
+	case 'Ζ':
+		return 'Z', true
+	case 'Ν':
+		return 'N', true
+	}
+	return 0, false
 }
 
 // invisible reports the characters that show as nothing: zero-width space, non-joiner, joiner,
@@ -97,7 +170,7 @@ func invisible(r rune) bool {
 // be read as a long token wrapped.
 const wrapFrom = 20
 
-// normalise drops invisible characters, maps look-alike letters to ASCII and joins a token
+// normalise drops invisible characters, maps look-alike letters and full-width forms to ASCII and joins a token
 // wrapped over lines (a break, with a shell's backslash or indentation, between two runs of
 // token characters, the first of them long). at[i] is the offset in text of the copy's byte i.
 // ok is false when there was nothing to undo.
@@ -117,7 +190,7 @@ func normalise(text string) (string, []int, bool) {
 				changed = true
 				continue
 			}
-			if a, ok := lookalike[r]; ok {
+			if a, ok := lookalike(r); ok {
 				b.WriteByte(a)
 				at = append(at, i)
 				i += w

@@ -128,7 +128,7 @@ var rules = []rule{
 	// (AC and 32 hex digits) just before it, or a Twilio name.
 	{kind: TwilioToken, keywords: []string{"AC"}, starts: true, span: 256, pattern: `\b([0-9a-f]{32})\b`, accept: random, near: twilioSID},
 	{kind: TwilioToken, keywords: []string{"twilio"}, fold: true,
-		pattern: `(?i)twilio\w*?token["']?\s*[:=]\s*["']?([0-9a-f]{32})\b`, accept: random},
+		pattern: `(?i)twilio\w*?[ _-]?(?:auth[ _-]?)?token["']?(?:\s*[:=]\s*|\s+(?:is\s+)?)["']?([0-9a-f]{32})\b`, accept: random},
 	{kind: VaultToken, keywords: []string{"hvs.", "hvb.", "hvr."}, starts: true, pattern: `\b(hv[sbr]\.[A-Za-z0-9_-]{20,})`, accept: random},
 	// Package registries: PyPI (a macaroon, pypi-AgE...), Docker Hub, npm, crates.io; and a token
 	// handed to cargo login, whatever its shape.
@@ -175,8 +175,8 @@ var rules = []rule{
 
 // compiled holds each rule's regexp, compiled the first time a keyword of the rule turns up:
 // most texts hold no keyword at all, and compiling every pattern would cost each hook start
-// half a millisecond.
-var compiled = func() []func() *regexp.Regexp {
+// half a millisecond. The table itself is made on the first scan, not at start.
+var compiled = sync.OnceValue(func() []func() *regexp.Regexp {
 	out := make([]func() *regexp.Regexp, len(rules))
 	for i, r := range rules {
 		if r.pattern != "" {
@@ -184,7 +184,7 @@ var compiled = func() []func() *regexp.Regexp {
 		}
 	}
 	return out
-}()
+})
 
 // asciiLower lowers A-Z only, so that offsets in the result are offsets in s.
 func asciiLower(s string) string {
@@ -335,7 +335,7 @@ func xmlElement(text string, i, j int) (int, int, bool) {
 	}
 	start := j + 1
 	end := strings.IndexAny(text[start:], "<\n")
-	if end < 12 || text[start+end] != '<' || !strings.HasPrefix(text[start+end:], "</") || text[start] == '{' {
+	if end < 6 || text[start+end] != '<' || !strings.HasPrefix(text[start+end:], "</") || text[start] == '{' {
 		return 0, 0, false
 	}
 	return start, start + end, true
@@ -353,7 +353,7 @@ func Scan(text string) []Match { return scan(text, true) }
 // scan is Scan; deep also looks for credentials in disguise (disguise.go).
 func scan(text string, deep bool) []Match {
 	h := &haystack{text: text}
-	res := compiled
+	res := compiled()
 	var out []Match
 	for i, r := range rules {
 		if r.pattern == "" {
@@ -423,7 +423,9 @@ func (r rule) assignments(h *haystack, out []Match) []Match {
 			// An unquoted dotted name is code naming where the secret is kept; in quotes it
 			// is the value itself (a passphrase like Correct.Horse.Battery.Staple).
 			quoted := start > 0 && (text[start-1] == '"' || text[start-1] == '\'')
-			if ok && r.accept(text[start:end]) && (quoted || !codeRef(text[start:end])) && !uuidToken(lower, i, text[start:end]) && !overlaps(out, start, end) {
+			// An XML element's name says what its value is, generated or not.
+			xml := ok && start > 0 && text[start-1] == '>' && literalPassword(text[start:end])
+			if ok && (r.accept(text[start:end]) || xml) && (quoted || !codeRef(text[start:end])) && !uuidToken(lower, i, text[start:end]) && !overlaps(out, start, end) {
 				out = append(out, Match{Kind: r.kind, Start: start, End: end})
 			}
 		}
@@ -626,8 +628,8 @@ func realPassword(p string) bool {
 func literalPassword(p string) bool {
 	lower := strings.ToLower(p)
 	switch lower {
-	case "password", "passwd", "pass", "pwd", "pw", "secret", "mypassword", "yourpassword", "foobared", "-":
-		return false // foobared: redis.conf's own example
+	case "password", "passwd", "pass", "pwd", "pw", "secret", "mypassword", "yourpassword", "foobared", "changeit", "-":
+		return false // foobared: redis.conf's own example; changeit: Java's default key store password
 	}
 	if strings.ContainsAny(p[:1], "$%`-") || placeholder(lower) || templateField(p) {
 		return false
