@@ -238,23 +238,33 @@ func normalise(text string) (string, []int, bool) {
 	return b.String(), at, changed
 }
 
-// maybeDisguised is the cheap test before normalise: a character outside ASCII, or a line that
-// ends in a long run of token characters.
+// maybeDisguised is the cheap test before normalise: a byte outside ASCII, or a line that
+// ends in a long run of token characters with a token's tail on the next.
 func maybeDisguised(text string) bool {
-	run := 0
+	var or byte
 	for i := 0; i < len(text); i++ {
-		c := text[i]
-		switch {
-		case c >= utf8.RuneSelf:
-			return true
-		case tokenChar(c):
-			run++
-		case c == '\n' && run >= wrapFrom && tail(strings.TrimLeft(text[i+1:min(len(text), i+256)], " \t")):
-			return true
-		case c == '\\' || c == '\r':
-		default:
-			run = 0
+		or |= text[i]
+	}
+	if or >= utf8.RuneSelf {
+		return true
+	}
+	for i := strings.IndexByte(text, '\n'); i >= 0; {
+		e := i
+		for e > 0 && (text[e-1] == '\r' || text[e-1] == '\\') {
+			e--
 		}
+		b := e
+		for b > 0 && e-b < wrapFrom && tokenChar(text[b-1]) {
+			b--
+		}
+		if e-b >= wrapFrom && tail(strings.TrimLeft(text[i+1:min(len(text), i+256)], " \t")) {
+			return true
+		}
+		next := strings.IndexByte(text[i+1:], '\n')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
 	}
 	return false
 }
@@ -279,12 +289,12 @@ func tokenChar(c byte) bool {
 // decoded, and scanned when what it decodes to is printable text.
 func encoded(text string, out []Match) []Match {
 	for i := 0; i < len(text); {
-		if !base64Byte(text[i]) && text[i] != '-' && text[i] != '_' {
+		if !base64Chars[text[i]] {
 			i++
 			continue
 		}
 		j := i
-		for j < len(text) && (base64Byte(text[j]) || text[j] == '-' || text[j] == '_') {
+		for j < len(text) && base64Chars[text[j]] {
 			j++
 		}
 		if j-i >= 28 && j-i <= 4<<10 && (i == 0 || !wordByte(text[i-1])) {
@@ -296,6 +306,16 @@ func encoded(text string, out []Match) []Match {
 		i = j
 	}
 	return out
+}
+
+// base64Chars marks the characters of standard and URL-safe base64, padding included.
+var base64Chars = [256]bool{
+	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true,
+	'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true,
+	'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true,
+	'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true,
+	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true,
+	'+': true, '/': true, '-': true, '_': true, '=': true,
 }
 
 // decodeText decodes s as standard or URL-safe base64, padded or not, and reports whether
