@@ -153,24 +153,24 @@ var rules = []rule{
 	{kind: PasswordAssignment, fold: true, keywords: assignmentKeys, accept: highEntropy},
 	// A password a command takes as an argument: after the assignment rule, so that a generated
 	// value keeps its kind, and any literal value counts here (the flag says what it is).
-	{kind: CommandPassword, keywords: []string{"redis-cli"}, pattern: `\bredis-cli\b[^\n;&|]*?\s(?:-a|--pass)\s+["']?([^\s"';&|)]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"redis-cli"}, pattern: `\bredis-cli\b[^\n;&|]*?\s(?:-a|--pass)\s+["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
 	{kind: CommandPassword, keywords: []string{"mysql", "mariadb"},
-		pattern: `\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mariadb|mariadb-dump)\b[^\n;&|]*?\s(?:-p|--password=)["']?([^\s"';&|)]+)`, accept: literalPassword},
-	{kind: CommandPassword, keywords: []string{"curl"}, pattern: `\bcurl\b[^\n;&|]*?\s(?:-u|--user)(?:\s+|=)?["']?[^\s:"']*:([^\s"';&|)]+)`, accept: literalPassword},
-	{kind: CommandPassword, keywords: []string{"sshpass"}, pattern: `\bsshpass\s+(?:-[a-oq-zA-Z]\S*\s+)*-p\s*["']?([^\s"';&|)]+)`, accept: literalPassword},
+		pattern: `\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mariadb|mariadb-dump)\b[^\n;&|]*?\s(?:-p|--password=)["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"curl"}, pattern: `\bcurl\b[^\n;&|]*?\s(?:-u|--user)(?:\s+|=)?["']?[^\s:"']*:([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"sshpass"}, pattern: `\bsshpass\s+(?:-[a-oq-zA-Z]\S*\s+)*-p\s*["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
 	// htpasswd -b takes the password last: after the file and the user, or with -n (no file)
 	// after the user alone.
 	{kind: CommandPassword, keywords: []string{"htpasswd"},
-		pattern: `\bhtpasswd\s+(?:-[a-zA-Z]+\s+)*?-[a-mo-zA-Z]*b[a-mo-zA-Z]*\s+(?:-[a-mo-zA-Z]+\s+)*[^-\s]\S*\s+\S+\s+["']?([^\s"';&|)]+)`, accept: literalPassword},
+		pattern: `\bhtpasswd\s+(?:-[a-zA-Z]+\s+)*?-[a-mo-zA-Z]*b[a-mo-zA-Z]*\s+(?:-[a-mo-zA-Z]+\s+)*[^-\s]\S*\s+\S+\s+["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
 	{kind: CommandPassword, keywords: []string{"htpasswd"},
-		pattern: `\bhtpasswd\s+(?:-[a-zA-Z]+\s+)*?-(?:[a-zA-Z]*n[a-zA-Z]*b|[a-zA-Z]*b[a-zA-Z]*n)[a-zA-Z]*\s+(?:-[a-zA-Z]+\s+)*[^-\s]\S*\s+["']?([^\s"';&|)]+)`, accept: literalPassword},
-	{kind: CommandPassword, keywords: []string{"PGPASSWORD=", "MYSQL_PWD=", "REDISCLI_AUTH="}, pattern: `\b(?:PGPASSWORD|MYSQL_PWD|REDISCLI_AUTH)=["']?([^\s"';&|)]+)`, accept: literalPassword},
+		pattern: `\bhtpasswd\s+(?:-[a-zA-Z]+\s+)*?-(?:[a-zA-Z]*n[a-zA-Z]*b|[a-zA-Z]*b[a-zA-Z]*n)[a-zA-Z]*\s+(?:-[a-zA-Z]+\s+)*[^-\s]\S*\s+["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"PGPASSWORD=", "MYSQL_PWD=", "REDISCLI_AUTH="}, pattern: `\b(?:PGPASSWORD|MYSQL_PWD|REDISCLI_AUTH)=["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
 	// Redis's own commands: AUTH [user] password after redis-cli, its prompt or a quote (a
 	// command sent through nc), CONFIG SET requirepass, and redis.conf's lines. Prose uses these
 	// words too ("AUTH failed", "set requirepass first"), so a value of lower-case letters alone
 	// is read as a word, and the value must end the command or the line.
-	{kind: CommandPassword, keywords: []string{"AUTH "}, pattern: `(?:redis-cli\b[^\n]*?[ \t]|["'>][ \t]*)AUTH[ \t]+(?:[\w.-]+[ \t]+)?["']?([^\s"';&|)]+)["']?[ \t]*(?:[\r\n\\;&|)]|$)`, accept: redisPassword},
-	{kind: CommandPassword, keywords: []string{"requirepass", "masterauth"}, fold: true, pattern: `(?i)\b(?:requirepass|masterauth)["']?[ \t]+["']?([^\s"';&|)]+)["']?[ \t]*(?:[\r\n\\;&|)]|$)`, accept: redisPassword},
+	{kind: CommandPassword, keywords: []string{"AUTH "}, pattern: `(?:redis-cli\b[^\n]*?[ \t]|["'>][ \t]*)AUTH[ \t]+(?:[\w.-]+[ \t]+)?["']?([^\s"';&|)\x60]+)["']?[ \t]*(?:[\r\n\\;&|)]|$)`, accept: redisPassword},
+	{kind: CommandPassword, keywords: []string{"requirepass", "masterauth"}, fold: true, pattern: `(?i)\b(?:requirepass|masterauth)["']?[ \t]+["']?([^\s"';&|)\x60]+)["']?[ \t]*(?:[\r\n\\;&|)]|$)`, accept: redisPassword},
 }
 
 // compiled holds each rule's regexp, compiled the first time a keyword of the rule turns up:
@@ -628,8 +628,11 @@ func realPassword(p string) bool {
 func literalPassword(p string) bool {
 	lower := strings.ToLower(p)
 	switch lower {
-	case "password", "passwd", "pass", "pwd", "pw", "secret", "mypassword", "yourpassword", "foobared", "changeit", "-":
-		return false // foobared: redis.conf's own example; changeit: Java's default key store password
+	case "password", "passwd", "pass", "pwd", "pw", "secret", "mypassword", "yourpassword", "foobared", "changeit", "-",
+		"root", "admin", "guest", "postgres", "user", "test":
+		// foobared: redis.conf's own example; changeit: Java's default key store password; the
+		// rest are defaults that documentation and local setups show, as for a URL's password.
+		return false
 	}
 	if strings.ContainsAny(p[:1], "$%`-") || placeholder(lower) || templateField(p) {
 		return false
