@@ -226,7 +226,7 @@ func normalise(text string) (string, []int, bool) {
 				}
 			}
 		}
-		if tokenChar(c) {
+		if wrapChar(c) {
 			run++
 		} else {
 			run = 0
@@ -254,7 +254,7 @@ func maybeDisguised(text string) bool {
 			e--
 		}
 		b := e
-		for b > 0 && e-b < wrapFrom && tokenChar(text[b-1]) {
+		for b > 0 && e-b < wrapFrom && wrapChar(text[b-1]) {
 			b--
 		}
 		if e-b >= wrapFrom && tail(strings.TrimLeft(text[i+1:min(len(text), i+256)], " \t")) {
@@ -274,11 +274,14 @@ func maybeDisguised(text string) bool {
 // hash at a line's end, "The build ...", is no tail).
 func tail(s string) bool {
 	n := 0
-	for n < len(s) && tokenChar(s[n]) {
+	for n < len(s) && wrapChar(s[n]) {
 		n++
 	}
 	return n >= 8 || n > 0 && (n == len(s) || strings.IndexByte("\r\n\"'`", s[n]) >= 0)
 }
+
+// wrapChar: a character of a token for wrapping, a JWT's dots included (one wrapped at a dot).
+func wrapChar(c byte) bool { return tokenChar(c) || c == '.' }
 
 func tokenChar(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '+' || c == '/' || c == '='

@@ -91,6 +91,11 @@ var rules = []rule{
 		pattern: `-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]{0,200}?[A-Za-z0-9+/]{20,}[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\z)`},
 	// A PEM private key encoded once more in base64, as kubeconfig's client-key-data and
 	// Kubernetes secrets hold it: "-----BEGIN" encodes to LS0tLS1CRUdJTi.
+	// A key's body pasted without its armour: base64 that opens as private keys' DER does
+	// (PKCS#1 RSA, PKCS#8 RSA, EC and Ed25519, SEC1 EC) or as OpenSSH's private key format. Public
+	// keys and certificates open otherwise.
+	{kind: PrivateKey, keywords: []string{"IBAAKCA", "BgkqhkiG9w0BAQEFAASC", "b3BlbnNzaC1rZXktdjE", "MHcCAQEEI", "MIGHAgEAMBMGByqGSM49", "MC4CAQAwBQYDK2VwBCIEI"}, runs: base64Line,
+		pattern: `(?:^|[^A-Za-z0-9+/])([A-Za-z0-9+/]{0,16}(?:IBAAKCA[QgY]EA|BgkqhkiG9w0BAQEFAASC|b3BlbnNzaC1rZXktdjE|MHcCAQEEI|MIGHAgEAMBMGByqGSM49|MC4CAQAwBQYDK2VwBCIEI)[A-Za-z0-9+/=\r\n]{40,})`},
 	{kind: PrivateKey, keywords: []string{"LS0tLS1CRUdJTi"}, runs: base64Line,
 		pattern: `(LS0tLS1CRUdJTi[A-Za-z0-9+/=\r\n]{40,})`, accept: encodedKey},
 	{kind: AWSAccessKey, keywords: []string{"AKIA", "ASIA", "ABIA", "ACCA"}, starts: true,
