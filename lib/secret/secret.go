@@ -102,7 +102,7 @@ var rules = []rule{
 		pattern: `\b((?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})\b`, accept: notExample},
 	// Named in prose too: "the secret access key is ...".
 	{kind: AWSSecretKey, keywords: []string{"aws", "secret_access", "secretaccess", "secret-access", "secret access"}, fold: true,
-		pattern: `(?i)(?:aws[_ -]?)?secret[_ -]?access[_ -]?key["']?(?:\s*[:=,]\s*|\s+(?:is|was|of)?\s*)["']?([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+]|$)`, accept: notExample},
+		pattern: `(?i)(?:aws[_ -]?secret[_ -]?(?:access[_ -]?)?key|secret[_ -]?access[_ -]?key)["']?(?:\s*[:=,]\s*|\s+(?:is|was|of)?\s*)["']?([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+]|$)`, accept: notExample},
 	{kind: GitHubToken, keywords: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"}, starts: true,
 		pattern: `\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{82})\b`, accept: random},
 	// GitLab's prefixes: personal, project and group access, deploy, runner, trigger, feed, SCIM,
