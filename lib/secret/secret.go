@@ -169,6 +169,18 @@ var rules = []rule{
 		pattern: `\bhtpasswd\s+(?:-[a-zA-Z]+\s+)*?-[a-mo-zA-Z]*b[a-mo-zA-Z]*\s+(?:-[a-mo-zA-Z]+\s+)*[^-\s]\S*\s+\S+\s+["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
 	{kind: CommandPassword, keywords: []string{"htpasswd"},
 		pattern: `\bhtpasswd\s+(?:-[a-zA-Z]+\s+)*?-(?:[a-zA-Z]*n[a-zA-Z]*b|[a-zA-Z]*b[a-zA-Z]*n)[a-zA-Z]*\s+(?:-[a-zA-Z]+\s+)*[^-\s]\S*\s+["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{" login", "twine"},
+		pattern: `\b(?:(?:docker|podman|buildah|skopeo|oras|helm(?:\s+registry)?)\s+login|twine\s+upload)\b[^\n;&|]*?\s(?:-p|--password)(?:\s+|=)["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"mongo"},
+		pattern: `\bmongo(?:sh|dump|restore|export|import)?\b[^\n;&|]*?\s(?:-p|--password)(?:\s+|=)["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"sqlcmd"}, pattern: `\bsqlcmd\b[^\n;&|]*?\s-P\s*["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"rabbitmqctl"}, pattern: `\brabbitmqctl\s+(?:add_user|change_password)\s+\S+\s+["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	// openssl's pass:<pw>, keytool's store and key passwords, ldap tools' -w, archivers' passwords.
+	{kind: CommandPassword, keywords: []string{"pass:"}, pattern: `\s-(?:passin|passout|pass|password)\s+["']?pass:([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"storepass", "keypass"}, pattern: `\s-(?:src|dest)?(?:storepass|keypass)\s+["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"ldap"}, pattern: `\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b[^\n;&|]*?\s-w\s+["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"zip", "7z", "rar"},
+		pattern: `\b(?:(?:un)?zip\b[^\n;&|]*?\s-P\s+|(?:7z|7za|7zz|rar|unrar)\b[^\n;&|]*?\s-p)["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
 	{kind: CommandPassword, keywords: []string{"PGPASSWORD=", "MYSQL_PWD=", "REDISCLI_AUTH="}, pattern: `\b(?:PGPASSWORD|MYSQL_PWD|REDISCLI_AUTH)=["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
 	// Redis's own commands: AUTH [user] password after redis-cli, its prompt or a quote (a
 	// command sent through nc), CONFIG SET requirepass, and redis.conf's lines. Prose uses these
