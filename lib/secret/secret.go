@@ -122,6 +122,9 @@ var rules = []rule{
 	// string, --account-key or AZURE_STORAGE_KEY, and a SAS URL's signature.
 	{kind: AzureStorageKey, keywords: []string{"accountkey", "account-key", "account_key", "storagekey", "storage-key", "storage_key"}, fold: true,
 		pattern: `(?i)(?:account|storage)[_-]?key["']?(?:\s*[:=]\s*|\s+)["']?([A-Za-z0-9+/]{86}==)`, accept: random},
+	// az storage account keys list: [{"keyName": "key1", "permissions": "FULL", "value": "..."}].
+	{kind: AzureStorageKey, keywords: []string{"keyname"}, fold: true,
+		pattern: `(?i)"keyName"\s*:\s*"key\d"[^{}]{0,200}?"value"\s*:\s*"([A-Za-z0-9+/]{86}==)"`, accept: random},
 	{kind: AzureStorageKey, keywords: []string{"sv="},
 		pattern: `\bsv=\d{4}-\d{2}-\d{2}&[^\s"'<>#]*?\bsig=([A-Za-z0-9%+/]{20,}(?:%3D|%3d|=)*)`, accept: random},
 	{kind: GoogleOAuthToken, keywords: []string{"ya29."}, starts: true, pattern: `\b(ya29\.[0-9A-Za-z_-]+(?:\.[0-9A-Za-z_-]+)*)`, accept: longRandom},
