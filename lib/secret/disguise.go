@@ -25,18 +25,19 @@ func hidden(k Kind) bool {
 
 // undisguise adds to out the credentials that only show once text is normalised.
 func undisguise(text string, out []Match) []Match {
+	out = encoded(text, out, nil)
 	if s, at, ok := normalise(text); ok {
-		out = addHidden(out, scan(s, false), func(m Match) (int, int) {
-			end := len(text)
-			if m.End < len(at) {
-				end = at[m.End]
+		// place maps a span of the copy back to the text.
+		place := func(start, end int) (int, int) {
+			if end < len(at) {
+				return at[start], at[end]
 			}
-			return at[m.Start], end
-		})
+			return at[start], len(text)
+		}
+		out = addHidden(out, scan(s, false), func(m Match) (int, int) { return place(m.Start, m.End) })
+		out = encoded(s, out, place) // base64 wrapped over lines, as base64 writes it
 	}
-	out = splitVariables(text, out)
-	out = encoded(text, out)
-	return out
+	return splitVariables(text, out)
 }
 
 // addHidden adds the matches found in a rewritten text, placed by where, that the text as
@@ -289,8 +290,9 @@ func tokenChar(c byte) bool {
 
 // encoded finds credentials encoded in base64 (a Kubernetes secret's data, a token passed
 // through base64 to dodge a scanner): each run of base64 long enough to hold a token is
-// decoded, and scanned when what it decodes to is printable text.
-func encoded(text string, out []Match) []Match {
+// decoded, and scanned when what it decodes to is printable text. place, when text is a
+// normalised copy, maps a run back to where it stands in the text scanned.
+func encoded(text string, out []Match, place func(start, end int) (int, int)) []Match {
 	for i := 0; i < len(text); {
 		if !base64Chars[text[i]] {
 			i++
@@ -303,6 +305,9 @@ func encoded(text string, out []Match) []Match {
 		if j-i >= 28 && j-i <= 4<<10 && (i == 0 || !wordByte(text[i-1])) {
 			if dec, ok := decodeText(text[i:j]); ok {
 				start, end := i, j
+				if place != nil {
+					start, end = place(i, j)
+				}
 				out = addHidden(out, scan(dec, false), func(Match) (int, int) { return start, end })
 			}
 		}
