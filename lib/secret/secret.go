@@ -174,6 +174,9 @@ var rules = []rule{
 		pattern: `\bhtpasswd\s+(?:-[a-zA-Z]+\s+)*?-(?:[a-zA-Z]*n[a-zA-Z]*b|[a-zA-Z]*b[a-zA-Z]*n)[a-zA-Z]*\s+(?:-[a-zA-Z]+\s+)*[^-\s]\S*\s+["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
 	{kind: CommandPassword, keywords: []string{" login", "twine"},
 		pattern: `\b(?:(?:docker|podman|buildah|skopeo|oras|helm(?:\s+registry)?)\s+login|twine\s+upload)\b[^\n;&|]*?\s(?:-p|--password)(?:\s+|=)["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	// A literal echoed into a login that reads its password from stdin.
+	{kind: CommandPassword, keywords: []string{"password-stdin"},
+		pattern: `\b(?:echo|printf)\s+(?:-n\s+)?["']?([^\s"';&|)\x60]+)["']?\s*\|\s*(?:docker|podman|buildah|skopeo|oras|helm(?:\s+registry)?)\s+login\b[^\n;&|]*--password-stdin`, accept: literalPassword},
 	{kind: CommandPassword, keywords: []string{"mongo"},
 		pattern: `\bmongo(?:sh|dump|restore|export|import)?\b[^\n;&|]*?\s(?:-p|--password)(?:\s+|=)["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
 	{kind: CommandPassword, keywords: []string{"sqlcmd"}, pattern: `\bsqlcmd\b[^\n;&|]*?\s-P\s*["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
