@@ -29,6 +29,16 @@ const (
 	JWT                Kind = "jwt"
 	URLPassword        Kind = "url-password"
 	PasswordAssignment Kind = "password-assignment"
+	AzureStorageKey    Kind = "azure-storage-key"
+	GoogleOAuthToken   Kind = "google-oauth-token"
+	SendGridKey        Kind = "sendgrid-key"
+	MailgunKey         Kind = "mailgun-key"
+	TwilioToken        Kind = "twilio-token"
+	VaultToken         Kind = "vault-token"
+	RegistryToken      Kind = "registry-token"
+	BearerToken        Kind = "bearer-token"
+	CommandPassword    Kind = "command-password"
+	DockerAuth         Kind = "docker-auth"
 )
 
 var names = map[Kind]string{
@@ -37,6 +47,10 @@ var names = map[Kind]string{
 	OpenAIKey: "an OpenAI API key", SlackToken: "a Slack token", SlackWebhook: "a Slack webhook URL",
 	StripeKey: "a Stripe key", GoogleAPIKey: "a Google API key", JWT: "a JSON Web Token",
 	URLPassword: "a password in a URL", PasswordAssignment: "a password or token assignment",
+	AzureStorageKey: "an Azure storage credential", GoogleOAuthToken: "a Google OAuth access token",
+	SendGridKey: "a SendGrid API key", MailgunKey: "a Mailgun API key", TwilioToken: "a Twilio auth token",
+	VaultToken: "a Vault token", RegistryToken: "a package registry token", BearerToken: "a bearer token",
+	CommandPassword: "a command-line password", DockerAuth: "a Docker registry login",
 }
 
 // Describe names the kind for people: "an AWS access key ID".
@@ -65,6 +79,10 @@ type rule struct {
 	// starts: a keyword begins the secret's token (the pattern opens with \b), so one that
 	// follows a word character is no match and opens no window.
 	starts bool
+	// near, when set, must hold of the text before the secret (which starts at start): a
+	// company that tells a generic shape from a credential, checked in Go rather than with a
+	// long counted repetition, which would make the pattern slow.
+	near func(text string, start int) bool
 }
 
 var rules = []rule{
@@ -73,12 +91,18 @@ var rules = []rule{
 		pattern: `-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]{0,200}?[A-Za-z0-9+/]{20,}[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\z)`},
 	// A PEM private key encoded once more in base64, as kubeconfig's client-key-data and
 	// Kubernetes secrets hold it: "-----BEGIN" encodes to LS0tLS1CRUdJTi.
+	// A key's body pasted without its armour: base64 that opens as private keys' DER does
+	// (PKCS#1 RSA, PKCS#8 RSA, EC and Ed25519, SEC1 EC) or as OpenSSH's private key format. Public
+	// keys and certificates open otherwise.
+	{kind: PrivateKey, keywords: []string{"IBAAKCA", "BgkqhkiG9w0BAQEFAASC", "b3BlbnNzaC1rZXktdjE", "MHcCAQEEI", "MIGHAgEAMBMGByqGSM49", "MC4CAQAwBQYDK2VwBCIEI"}, runs: base64Line,
+		pattern: `(?:^|[^A-Za-z0-9+/])([A-Za-z0-9+/]{0,16}(?:IBAAKCA[QgY]EA|BgkqhkiG9w0BAQEFAASC|b3BlbnNzaC1rZXktdjE|MHcCAQEEI|MIGHAgEAMBMGByqGSM49|MC4CAQAwBQYDK2VwBCIEI)[A-Za-z0-9+/=\r\n]{40,})`},
 	{kind: PrivateKey, keywords: []string{"LS0tLS1CRUdJTi"}, runs: base64Line,
 		pattern: `(LS0tLS1CRUdJTi[A-Za-z0-9+/=\r\n]{40,})`, accept: encodedKey},
 	{kind: AWSAccessKey, keywords: []string{"AKIA", "ASIA", "ABIA", "ACCA"}, starts: true,
 		pattern: `\b((?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})\b`, accept: notExample},
-	{kind: AWSSecretKey, keywords: []string{"aws", "secret_access", "secretaccess", "secret-access"}, fold: true,
-		pattern: `(?i)(?:aws[_-]?)?secret[_-]?access[_-]?key["']?(?:\s*[:=,]\s*|\s+)["']?([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+]|$)`, accept: notExample},
+	// Named in prose too: "the secret access key is ...".
+	{kind: AWSSecretKey, keywords: []string{"aws", "secret_access", "secretaccess", "secret-access", "secret access"}, fold: true,
+		pattern: `(?i)(?:aws[_ -]?secret[_ -]?(?:access[_ -]?)?key|secret[_ -]?access[_ -]?key)["']?(?:\s*[:=,]\s*|\s+(?:is|was|of)?\s*)["']?([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+]|$)`, accept: notExample},
 	{kind: GitHubToken, keywords: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"}, starts: true,
 		pattern: `\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{82})\b`, accept: random},
 	// GitLab's prefixes: personal, project and group access, deploy, runner, trigger, feed, SCIM,
@@ -94,21 +118,88 @@ var rules = []rule{
 	{kind: SlackToken, keywords: []string{"xox", "xapp-"}, starts: true, pattern: `\b(xox[abceoprs]-[0-9]+-[0-9A-Za-z-]{10,}|xoxd-[A-Za-z0-9%+/=_-]{30,}|xapp-[0-9]+-[A-Z0-9]+-[0-9]+-[A-Za-z0-9]{16,})`, accept: random},
 	{kind: StripeKey, keywords: []string{"_live_", "_test_"}, pattern: `\b((?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,})\b`, accept: random},
 	{kind: GoogleAPIKey, keywords: []string{"AIza"}, starts: true, pattern: `\b(AIza[0-9A-Za-z_-]{35})(?:[^0-9A-Za-z_-]|$)`, accept: random},
+	// Azure storage: an account key (88 characters of base64) after AccountKey= in a connection
+	// string, --account-key or AZURE_STORAGE_KEY, and a SAS URL's signature.
+	{kind: AzureStorageKey, keywords: []string{"accountkey", "account-key", "account_key", "storagekey", "storage-key", "storage_key"}, fold: true,
+		pattern: `(?i)(?:account|storage)[_-]?key["']?(?:\s*[:=]\s*|\s+)["']?([A-Za-z0-9+/]{86}==)`, accept: random},
+	// az storage account keys list: [{"keyName": "key1", "permissions": "FULL", "value": "..."}].
+	{kind: AzureStorageKey, keywords: []string{"keyname"}, fold: true,
+		pattern: `(?i)"keyName"\s*:\s*"key\d"[^{}]{0,200}?"value"\s*:\s*"([A-Za-z0-9+/]{86}==)"`, accept: random},
+	{kind: AzureStorageKey, keywords: []string{"sv="},
+		pattern: `\bsv=\d{4}-\d{2}-\d{2}&[^\s"'<>#]*?\bsig=([A-Za-z0-9%+/]{20,}(?:%3D|%3d|=)*)`, accept: random},
+	{kind: GoogleOAuthToken, keywords: []string{"ya29."}, starts: true, pattern: `\b(ya29\.[0-9A-Za-z_-]+(?:\.[0-9A-Za-z_-]+)*)`, accept: longRandom},
+	{kind: SendGridKey, keywords: []string{"SG."}, starts: true, pattern: `\b(SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{30,50})`, accept: random},
+	// Mailgun's key-<32 hex> is a cache key's shape too: Mailgun or its api: user must be named
+	// before it.
+	{kind: MailgunKey, keywords: []string{"key-"}, starts: true, pattern: `\b(key-[0-9a-f]{32})\b`, accept: random, near: mailgun},
+	// Twilio's auth token is 32 hex digits, told from a hash only by its company: the account SID
+	// (AC and 32 hex digits) just before it, or a Twilio name.
+	{kind: TwilioToken, keywords: []string{"AC"}, starts: true, span: 256, pattern: `\b([0-9a-f]{32})\b`, accept: random, near: twilioSID},
+	{kind: TwilioToken, keywords: []string{"twilio"}, fold: true,
+		pattern: `(?i)twilio\w*?[ _-]?(?:auth[ _-]?)?token["']?(?:\s*[:=]\s*|\s+(?:is\s+)?)["']?([0-9a-f]{32})\b`, accept: random},
+	{kind: VaultToken, keywords: []string{"hvs.", "hvb.", "hvr."}, starts: true, pattern: `\b(hv[sbr]\.[A-Za-z0-9_-]{20,})`, accept: random},
+	// Package registries: PyPI (a macaroon, pypi-AgE...), Docker Hub, npm, crates.io; and a token
+	// handed to cargo login, whatever its shape.
+	{kind: RegistryToken, keywords: []string{"pypi-AgE"}, starts: true, pattern: `\b(pypi-AgE[A-Za-z0-9_-]{50,})`, accept: random},
+	{kind: RegistryToken, keywords: []string{"dckr_"}, starts: true, pattern: `\b(dckr_(?:pat|oat)_[A-Za-z0-9_-]{20,})`, accept: random},
+	{kind: RegistryToken, keywords: []string{"npm_"}, starts: true, pattern: `\b(npm_[A-Za-z0-9]{36})\b`, accept: random},
+	{kind: RegistryToken, keywords: []string{"cio"}, starts: true, pattern: `\b(cio[A-Za-z0-9]{32})\b`, accept: random},
+	{kind: RegistryToken, keywords: []string{"cargo login"}, pattern: `\bcargo\s+login\s+(?:--?[a-z-]+(?:[= ][\w.-]+)?\s+)*["']?([A-Za-z0-9_-]{20,})`, accept: highEntropy},
 	{kind: JWT, keywords: []string{"eyJ"}, starts: true, runs: tokenByte, pattern: `\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,})`},
 	{kind: URLPassword, keywords: []string{"://"},
 		pattern: `\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@'"]*:([^\s@/'"]+)@[^\s/'"@]+`, accept: realPassword},
 	// HTTP Basic credentials: base64 of user:password.
 	{kind: PasswordAssignment, keywords: []string{"basic "}, fold: true,
 		pattern: `(?i)authorization["']?\s*[:=]\s*["']?basic\s+([A-Za-z0-9+/]{8,}={0,2})`, accept: basicCredentials},
+	// Any other generated value sent as a bearer token.
+	{kind: BearerToken, keywords: []string{"bearer"}, fold: true,
+		pattern: `(?i)\bauthorization["']?\s*[:=]\s*["']?bearer\s+([A-Za-z0-9._~+/-]{16,}=*)`, accept: bearerValue},
+	// A Docker config.json's "auth": base64 of user:password (or user:token).
+	{kind: DockerAuth, keywords: []string{`"auth"`}, pattern: `"auth"\s*:\s*"([A-Za-z0-9+/]{8,}={0,2})"`, accept: basicCredentials},
 	// The assignment rule is matched by hand (assignment below): its keywords are common words
 	// and a case-insensitive regexp over a large prompt is too slow.
 	{kind: PasswordAssignment, fold: true, keywords: assignmentKeys, accept: highEntropy},
+	// A password a command takes as an argument: after the assignment rule, so that a generated
+	// value keeps its kind, and any literal value counts here (the flag says what it is).
+	{kind: CommandPassword, keywords: []string{"redis-cli"}, pattern: `\bredis-cli\b[^\n;&|]*?\s(?:-a|--pass)\s+["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"mysql", "mariadb"},
+		pattern: `\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mariadb|mariadb-dump)\b[^\n;&|]*?\s(?:-p|--password=)["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"curl"}, pattern: `\bcurl\b[^\n;&|]*?\s(?:-u|--user)(?:\s+|=)?["']?[^\s:"']*:([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"sshpass"}, pattern: `\bsshpass\s+(?:-[a-oq-zA-Z]\S*\s+)*-p\s*["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	// htpasswd -b takes the password last: after the file and the user, or with -n (no file)
+	// after the user alone.
+	{kind: CommandPassword, keywords: []string{"htpasswd"},
+		pattern: `\bhtpasswd\s+(?:-[a-zA-Z]+\s+)*?-[a-mo-zA-Z]*b[a-mo-zA-Z]*\s+(?:-[a-mo-zA-Z]+\s+)*[^-\s]\S*\s+\S+\s+["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"htpasswd"},
+		pattern: `\bhtpasswd\s+(?:-[a-zA-Z]+\s+)*?-(?:[a-zA-Z]*n[a-zA-Z]*b|[a-zA-Z]*b[a-zA-Z]*n)[a-zA-Z]*\s+(?:-[a-zA-Z]+\s+)*[^-\s]\S*\s+["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{" login", "twine"},
+		pattern: `\b(?:(?:docker|podman|buildah|skopeo|oras|helm(?:\s+registry)?)\s+login|twine\s+upload)\b[^\n;&|]*?\s(?:-p|--password)(?:\s+|=)["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	// A literal echoed into a login that reads its password from stdin.
+	{kind: CommandPassword, keywords: []string{"password-stdin"},
+		pattern: `\b(?:echo|printf)\s+(?:-n\s+)?["']?([^\s"';&|)\x60]+)["']?\s*\|\s*(?:docker|podman|buildah|skopeo|oras|helm(?:\s+registry)?)\s+login\b[^\n;&|]*--password-stdin`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"mongo"},
+		pattern: `\bmongo(?:sh|dump|restore|export|import)?\b[^\n;&|]*?\s(?:-p|--password)(?:\s+|=)["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"sqlcmd"}, pattern: `\bsqlcmd\b[^\n;&|]*?\s-P\s*["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"rabbitmqctl"}, pattern: `\brabbitmqctl\s+(?:add_user|change_password)\s+\S+\s+["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	// openssl's pass:<pw>, keytool's store and key passwords, ldap tools' -w, archivers' passwords.
+	{kind: CommandPassword, keywords: []string{"pass:"}, pattern: `\s-(?:passin|passout|pass|password)\s+["']?pass:([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"storepass", "keypass"}, pattern: `\s-(?:src|dest)?(?:storepass|keypass)\s+["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"ldap"}, pattern: `\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b[^\n;&|]*?\s-w\s+["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"zip", "7z", "rar"},
+		pattern: `\b(?:(?:un)?zip\b[^\n;&|]*?\s-P\s+|(?:7z|7za|7zz|rar|unrar)\b[^\n;&|]*?\s-p)["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"PGPASSWORD=", "MYSQL_PWD=", "REDISCLI_AUTH="}, pattern: `\b(?:PGPASSWORD|MYSQL_PWD|REDISCLI_AUTH)=["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	// Redis's own commands: AUTH [user] password after redis-cli, its prompt or a quote (a
+	// command sent through nc), CONFIG SET requirepass, and redis.conf's lines. Prose uses these
+	// words too ("AUTH failed", "set requirepass first"), so a value of lower-case letters alone
+	// is read as a word, and the value must end the command or the line.
+	{kind: CommandPassword, keywords: []string{"AUTH "}, pattern: `(?:redis-cli\b[^\n]*?[ \t]|["'>][ \t]*)AUTH[ \t]+(?:[\w.-]+[ \t]+)?["']?([^\s"';&|)\x60]+)["']?[ \t]*(?:[\r\n\\;&|)]|$)`, accept: redisPassword},
+	{kind: CommandPassword, keywords: []string{"requirepass", "masterauth"}, fold: true, pattern: `(?i)\b(?:requirepass|masterauth)["']?[ \t]+["']?([^\s"';&|)\x60]+)["']?[ \t]*(?:[\r\n\\;&|)]|$)`, accept: redisPassword},
 }
 
 // compiled holds each rule's regexp, compiled the first time a keyword of the rule turns up:
 // most texts hold no keyword at all, and compiling every pattern would cost each hook start
-// half a millisecond.
-var compiled = func() []func() *regexp.Regexp {
+// half a millisecond. The table itself is made on the first scan, not at start.
+var compiled = sync.OnceValue(func() []func() *regexp.Regexp {
 	out := make([]func() *regexp.Regexp, len(rules))
 	for i, r := range rules {
 		if r.pattern != "" {
@@ -116,7 +207,7 @@ var compiled = func() []func() *regexp.Regexp {
 		}
 	}
 	return out
-}()
+})
 
 // asciiLower lowers A-Z only, so that offsets in the result are offsets in s.
 func asciiLower(s string) string {
@@ -199,6 +290,9 @@ func assignment(text, lower string, i int, key string) (int, int, bool) {
 			break
 		}
 	}
+	if j < len(text) && text[j] == '>' {
+		return xmlElement(text, i, j)
+	}
 	if j < len(text) && (text[j] == '"' || text[j] == '\'') {
 		j++
 	}
@@ -251,6 +345,25 @@ func assignment(text, lower string, i int, key string) (int, int, bool) {
 	return start, k, true
 }
 
+// xmlElement finds the value of an XML element whose name holds the keyword at i and ends at
+// j, the '>' of its tag: Maven's settings.xml <password>...</password>. A value in braces is
+// one Maven encrypted, no secret without the master password.
+func xmlElement(text string, i, j int) (int, int, bool) {
+	n := i
+	for n > 0 && (isWordByte(text[n-1]) || text[n-1] == '.' || text[n-1] == '-') {
+		n--
+	}
+	if n == 0 || text[n-1] != '<' {
+		return 0, 0, false
+	}
+	start := j + 1
+	end := strings.IndexAny(text[start:], "<\n")
+	if end < 6 || text[start+end] != '<' || !strings.HasPrefix(text[start+end:], "</") || text[start] == '{' {
+		return 0, 0, false
+	}
+	return start, start + end, true
+}
+
 func isWordByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
@@ -258,27 +371,33 @@ func isWordByte(c byte) bool {
 // Scan finds the credentials in text, without overlaps, in order. Specific formats win over
 // the generic assignment rule. The patterns run only on windows around their keywords, so a
 // megabyte of text costs a few milliseconds.
-func Scan(text string) []Match {
-	var lower string
-	res := compiled
+func Scan(text string) []Match { return scan(text, true) }
+
+// scan is Scan; deep also looks for credentials in disguise (disguise.go).
+func scan(text string, deep bool) []Match {
+	h := &haystack{text: text}
+	res := compiled()
 	var out []Match
 	for i, r := range rules {
 		if r.pattern == "" {
-			out = r.assignments(text, &lower, out)
+			out = r.assignments(h, out)
 			continue
 		}
-		for _, w := range r.windows(text, &lower) {
+		for _, w := range r.windows(h) {
 			for _, m := range res[i]().FindAllStringSubmatchIndex(text[w[0]:w[1]], 256) {
 				start, end := m[0]+w[0], m[1]+w[0]
 				if len(m) >= 4 && m[2] >= 0 {
 					start, end = m[2]+w[0], m[3]+w[0]
 				}
-				if r.accept != nil && !r.accept(text[start:end]) || overlaps(out, start, end) {
+				if r.accept != nil && !r.accept(text[start:end]) || r.near != nil && !r.near(text, start) || overlaps(out, start, end) {
 					continue
 				}
 				out = append(out, Match{Kind: r.kind, Start: start, End: end})
 			}
 		}
+	}
+	if deep {
+		out = undisguise(text, out)
 	}
 	awsPairs(text, out)
 	sort.Slice(out, func(a, b int) bool { return out[a].Start < out[b].Start })
@@ -304,26 +423,32 @@ func awsPairs(text string, out []Match) {
 }
 
 // assignments finds the values assigned to the rule's key names that the rule accepts.
-func (r rule) assignments(text string, lower *string, out []Match) []Match {
-	if *lower == "" {
-		*lower = asciiLower(text)
-	}
+func (r rule) assignments(h *haystack, out []Match) []Match {
+	text, lower := h.text, h.low()
 	for _, k := range r.keywords {
-		for from := 0; from < len(*lower) && len(out) < 1024; {
-			i := strings.Index((*lower)[from:], k)
+		if !h.mayHold(k) {
+			continue
+		}
+		for from := 0; from < len(lower) && len(out) < 1024; {
+			i := strings.Index(lower[from:], k)
 			if i < 0 {
 				break
 			}
 			i += from
 			from = i + len(k)
-			if !keyName(text, *lower, i, k) {
+			if !keyName(text, lower, i, k) {
 				continue
 			}
-			start, end, ok := assignment(text, *lower, i, k)
+			start, end, ok := assignment(text, lower, i, k)
+			if ok {
+				from = max(from, end) // a keyword inside the value is part of it: each byte is read once
+			}
 			// An unquoted dotted name is code naming where the secret is kept; in quotes it
 			// is the value itself (a passphrase like Correct.Horse.Battery.Staple).
 			quoted := start > 0 && (text[start-1] == '"' || text[start-1] == '\'')
-			if ok && r.accept(text[start:end]) && (quoted || !codeRef(text[start:end])) && !uuidToken(*lower, i, text[start:end]) && !overlaps(out, start, end) {
+			// An XML element's name says what its value is, generated or not.
+			xml := ok && start > 0 && text[start-1] == '>' && literalPassword(text[start:end])
+			if ok && (r.accept(text[start:end]) || xml) && (quoted || !codeRef(text[start:end])) && !uuidToken(lower, i, text[start:end]) && !overlaps(out, start, end) {
 				out = append(out, Match{Kind: r.kind, Start: start, End: end})
 			}
 		}
@@ -333,13 +458,10 @@ func (r rule) assignments(text string, lower *string, out []Match) []Match {
 
 // windows returns the stretches of text around the rule's keywords, merged where they touch;
 // each starts at the beginning of the keyword's line (at most 64 bytes back).
-func (r rule) windows(text string, lower *string) [][2]int {
-	hay := text
+func (r rule) windows(h *haystack) [][2]int {
+	text, hay := h.text, h.text
 	if r.fold {
-		if *lower == "" {
-			*lower = asciiLower(text)
-		}
-		hay = *lower
+		hay = h.low()
 	}
 	span := r.span
 	if span == 0 {
@@ -347,6 +469,9 @@ func (r rule) windows(text string, lower *string) [][2]int {
 	}
 	var ws [][2]int
 	for _, k := range r.keywords {
+		if !h.mayHold(k) {
+			continue
+		}
 		runEnd := 0 // the end of the last token run: a keyword inside it is in that window already
 		for from := 0; from < len(hay); {
 			i := strings.Index(hay[from:], k)
@@ -391,6 +516,54 @@ func (r rule) windows(text string, lower *string) [][2]int {
 		merged = append(merged, w)
 	}
 	return merged
+}
+
+// haystack is a text being scanned, with what is worked out from it once: its lower-case
+// copy and, for a long text, the pairs of adjacent bytes it holds (case folded), so that a
+// keyword with a pair the text lacks is never searched for: most keywords are absent from most
+// texts, and a megabyte costs one pass instead of one per keyword.
+type haystack struct {
+	text, lower string
+	pairs       *[1 << 16 / 64]uint64
+}
+
+func (h *haystack) low() string {
+	if h.lower == "" {
+		h.lower = asciiLower(h.text)
+	}
+	return h.lower
+}
+
+// pairsFrom is how long a text must be before its pairs are worth collecting.
+const pairsFrom = 16 << 10
+
+// mayHold reports whether the text may hold k (in any case): false only when it surely does not.
+func (h *haystack) mayHold(k string) bool {
+	if len(h.text) < pairsFrom {
+		return true
+	}
+	if h.pairs == nil {
+		h.pairs = new([1 << 16 / 64]uint64)
+		l := h.low()
+		for i := 0; i+1 < len(l); i++ {
+			p := uint16(l[i])<<8 | uint16(l[i+1])
+			h.pairs[p/64] |= 1 << (p % 64)
+		}
+	}
+	for i := 0; i+1 < len(k); i++ {
+		p := uint16(lowerByte(k[i]))<<8 | uint16(lowerByte(k[i+1]))
+		if h.pairs[p/64]&(1<<(p%64)) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func lowerByte(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 32
+	}
+	return c
 }
 
 func overlaps(ms []Match, start, end int) bool {
@@ -471,6 +644,61 @@ func realPassword(p string) bool {
 		return false // a variable, or a template's field ({DB_PASSWORD} in a Python f-string)
 	}
 	return len(p) >= 6
+}
+
+// literalPassword accepts a password written out on a command line: not a variable ($PW,
+// ${PW}, $(cat file), %PW%), a placeholder or a word that stands for one.
+func literalPassword(p string) bool {
+	lower := strings.ToLower(p)
+	switch lower {
+	case "password", "passwd", "pass", "pwd", "pw", "secret", "mypassword", "yourpassword", "foobared", "changeit", "-",
+		"root", "admin", "guest", "postgres", "user", "test":
+		// foobared: redis.conf's own example; changeit: Java's default key store password; the
+		// rest are defaults that documentation and local setups show, as for a URL's password.
+		return false
+	}
+	if strings.ContainsAny(p[:1], "$%`-") || placeholder(lower) || templateField(p) {
+		return false
+	}
+	distinct := map[rune]bool{}
+	for _, r := range p {
+		distinct[r] = true
+	}
+	return len(distinct) >= 3
+}
+
+// mailgun reports Mailgun named within a few lines before start, or its api: user just before.
+func mailgun(text string, start int) bool {
+	return strings.HasSuffix(text[:start], "api:") || strings.Contains(asciiLower(text[max(0, start-400):start]), "mailgun")
+}
+
+// twilioSID reports a Twilio account SID (AC and 32 hex digits) within 256 bytes before start.
+func twilioSID(text string, start int) bool {
+	before := text[max(0, start-256):start]
+	for i := strings.Index(before, "AC"); i >= 0; {
+		if sid := before[i+2:]; len(sid) >= 32 && strings.Trim(sid[:32], "0123456789abcdef") == "" {
+			return true
+		}
+		next := strings.Index(before[i+2:], "AC")
+		if next < 0 {
+			break
+		}
+		i += 2 + next
+	}
+	return false
+}
+
+// longRandom accepts a token of at least 30 characters that random accepts.
+func longRandom(s string) bool { return len(s) >= 30 && random(s) }
+
+// redisPassword accepts a literal password that is not a lower-case word.
+func redisPassword(p string) bool {
+	return literalPassword(p) && strings.Trim(p, "abcdefghijklmnopqrstuvwxyz") != ""
+}
+
+// bearerValue accepts a generated bearer token; a JWT cut short is not one.
+func bearerValue(v string) bool {
+	return !strings.HasPrefix(v, "eyJ") && highEntropy(v)
 }
 
 // highEntropy accepts an assignment's value that looks generated: long enough, varied enough,

@@ -40,6 +40,7 @@ func TestScanAndRedact(t *testing.T) {
 		{`ClientToken="c246a310-81a6-4ce6-a2b1-0c8e5d3f9a71"`, nil},
 		{`HEROKU_API_KEY=c246a310-81a6-4ce6-a2b1-0c8e5d3f9a71`, []Kind{PasswordAssignment}},
 		{"SLACK_COOKIE=xoxd-pW7kE3%2BqL9z%2FmN4rT8vB2cX6yH1jK5sD0fG3aQ%3D%3D", []Kind{SlackToken}},
+		{"a rule of equals signs\n==============================\n", nil},
 		{"token: xoxc-2210535565-4920315437-4956712350642-6f1c0e2a9b3d4c5e8f7a6b1d2c3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3", []Kind{SlackToken}},
 	}
 	for _, tt := range tests {
@@ -111,9 +112,11 @@ func BenchmarkScanBase64MB(b *testing.B) {
 }
 
 // BenchmarkScanRepeatedKeywords: a megabyte made of one keyword that opens a token run, over
-// and over (eyJ., LS0tLS1CRUdJTi): each run is scanned once, not once per keyword in it.
+// and over (eyJ., LS0tLS1CRUdJTi): each run is scanned once, not once per keyword in it; or an
+// assignment whose value runs on over the keywords after it (token=token=...), read once, not
+// once per keyword; or a command's name that opens a window each time (curl -u).
 func BenchmarkScanRepeatedKeywords(b *testing.B) {
-	for _, unit := range []string{"eyJ.", "LS0tLS1CRUdJTi"} {
+	for _, unit := range []string{"eyJ.", "LS0tLS1CRUdJTi", "token=", "curl -u "} {
 		text := strings.Repeat(unit, (1<<20)/len(unit))
 		b.Run(unit, func(b *testing.B) {
 			b.SetBytes(int64(len(text)))
@@ -124,8 +127,28 @@ func BenchmarkScanRepeatedKeywords(b *testing.B) {
 	}
 }
 
+// BenchmarkScanWrappedMB: a megabyte of base64 wrapped at 76 columns, as a mail or a PEM body
+// is: every line break looks like a wrapped token, so the text is joined and scanned again.
+func BenchmarkScanWrappedMB(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	raw := make([]byte, 3<<20/4)
+	for i := range raw {
+		raw[i] = byte(r.Uint32())
+	}
+	enc := base64.StdEncoding.EncodeToString(raw)
+	var sb strings.Builder
+	for i := 0; i < len(enc); i += 76 {
+		sb.WriteString(enc[i:min(len(enc), i+76)] + "\n")
+	}
+	text := sb.String()
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		Scan(text)
+	}
+}
+
 func FuzzScan(f *testing.F) {
-	for _, s := range []string{"AKIAZ3MNQ5R7T2WXY4BQ", "password=abc", "x://a:b@c", "eyJa.eyJb.c", "-----BEGIN RSA PRIVATE KEY-----"} {
+	for _, s := range []string{"AKIAZ3MNQ5R7T2WXY4BQ", "password=abc", "A=ghp_1; B=2; $A$B", "==============================", "gh\u200bp_\nx", "x://a:b@c", "eyJa.eyJb.c", "-----BEGIN RSA PRIVATE KEY-----"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -146,4 +169,15 @@ func FuzzScan(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Every kind a rule finds has a name for people, in printable text: a guard's reason is built
+// from these names alone, never from the secret.
+func TestDescribeEveryKind(t *testing.T) {
+	for _, r := range rules {
+		d := r.kind.Describe()
+		if d == "" || strings.IndexFunc(d, func(c rune) bool { return c < ' ' || c == 0x7f }) >= 0 {
+			t.Errorf("%s: description %q", r.kind, d)
+		}
+	}
 }
