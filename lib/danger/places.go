@@ -88,6 +88,7 @@ var userDirs = []string{"Documents", "Desktop", "Pictures", "Music", "Videos", "
 func (j *judge) homes() []string {
 	hs := make([]string, 0, 2)
 	for _, h := range []string{j.world.Home, j.owner} {
+		h = shell.Resolve(h, "/", "") // C:\Users\dev as paths resolve: /c:/Users/dev
 		if h != "" && !slices.Contains(hs, h) {
 			hs = append(hs, h)
 		}
@@ -97,7 +98,7 @@ func (j *judge) homes() []string {
 
 // tilde is how a message names a home: ~ for world.Home, the path for the owner's.
 func (j *judge) tilde(h string) string {
-	if h == j.world.Home {
+	if h == j.world.Home || h == shell.Resolve(j.world.Home, "/", "") {
 		return "~"
 	}
 	return h
