@@ -62,7 +62,7 @@ func (j *judge) windows(c *shell.Cmd) {
 	if shell.IsCmdExe(c.Name) {
 		j.cmdExe(c, c.Args, 0)
 	}
-	removes := has("remove-item", "rm", "rmdir", "rd", "del", "erase", "ri") && has("-recurse", "/s", "-r", "-rf")
+	removes := has("remove-item", "rm", "rmdir", "rd", "del", "erase", "ri") && has("-recurse", "/s", "-r", "-rf") && !has("-whatif")
 	switch {
 	case has("format-volume", "clear-disk", "initialize-disk") || after("format", drive) || has("diskpart") && has("clean"):
 		j.add(c, diskFormat, c.Name+" formats or wipes a disk", "")
@@ -206,6 +206,15 @@ func JudgePowerShell(script string, in Input) Verdict {
 	whole := &shell.Cmd{Name: "pwsh", Prog: "pwsh", Args: []string{"-Command", script}, Code: script, Dir: cwd, Text: script, Via: []string{"PowerShell"}}
 	j := &judge{world: in.World, owner: in.OwnerHome, pol: pol, packs: packs[:], an: &shell.Analysis{Cmds: append([]*shell.Cmd{whole}, an.Cmds...)}}
 	j.harness, j.system = harnessHome(in), in.SystemDir
+	// The rules that read a whole command line (a download run later, a secret packed then
+	// sent) see the Bash equivalents of the script's statements.
+	j.psTranslate(an.Cmds)
+	j.taint()
+	for _, p := range j.packs {
+		if p.line != nil {
+			p.line(j)
+		}
+	}
 	j.policyRules(whole)
 	j.windows(whole)
 	j.code(whole)
@@ -237,6 +246,7 @@ func (j *judge) pwsh(c *shell.Cmd) {
 		return
 	}
 	j.an.Cmds = append(j.an.Cmds, an.Cmds...)
+	j.psTranslate(an.Cmds)
 	j.psCmds(an.Cmds, c.Code)
 }
 
@@ -254,6 +264,7 @@ func (j *judge) psCmds(cmds []*shell.Cmd, script string) {
 		if c.Unread != "" {
 			j.add(c, limitsUnread, "PowerShell would run code that cannot be read before it runs: "+c.Unread, "")
 		}
+		j.psEquivalent(c)
 		if strings.TrimSpace(c.Text) == strings.TrimSpace(script) {
 			continue
 		}

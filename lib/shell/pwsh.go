@@ -1,12 +1,12 @@
+// PowerShell scripts read statement by statement: the commands they run, the files those
+// read and write, and the code they hand on to run (script blocks, strings, other hosts).
+
 package shell
 
 import (
-	"encoding/base64"
 	"fmt"
 	"path"
 	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -99,6 +99,8 @@ type psAnalyzer struct {
 	world  World
 	limits Limits
 	an     *Analysis
+	vars   map[string]string   // variables whose value is literal text (or psFileValue+path)
+	splats map[string][]string // hash tables and arrays, as the arguments splatting passes
 }
 
 // script analyses PowerShell text run at nesting depth depth, starting in dir.
@@ -106,39 +108,85 @@ func (p *psAnalyzer) script(src, dir string, via []string, depth int) error {
 	if depth >= p.limits.MaxDepth {
 		return &LimitError{fmt.Sprintf("PowerShell code nests deeper than %d levels (script blocks, Invoke-Expression, -EncodedCommand)", p.limits.MaxDepth)}
 	}
+	if p.vars == nil {
+		p.psSeed()
+	}
 	home := p.world.Home
-	for _, stmt := range psStatements(src) {
+	stmts, piped := psStatements(src)
+	var prev *Cmd
+	for i, stmt := range stmts {
 		if len(p.an.Cmds) >= p.limits.MaxCmds {
 			return &LimitError{fmt.Sprintf("the script runs over %d commands", p.limits.MaxCmds)}
 		}
+		in := ""
+		if piped[i] {
+			in = psProducer(prev)
+		}
+		// & ('Remove'+'-Item') ...: a command named by a value that reduces to text.
+		if callee, rest, ok := psCallee(stmt); ok {
+			if name, ok := psReduce(callee, p.vars); ok {
+				stmt = name + " " + rest
+			} else if callee[0] == '(' && !strings.Contains(callee, "::") && !strings.Contains(callee, "{") {
+				c := &Cmd{Dir: dir, Text: stmt, Via: via, PS: true, Name: "PowerShell", Code: stmt, Unread: "a command named by a value only known when it runs"}
+				p.an.Cmds = append(p.an.Cmds, c)
+				prev = c
+				continue
+			}
+		}
 		words, quoted, redirs := psWordsQ(stmt, home)
-		// $x = Get-Content ...: the command after the assignment.
+		// $x = Get-Content ...: the command after the assignment; the value is kept.
 		if len(words) > 2 && strings.HasPrefix(words[0], "$") && words[1] == "=" {
+			if _, rhs, ok := strings.Cut(stmt, "="); ok {
+				p.assign(words[0], rhs, dir)
+			}
 			words, quoted = words[2:], quoted[2:]
+		}
+		words = p.substitute(words, quoted, dir)
+		for len(quoted) < len(words) {
+			quoted = append(quoted, false) // splatted arguments
 		}
 		for len(words) > 0 && (words[0] == "&" || words[0] == ".") {
 			words, quoted = words[1:], quoted[1:]
 		}
-		c := &Cmd{Dir: dir, Text: stmt, Via: via, PS: true}
+		c := &Cmd{Dir: dir, Text: stmt, Via: via, PS: true, PSIn: in}
 		for _, r := range redirs {
 			c.Redirs = append(c.Redirs, Redir{Op: r[0], Target: Resolve(r[1], dir, home)})
 		}
 		p.an.Cmds = append(p.an.Cmds, c)
+		prev = c
+		// .NET file calls: [IO.Directory]::Delete(...) is Remove-Item, and so on; Add-Type
+		// compiles C# that may make the same calls.
+		csharp := len(words) > 0 && strings.EqualFold(words[0], "Add-Type")
+		if csharp || strings.Contains(stmt, "::") {
+			for _, call := range psDotNet(stmt, csharp, p.vars) {
+				args := make([]string, len(call)-1)
+				for i, a := range call[1:] {
+					args[i] = strings.ReplaceAll(psHome(a, home), `\`, "/")
+				}
+				p.an.Cmds = append(p.an.Cmds, &Cmd{Dir: dir, Text: stmt, Via: via, PS: true, Name: call[0], Prog: call[0], Args: args})
+			}
+		}
 		// Script blocks run where they are given: & { }, Invoke-Command { }, ForEach-Object
-		// { }, if/foreach/try bodies. Each body is read as a script of its own.
+		// { }, if/foreach/try bodies. Each body is read as a script of its own; in a
+		// ForEach-Object body $_ is each item the pipeline hands on.
 		bodies, ok := psBlocks(stmt)
 		if !ok {
 			c.Unread = "a script block that does not parse"
+		}
+		if item, _ := psInput(in); item != "" && !strings.HasPrefix(item, "process:") && len(words) > 0 && psForEach(words[0]) {
+			p.vars["_"], p.vars["psitem"] = item, item
 		}
 		for _, b := range bodies {
 			if err := p.script(b, dir, via, depth+1); err != nil {
 				return err
 			}
 		}
-		if len(words) == 0 || strings.ContainsAny(words[0], "[]$(){}") || strings.Contains(stmt, "::") {
+		delete(p.vars, "_")
+		delete(p.vars, "psitem")
+		if len(words) == 0 || strings.ContainsAny(words[0], "[]$(){}") || strings.Contains(stmt, "::") && psCmdlet(words[0]) != "Invoke-Expression" {
 			c.Name, c.Code = "PowerShell", psHome(stmt, home) // an expression: its path literals are read
 			// [scriptblock]::Create('...') makes code of a string: read it as code.
-			if code, ok := psCreateArg(stmt); ok {
+			if code, ok := psCreateArg(stmt, p.vars); ok {
 				if err := p.script(code, dir, append(with(via), "ScriptBlock"), depth+1); err != nil {
 					return err
 				}
@@ -153,6 +201,12 @@ func (p *psAnalyzer) script(src, dir string, via []string, depth int) error {
 			}
 		case "Invoke-Expression":
 			code, ok := psLiteralArg(stmt)
+			if !ok {
+				code, ok = psIexArg(stmt, p.vars)
+			}
+			if !ok && piped[i] && i > 0 && len(words) == 1 {
+				code, ok = psReduce(stmts[i-1], p.vars) // '...' | iex
+			}
 			if !ok {
 				c.Unread = "Invoke-Expression of a value only known when it runs"
 				continue
@@ -178,6 +232,51 @@ func (p *psAnalyzer) script(src, dir string, via []string, depth int) error {
 		}
 	}
 	return nil
+}
+
+// psForEach reports a command that runs its script block once per pipeline item.
+func psForEach(w string) bool {
+	switch strings.ToLower(w) {
+	case "foreach-object", "%", "foreach", "where-object", "?", "where":
+		return true
+	}
+	return false
+}
+
+// psCallee splits a statement that calls a command through & or . by a value, not a
+// name: & ('Remove'+'-Item') -Recurse x, & 'Remove-Item' x, & $cmd x.
+func psCallee(stmt string) (callee, rest string, ok bool) {
+	s := strings.TrimSpace(stmt)
+	if len(s) < 3 || s[0] != '&' && s[0] != '.' || s[1] != ' ' && s[1] != '\t' && s[1] != '(' && s[1] != '\'' && s[1] != '"' {
+		return "", "", false
+	}
+	s = strings.TrimSpace(s[1:])
+	if s == "" || strings.IndexByte("('\"$", s[0]) < 0 {
+		return "", "", false
+	}
+	term, rest, ok := psTerm(s)
+	if !ok || term[0] == '$' && strings.ContainsAny(rest, ".") && strings.HasPrefix(rest, ".") {
+		return "", "", false
+	}
+	return term, strings.TrimSpace(rest), true
+}
+
+// psIexArg returns the code Invoke-Expression runs when its argument (or -Command's) is an
+// expression that reduces to text.
+func psIexArg(stmt string, vars map[string]string) (string, bool) {
+	s := strings.TrimSpace(stmt)
+	if lhs, rhs, ok := strings.Cut(s, "="); ok && strings.HasPrefix(s, "$") && !strings.ContainsAny(strings.TrimSpace(lhs), " \t'\"") {
+		s = strings.TrimSpace(rhs)
+	}
+	s = strings.TrimLeft(s, "&. ")
+	_, s, _ = strings.Cut(s, " ")
+	s = strings.TrimSpace(s)
+	if len(s) > 1 && s[0] == '-' {
+		if name, rest, _ := strings.Cut(s[1:], " "); strings.HasPrefix("command", strings.ToLower(strings.TrimSuffix(name, ":"))) {
+			s = strings.TrimSpace(rest)
+		}
+	}
+	return psReduce(s, vars)
 }
 
 // native follows a program run from PowerShell: pwsh and powershell run PowerShell (their
@@ -329,127 +428,20 @@ func psLiteralArg(stmt string) (string, bool) {
 	return "", false
 }
 
-// psStartProcess returns the program Start-Process starts and its arguments (-FilePath or
-// the first positional word; -ArgumentList or the positional words after it). A quoted word
-// in the list is an argument even when it starts with -.
-func psStartProcess(args []string, quoted []bool) (prog string, list []string) {
-	inList := false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if strings.HasPrefix(a, "-") && len(a) > 1 && !quoted[i] {
-			name, val, has := strings.Cut(strings.ToLower(a[1:]), ":")
-			inList = false
-			switch {
-			case name == "args" || name == "al" || len(name) >= 2 && strings.HasPrefix("argumentlist", name):
-				inList = true
-				if has {
-					list = append(list, val)
-				}
-			case name == "pspath" || name == "path" || len(name) >= 2 && strings.HasPrefix("filepath", name):
-				if has {
-					prog = val
-				} else if i+1 < len(args) {
-					prog = args[i+1]
-					i++
-				}
-			case strings.HasPrefix(name, "redirect") || strings.HasPrefix(name, "rs") || name == "verb" || name == "windowstyle" ||
-				name == "workingdirectory" || name == "wd" || name == "credential" || name == "environment":
-				if !has {
-					i++
-				}
-			}
-			continue
-		}
-		if prog == "" && !inList {
-			prog = a
-			inList = true // positional words after the program are its arguments
-			continue
-		}
-		list = append(list, a)
-	}
-	return prog, list
-}
-
-// psHostCode returns the PowerShell that pwsh or powershell is told to run: -Command's text
-// (the rest of the line), -EncodedCommand's base64 of UTF-16LE text decoded; unread says why
-// it cannot be read. powershell (Windows PowerShell) takes a bare first word as -Command,
-// pwsh as -File.
-func psHostCode(name string, args []string) (code, unread string) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if len(a) < 2 || a[0] != '-' && a[0] != '/' {
-			if name == "powershell" {
-				return PSNormalize(strings.Join(args[i:], " ")), ""
-			}
-			return "", "" // a script file
-		}
-		opt, val, has := strings.Cut(strings.ToLower(strings.TrimLeft(a, "-/")), ":")
-		next := func() string {
-			if has {
-				return val
-			}
-			if i+1 < len(args) {
-				i++
-				return args[i]
-			}
-			return ""
-		}
-		switch {
-		case opt == "c" || len(opt) >= 3 && strings.HasPrefix("command", opt):
-			if has {
-				return PSNormalize(strings.Join(append([]string{val}, args[i+1:]...), " ")), ""
-			}
-			if i+1 < len(args) && args[i+1] == "-" {
-				return "", "" // the script is read from stdin
-			}
-			return PSNormalize(strings.Join(args[i+1:], " ")), ""
-		case opt == "e" || opt == "ec" || len(opt) >= 2 && strings.HasPrefix("encodedcommand", opt):
-			text, ok := psDecode(next())
-			if !ok {
-				return "", "its -EncodedCommand does not decode as base64 of UTF-16LE text"
-			}
-			return PSNormalize(text), ""
-		case opt == "f" || len(opt) >= 2 && strings.HasPrefix("file", opt):
-			return "", ""
-		case opt == "ea" || strings.HasPrefix("encodedarguments", opt) && len(opt) >= 8:
-			next()
-		case opt == "ex" || opt == "ep" || strings.HasPrefix(opt, "executionpolicy") || opt == "w" || strings.HasPrefix("windowstyle", opt) && len(opt) >= 2 ||
-			opt == "o" || opt == "of" || strings.HasPrefix("outputformat", opt) && len(opt) >= 2 || opt == "if" || strings.HasPrefix("inputformat", opt) && len(opt) >= 2 ||
-			opt == "wd" || strings.HasPrefix("workingdirectory", opt) && len(opt) >= 2 || strings.HasPrefix("configurationname", opt) && len(opt) >= 3 ||
-			strings.HasPrefix("settingsfile", opt) && len(opt) >= 2 || strings.HasPrefix("custompipename", opt) && len(opt) >= 2 || opt == "version" || opt == "v" || opt == "psconsolefile":
-			next()
-		}
-	}
-	return "", ""
-}
-
-// psDecode decodes an -EncodedCommand: base64 of UTF-16LE text.
-func psDecode(s string) (string, bool) {
-	b, err := base64.StdEncoding.DecodeString(strings.TrimSpace(s))
-	if err != nil || len(b) == 0 || len(b)%2 != 0 {
-		return "", false
-	}
-	u := make([]uint16, len(b)/2)
-	for i := range u {
-		u[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
-	}
-	text := string(utf16.Decode(u))
-	if !utf8.ValidString(text) || strings.ContainsRune(text, 0) {
-		return "", false
-	}
-	return text, true
-}
-
-// psStatements splits a script into statements and pipeline stages, outside quotes.
-func psStatements(src string) []string {
-	var out []string
+// psStatements splits a script into statements and pipeline stages, outside quotes; piped
+// says which stages read the output of the one before. A backtick at the end of a line
+// continues the statement on the next.
+func psStatements(src string) (out []string, piped []bool) {
 	var b strings.Builder
 	var quote byte
 	depth := 0
+	pipe := false
 	flush := func() {
 		if s := strings.TrimSpace(b.String()); s != "" {
 			out = append(out, s)
+			piped = append(piped, pipe)
 		}
+		pipe = false
 		b.Reset()
 	}
 	for i := 0; i < len(src); i++ {
@@ -461,6 +453,13 @@ func psStatements(src string) []string {
 			}
 		case ch == '\'' || ch == '"':
 			quote = ch
+		case ch == '`' && i+1 < len(src) && (src[i+1] == '\n' || src[i+1] == '\r'):
+			b.WriteByte(' ')
+			i++
+			if src[i] == '\r' && i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
+			continue
 		case ch == '`' && i+1 < len(src):
 			b.WriteByte(ch)
 			i++
@@ -487,6 +486,8 @@ func psStatements(src string) []string {
 			flush()
 			if ch == '|' && i+1 < len(src) && src[i+1] == '|' {
 				i++
+			} else if ch == '|' {
+				pipe = true
 			}
 			continue
 		case depth <= 0 && ch == '&' && i+1 < len(src) && src[i+1] == '&':
@@ -497,7 +498,7 @@ func psStatements(src string) []string {
 		b.WriteByte(ch)
 	}
 	flush()
-	return out
+	return out, piped
 }
 
 // psWordsQ splits a statement into words, unquoted, with home expanded and \ made /; the
@@ -539,9 +540,13 @@ func psWordsQ(stmt, home string) (words []string, quoted []bool, redirs [][2]str
 			flush()
 		case ch == '(' || ch == ')':
 			flush()
+		case ch == '`' && i+1 < len(stmt): // an escaped character is itself
+			i++
+			cur.WriteByte(stmt[i])
+			in = true
 		default:
 			j := i
-			for j < len(stmt) && strings.IndexByte(" \t\r,'\"()", stmt[j]) < 0 {
+			for j < len(stmt) && strings.IndexByte(" \t\r,'\"()`", stmt[j]) < 0 {
 				j++
 			}
 			cur.WriteString(expand(stmt[i:j], false))
@@ -678,7 +683,7 @@ func psHome(s, home string) string {
 }
 
 // psCreateArg returns the literal string given to [scriptblock]::Create in stmt.
-func psCreateArg(stmt string) (string, bool) {
+func psCreateArg(stmt string, vars map[string]string) (string, bool) {
 	i := strings.Index(strings.ToLower(stmt), "[scriptblock]::create(")
 	if i < 0 {
 		return "", false
@@ -698,7 +703,11 @@ func psCreateArg(stmt string) (string, bool) {
 		case ch == ')' && depth > 0:
 			depth--
 		case ch == ')':
-			return psLiteralArg("Create " + strings.TrimSpace(rest[:j])) // as the argument of a command
+			arg := strings.TrimSpace(rest[:j])
+			if code, ok := psLiteralArg("Create " + arg); ok { // as the argument of a command
+				return code, true
+			}
+			return psReduce(arg, vars)
 		}
 	}
 	return "", false

@@ -1,0 +1,59 @@
+// PowerShell statements judged by the Bash packs, through the Bash command each amounts to,
+// and the Windows-only dangers that have no Bash counterpart.
+
+package danger
+
+import (
+	"strings"
+
+	"github.com/hookkit/harness/lib/shell"
+)
+
+// psTranslate finds the Bash command each PowerShell statement amounts to (Remove-Item
+// -Recurse is rm -r, Set-Content a > redirection, Invoke-WebRequest curl, ...) and adds it
+// to the analysis, for the rules that read a whole line; psEquivalent judges them.
+func (j *judge) psTranslate(cmds []*shell.Cmd) {
+	if j.psEq == nil {
+		j.psEq = map[*shell.Cmd][]*shell.Cmd{}
+	}
+	for _, c := range cmds {
+		b := shell.PSBash(c)
+		if b == "" {
+			continue
+		}
+		w := j.world
+		w.Cwd = c.Dir
+		an, err := shell.Analyze(b, w, shell.Limits{})
+		if err != nil {
+			continue
+		}
+		for _, sub := range an.Cmds {
+			sub.Via, sub.Text = c.Via, c.Text
+		}
+		j.psEq[c] = an.Cmds
+		j.an.Cmds = append(j.an.Cmds, an.Cmds...)
+	}
+}
+
+// psEquivalent judges a PowerShell statement as the Bash command with the same effect, so
+// that every Bash rule on deletes, writes, uploads and kills applies under its own rule id.
+func (j *judge) psEquivalent(c *shell.Cmd) {
+	if key := shell.PSRegistryDelete(c); key != "" {
+		j.registryDelete(c, key)
+	}
+	for _, sub := range j.psEq[c] {
+		j.cmd(sub)
+	}
+}
+
+// registryDelete: deleting a hive's top keys (HKLM:\SOFTWARE, HKLM:\SYSTEM, HKCU:\Software
+// and the keys just below them) with their subkeys breaks the system or the account as
+// deleting /etc or the home folder does.
+func (j *judge) registryDelete(c *shell.Cmd, key string) {
+	k := strings.ToLower(strings.NewReplacer(`\`, "/", "registry::", "", "microsoft.powershell.core/", "").Replace(key))
+	k = strings.NewReplacer("hkey_local_machine", "hklm:", "hkey_current_user", "hkcu:", "hkey_classes_root", "hkcr:", "hkey_users", "hku:").Replace(k)
+	parts := strings.FieldsFunc(k, func(r rune) bool { return r == '/' })
+	if len(parts) <= 3 {
+		j.add(c, fsRmCritical, "it deletes the registry key "+key+" and everything under it", "delete the one value or key you mean")
+	}
+}
