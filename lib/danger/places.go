@@ -451,6 +451,15 @@ func (j *judge) rcFile(p string) bool {
 	if slices.ContainsFunc(hs, func(h string) bool { return p == h+"/.config/fish/config.fish" }) {
 		return true
 	}
+	if strings.HasSuffix(strings.ToLower(path.Base(p)), "profile.ps1") { // PowerShell's profiles
+		d := path.Dir(p)
+		ld := strings.ToLower(d)
+		if slices.ContainsFunc(hs, func(h string) bool {
+			return d == h+"/Documents/PowerShell" || d == h+"/Documents/WindowsPowerShell" || d == h+"/.config/powershell"
+		}) || ld == "/c:/windows/system32/windowspowershell/v1.0" || strings.HasPrefix(ld, "/c:/program files/powershell/") {
+			return true
+		}
+	}
 	if !slices.Contains(hs, path.Dir(p)) {
 		return p == "/etc/profile" || p == "/etc/bash.bashrc" || p == "/etc/zshrc" || p == "/etc/environment"
 	}
@@ -491,7 +500,7 @@ func historyFile(p string) bool {
 	b := path.Base(p)
 	return b == ".bash_history" || b == ".zsh_history" || b == ".history" || b == ".sh_history" ||
 		b == ".zhistory" || b == ".python_history" || b == ".mysql_history" || b == ".psql_history" ||
-		b == ".node_repl_history" || b == ".lesshst" || b == "fish_history"
+		b == ".node_repl_history" || b == ".lesshst" || b == "fish_history" || strings.EqualFold(b, "ConsoleHost_history.txt")
 }
 
 // taint notes the files the line fills with secrets: a file that an earlier command fills
