@@ -109,7 +109,7 @@ func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule *Rule) {
 		// On another machine or in a container the project is not where the path is.
 		if recursive && !c.Remote && !strings.HasPrefix(t, containerLocal) {
 			instead := ""
-			if p := j.world.Project; p != "" && path.Dir(t) == path.Dir(p) {
+			if p := j.project(); p != "" && path.Dir(t) == path.Dir(p) {
 				instead = "for a worktree of the project use git worktree remove, which refuses to drop uncommitted work; otherwise check the path is the one you mean"
 			}
 			j.add(c, fsRmOutside, "it recursively deletes "+label, instead)

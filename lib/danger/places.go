@@ -96,6 +96,9 @@ func (j *judge) homes() []string {
 	return hs
 }
 
+// project is the project directory as paths resolve (C:\Users\dev\proj is /c:/Users/dev/proj).
+func (j *judge) project() string { return shell.Resolve(j.world.Project, "/", "") }
+
 // tilde is how a message names a home: ~ for world.Home, the path for the owner's.
 func (j *judge) tilde(h string) string {
 	if h == j.world.Home || h == shell.Resolve(j.world.Home, "/", "") {

@@ -145,8 +145,9 @@ func (p *psAnalyzer) script(src, dir string, via []string, depth int) error {
 		for len(quoted) < len(words) {
 			quoted = append(quoted, false) // splatted arguments
 		}
+		called := false
 		for len(words) > 0 && (words[0] == "&" || words[0] == ".") {
-			words, quoted = words[1:], quoted[1:]
+			words, quoted, called = words[1:], quoted[1:], true
 		}
 		c := &Cmd{Dir: dir, Text: stmt, Via: via, PS: true, PSIn: in}
 		for _, r := range redirs {
@@ -181,9 +182,18 @@ func (p *psAnalyzer) script(src, dir string, via []string, depth int) error {
 				return err
 			}
 		}
+		for _, b := range psSubexprs(stmt) {
+			if strings.ContainsAny(b, " \t") && !strings.HasPrefix(strings.TrimSpace(b), "$") { // a command, not a value
+				if err := p.script(b, dir, via, depth+1); err != nil {
+					return err
+				}
+			}
+		}
 		delete(p.vars, "_")
 		delete(p.vars, "psitem")
-		if len(words) == 0 || strings.ContainsAny(words[0], "[]$(){}") || strings.Contains(stmt, "::") && psCmdlet(words[0]) != "Invoke-Expression" {
+		// A statement that opens with a string outputs it, unless & or . calls it.
+		str := len(words) > 0 && quoted[0] && !called && strings.IndexByte(`'"`, strings.TrimSpace(stmt)[0]) >= 0
+		if len(words) == 0 || str || strings.ContainsAny(words[0], "[]$(){}") || strings.Contains(stmt, "::") && psCmdlet(words[0]) != "Invoke-Expression" {
 			c.Name, c.Code = "PowerShell", psHome(stmt, home) // an expression: its path literals are read
 			// [scriptblock]::Create('...') makes code of a string: read it as code.
 			if code, ok := psCreateArg(stmt, p.vars); ok {

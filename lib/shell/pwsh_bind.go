@@ -248,6 +248,9 @@ func PSBash(c *Cmd) string {
 		for _, f := range psReadArgs(c.Args) {
 			w = append(w, op("--data-binary"), "@"+f)
 		}
+		if f, ok := strings.CutPrefix(c.PSIn, psFileValue); ok { // Get-Content FILE | irm -Method Post
+			w = append(w, op("--data-binary"), "@"+f)
+		}
 		return bashLine(append(w, u)...)
 	case "Send-MailMessage":
 		b := psBind(c.Args, []string{"to", "from", "subject", "body", "attachments", "smtpserver", "cc", "bcc", "port", "credential", "encoding", "priority"}, []string{"usessl", "bodyashtml"})
@@ -319,6 +322,13 @@ func PSBash(c *Cmd) string {
 			w = append(w, op("-i"), f)
 		}
 		return bashLine(w...)
+	case "msiexec", "msiexec.exe":
+		// msiexec /i PACKAGE runs the installer code a package carries.
+		for i, a := range c.Args {
+			if l := strings.ToLower(a); (l == "/i" || l == "/package" || l == "-i" || l == "/a" || l == "/update") && i+1 < len(c.Args) {
+				return bashLine(".", c.Args[i+1])
+			}
+		}
 	case "Clear-History":
 		return "history -c"
 	case "Import-Module":
@@ -361,6 +371,9 @@ func psScriptFile(p string) bool {
 // psInput reads what a previous pipeline stage hands on (a PSIn): a path pattern, whether
 // it reaches into subfolders, or process:NAME.
 func psInput(in string) (string, bool) {
+	if strings.HasPrefix(in, psFileValue) {
+		return "", false // a file's lines, not paths
+	}
 	if p, ok := strings.CutPrefix(in, "tree:"); ok {
 		return p, true
 	}
@@ -426,6 +439,10 @@ func psProducer(c *Cmd) string {
 			return "tree:" + strings.TrimSuffix(p, "/") + "/*"
 		}
 		return strings.TrimSuffix(p, "/") + "/*"
+	case "get-content", "gc", "cat", "type":
+		if p := psArg(c.Args, 0, "path", "literalpath"); p != "" {
+			return psFileValue + p
+		}
 	case "get-process", "gps", "ps":
 		b := psBind(c.Args, []string{"name", "id", "computername"}, []string{"includeusername", "module", "fileversioninfo"})
 		if len(b.get("id", -1)) > 0 {

@@ -156,3 +156,40 @@ func psJoined(s string) string {
 		return r
 	}, s)
 }
+
+// psSubexprs returns the code of a statement's subexpressions, which run where they are:
+// $( ) inside a double-quoted string or outside strings, and ( ) groups outside strings.
+// Single-quoted strings, here-strings and comments are text; script blocks are read apart.
+func psSubexprs(stmt string) []string {
+	var out []string
+	for i := 0; i < len(stmt) && len(out) < 64; i++ {
+		switch ch := stmt[i]; {
+		case ch == '`':
+			i++
+		case ch == '\'':
+			for i++; i < len(stmt) && stmt[i] != '\''; i++ {
+			}
+		case ch == '"':
+			for i++; i < len(stmt) && stmt[i] != '"'; i++ {
+				if stmt[i] == '`' {
+					i++
+				} else if stmt[i] == '$' && i+1 < len(stmt) && stmt[i+1] == '(' {
+					if end := psClose(stmt[i+1:]); end > 0 {
+						out = append(out, stmt[i+2:i+end])
+						i += end
+					}
+				}
+			}
+		case ch == '{':
+			if end := psClose(stmt[i:]); end > 0 {
+				i += end - 1
+			}
+		case ch == '(':
+			if end := psClose(stmt[i:]); end > 0 {
+				out = append(out, stmt[i+1:i+end-1])
+				i += end - 1
+			}
+		}
+	}
+	return out
+}
