@@ -685,6 +685,9 @@ func (c *Cmd) psNested(home string) []*Cmd {
 
 // psHome replaces PowerShell's names for the home directory with it.
 func psHome(s, home string) string {
+	if strings.IndexByte(s, '$') < 0 {
+		return s
+	}
 	for _, v := range []string{"${env:USERPROFILE}", "${env:HOME}", "$env:USERPROFILE", "$env:HOME", "${HOME}", "$HOME"} {
 		s = strings.ReplaceAll(s, v, home)
 		s = strings.ReplaceAll(s, strings.ToLower(v), home)
