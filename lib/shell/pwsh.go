@@ -54,6 +54,30 @@ func psCmdlet(w string) string {
 		return "Invoke-Expression"
 	case "start", "saps", "start-process":
 		return "Start-Process"
+	case "spps", "kill", "stop-process":
+		return "Stop-Process"
+	case "gci", "ls", "dir", "get-childitem":
+		return "Get-ChildItem"
+	case "gps", "ps", "get-process":
+		return "Get-Process"
+	case "ipmo", "import-module":
+		return "Import-Module"
+	case "foreach-object", "%", "foreach":
+		return "ForEach-Object"
+	}
+	return psCanon(w)
+}
+
+// psCanon writes a cmdlet the rules read in its canonical case: PowerShell folds the case
+// of command names.
+func psCanon(w string) string {
+	for _, c := range [...]string{"Clear-EventLog", "Remove-EventLog", "Register-ScheduledTask", "New-ScheduledTask", "Set-ScheduledTask",
+		"Unregister-ScheduledTask", "New-Service", "Remove-Partition", "Resize-Partition", "Set-PSReadLineOption", "New-ItemProperty",
+		"Set-ItemProperty", "Set-Item", "Invoke-Sqlcmd", "Send-MailMessage", "Clear-History", "Add-Type", "Invoke-Command",
+		"Remove-ComputerRestorePoint", "Disable-ComputerRestore", "Get-Item", "Write-Output", "Write-Host"} {
+		if strings.EqualFold(w, c) {
+			return c
+		}
 	}
 	return w
 }
