@@ -63,7 +63,10 @@ func (j *judge) windows(c *shell.Cmd) {
 	if shell.IsCmdExe(c.Name) {
 		j.cmdExe(c, c.Args, 0)
 	}
-	removes := has("remove-item", "rm", "rmdir", "rd", "del", "erase", "ri") && has("-recurse", "/s", "-r", "-rf") && !has("-whatif")
+	// PowerShell's deletes are judged statement by statement as rm (psEquivalent); the
+	// words of cmd and of other hosts are read here.
+	ps := (c.Name == "pwsh" || c.Name == "powershell") && c.Code != ""
+	removes := !ps && has("remove-item", "rm", "rmdir", "rd", "del", "erase", "ri") && has("-recurse", "/s", "-r", "-rf") && !has("-whatif")
 	switch {
 	case has("format-volume", "clear-disk", "initialize-disk") || after("format", drive) || has("diskpart") && has("clean"):
 		j.add(c, diskFormat, c.Name+" formats or wipes a disk", "")

@@ -122,6 +122,11 @@ func (j *judge) psCmdletRules(c *shell.Cmd) {
 		return
 	}
 	text := strings.ToLower(strings.Join(c.Args, " "))
+	if strings.EqualFold(c.Prog, "sc") && len(c.Args) > 0 {
+		// sc is Set-Content in Windows PowerShell and sc.exe in PowerShell 7: sc create is
+		// the service it would make in the second.
+		j.winNative(&shell.Cmd{Name: "sc", Prog: "sc", Args: c.Args, Dir: c.Dir, Via: c.Via, Text: c.Text})
+	}
 	switch c.Name {
 	case "Clear-EventLog", "Remove-EventLog":
 		j.add(c, histLogs, c.Name+" erases Windows event logs", "")
