@@ -30,7 +30,7 @@ func (j *judge) windows(c *shell.Cmd) {
 		// The script's code, not the text it only carries: a string, a here-string or a
 		// comment that names a cmdlet does not run it.
 		args := slices.DeleteFunc(slices.Clone(c.Args), func(a string) bool { return a == c.Code })
-		text = shell.PSCodeText(c.Code) + " " + strings.Join(args, " ")
+		text = shell.PSCodeText(shell.PSCommandText(c.Code)) + " " + strings.Join(args, " ")
 	}
 	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n' || r == '"' || r == '\'' || r == ';' || r == '&' || r == '|' || r == '(' || r == ')'

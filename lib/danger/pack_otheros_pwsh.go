@@ -56,14 +56,22 @@ func (j *judge) psEquivalent(c *shell.Cmd) {
 	}
 }
 
-// registryDelete: deleting a hive's top keys (HKLM:\SOFTWARE, HKLM:\SYSTEM, HKCU:\Software
-// and the keys just below them) with their subkeys breaks the system or the account as
-// deleting /etc or the home folder does.
+// registryDelete: deleting a hive's top keys (HKLM:\SOFTWARE, HKLM:\SYSTEM, HKCU:\Software)
+// or the system's own below them (...\Microsoft, \Classes, \Policies, CurrentControlSet) with
+// their subkeys breaks the system or the account as deleting /etc or the home folder does;
+// an application's own key is its business.
 func (j *judge) registryDelete(c *shell.Cmd, key string) {
 	k := strings.ToLower(strings.NewReplacer(`\`, "/", "registry::", "", "microsoft.powershell.core/", "").Replace(key))
 	k = strings.NewReplacer("hkey_local_machine", "hklm:", "hkey_current_user", "hkcu:", "hkey_classes_root", "hkcr:", "hkey_users", "hku:").Replace(k)
 	parts := strings.FieldsFunc(k, func(r rune) bool { return r == '/' })
-	if len(parts) <= 3 {
+	critical := len(parts) <= 2 // a hive, or SOFTWARE, SYSTEM, Software under it
+	if len(parts) == 3 {
+		switch parts[2] {
+		case "microsoft", "classes", "policies", "currentcontrolset", "controlset001", "wow6432node", "setup":
+			critical = true
+		}
+	}
+	if critical {
 		j.add(c, fsRmCritical, "it deletes the registry key "+key+" and everything under it", "delete the one value or key you mean")
 	}
 }

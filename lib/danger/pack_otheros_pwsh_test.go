@@ -82,6 +82,15 @@ func TestPowerShellAsBash(t *testing.T) {
 func TestWindowsToolsByKind(t *testing.T) {
 	checkPS(t, windowsWorld(), []psCase{
 		{`Remove-Partition -DiskNumber 0 -PartitionNumber 1`, "disk.partition"},
+		{`reg delete HKLM\SOFTWARE /f`, "fs.rm-critical"},
+		{`reg delete HKLM\SYSTEM\CurrentControlSet /f`, "fs.rm-critical"},
+		{`Remove-Item -Recurse HKCU:\Software\Microsoft`, "fs.rm-critical"},
+		{`reg delete HKCU\Software\MyApp /f`, ""},
+		{`Remove-Item -Recurse HKCU:\Software\MyApp\Cache`, ""},
+		{`Write-Output Format-Volume -DriveLetter C`, ""},
+		{`Write-Host Stop-Computer now`, ""},
+		{`& { echo Clear-Disk }`, ""},
+		{`Write-Host (Format-Volume -DriveLetter D)`, "disk.format"},
 		{`cipher /w:C:\`, "disk.wipe"},
 		{`taskkill /F /IM *`, "kill.mass"},
 		{`taskkill /F /FI "USERNAME eq dev"`, "kill.user"},

@@ -55,6 +55,9 @@ func (j *judge) winNative(c *shell.Cmd) {
 			j.add(c, persistAutorun, "sc "+args[0]+" sets a service program Windows starts by itself", "ask the user to install services")
 		}
 	case "reg":
+		if len(args) > 1 && args[0] == "delete" && !has("/v", "/ve") {
+			j.registryDelete(c, c.Args[1])
+		}
 		if strings.Contains(text, "image file execution options") || strings.Contains(text, "silentprocessexit") {
 			if len(args) > 0 && args[0] == "add" && (strings.Contains(text, "debugger") || strings.Contains(text, "monitorprocess")) {
 				j.add(c, persistAutorun, "reg add sets a debugger under Image File Execution Options: Windows runs it in place of the program", "")

@@ -193,3 +193,44 @@ func psSubexprs(stmt string) []string {
 	}
 	return out
 }
+
+// PSCommandText returns a script with the arguments of its output cmdlets (Write-Output,
+// Write-Host, echo, ...) taken out, in script blocks too: their bare words are strings to
+// print, not commands. Their subexpressions stay, as code. Statements are joined by
+// newlines; pipes and ; become line ends.
+func PSCommandText(src string) string {
+	return psCommandText(src, 0)
+}
+
+func psCommandText(src string, depth int) string {
+	stmts, _ := psStatements(src)
+	for i, stmt := range stmts {
+		words, _, _ := psWordsQ(stmt, "")
+		if len(words) > 0 && psOutput(words[0]) {
+			out := words[0]
+			for _, sub := range psSubexprs(stmt) {
+				out += " (" + sub + ")"
+			}
+			stmts[i] = out
+			continue
+		}
+		if depth < 8 {
+			bodies, _ := psBlocks(stmt)
+			for _, b := range bodies {
+				stmt = strings.Replace(stmt, b, psCommandText(b, depth+1), 1)
+			}
+			stmts[i] = stmt
+		}
+	}
+	return strings.Join(stmts, "\n")
+}
+
+// psOutput reports a cmdlet whose arguments are only printed.
+func psOutput(w string) bool {
+	switch strings.ToLower(w) {
+	case "write-output", "write-host", "echo", "write", "write-verbose", "write-warning", "write-debug", "write-information",
+		"write-error", "write-progress", "out-host", "out-default":
+		return true
+	}
+	return false
+}
