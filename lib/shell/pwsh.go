@@ -11,10 +11,12 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// PowerShell is read well enough to find the files a script reads and writes: statements are
-// split on ; newlines, pipes, && and ||; words are unquoted; aliases (gc, cat, type, rm, del,
-// cp, iwr, ...) become their cmdlets; $HOME, $env:HOME, $env:USERPROFILE and ~ become home;
-// Set-Location and cd move the directory. The danger rules read the script text itself.
+// PowerShell is read statement by statement: statements are split on ; newlines, pipes, &&
+// and || (a backtick at a line's end continues it); words are unquoted; aliases (gc, cat,
+// type, rm, del, cp, iwr, ...) become their cmdlets; $HOME, $env:USERPROFILE and ~ become
+// home, and the values the script gives its variables are followed (pwsh_values.go);
+// Set-Location and cd move the directory. PSBash (pwsh_bind.go) says which Bash command a
+// statement amounts to, for the rules that judge Bash.
 
 // psCmdlet maps a PowerShell command word, or one of its built-in aliases, to its cmdlet.
 func psCmdlet(w string) string {

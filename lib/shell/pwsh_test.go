@@ -131,3 +131,45 @@ func TestPSBash(t *testing.T) {
 		}
 	}
 }
+
+// TestPSReduce: a value reduces to literal text only when it is made of literals, known
+// variables and + ; anything else is known only when it runs.
+func TestPSReduce(t *testing.T) {
+	vars := map[string]string{"a": "Remove", "f": psFileValue + "/x"}
+	for _, c := range []struct {
+		expr, want string
+		ok         bool
+	}{
+		{`'it''s'`, "it's", true},
+		{"\"a`tb\"", "a\tb", true},
+		{`'Remove' + '-Item'`, "Remove-Item", true},
+		{`("$a" + '-Item')`, "Remove-Item", true},
+		{`$a + "-Item"`, "Remove-Item", true},
+		{`"$(Get-Date)"`, "", false},
+		{`$unknown + 'x'`, "", false},
+		{`$f`, "", false},
+		{`'a' - 'b'`, "", false},
+		{`[Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('aGk='))`, "hi", true},
+		{`[System.Text.Encoding]::Unicode.GetString([System.Convert]::FromBase64String('` + encodePS("rm x") + `'))`, "rm x", true},
+	} {
+		got, ok := psReduce(c.expr, vars)
+		if got != c.want || ok != c.ok {
+			t.Errorf("psReduce(%q) = %q, %v; want %q, %v", c.expr, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// TestPSCommandText: what output cmdlets print is not code; their subexpressions are.
+func TestPSCommandText(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Write-Output Format-Volume -DriveLetter C", "Write-Output"},
+		{"echo a; Format-Volume", "echo\nFormat-Volume"},
+		{"Write-Host \"x $(Stop-Computer)\"", "Write-Host (Stop-Computer)"},
+		{"& { Write-Output Clear-Disk }", "& {Write-Output}"},
+		{"Get-ChildItem | Remove-Item", "Get-ChildItem\nRemove-Item"},
+	} {
+		if got := PSCommandText(c.in); got != c.want {
+			t.Errorf("PSCommandText(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
