@@ -51,8 +51,12 @@ func (j *judge) psEquivalent(c *shell.Cmd) {
 		j.registryDelete(c, key)
 	}
 	j.psCmdletRules(c)
+	n := len(j.findings)
 	for _, sub := range j.psEq[c] {
 		j.cmd(sub)
+	}
+	for i := n; i < len(j.findings); i++ {
+		j.findings[i].Cmd = c // named as written, not as its Bash counterpart
 	}
 }
 
