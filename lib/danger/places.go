@@ -514,8 +514,39 @@ func (j *judge) taint() {
 			for _, t := range c.Writes(j.world.Home) {
 				j.tainted = append(j.tainted, t.Path)
 			}
+			if a := archiveOut(c); a != "" { // tar czf k.tgz ~/.ssh: the archive holds them
+				j.tainted = append(j.tainted, j.res(c, a))
+			}
 		}
 	}
+}
+
+// archiveOut returns the archive tar -f or zip writes, "" for other commands.
+func archiveOut(c *shell.Cmd) string {
+	switch c.Name {
+	case "zip", "7z", "7za", "rar":
+		for i, a := range c.Args {
+			if c.Name != "zip" && i == 0 {
+				continue // 7z a ARCHIVE FILES: the verb first
+			}
+			if !strings.HasPrefix(a, "-") {
+				return a
+			}
+		}
+	case "tar", "bsdtar":
+		for i, a := range c.Args {
+			switch {
+			case strings.HasPrefix(a, "--file="):
+				return a[len("--file="):]
+			case (a == "-f" || a == "--file") && i+1 < len(c.Args):
+				return c.Args[i+1]
+			case i == 0 && !strings.HasPrefix(a, "--") && strings.Contains(a, "f") && i+1 < len(c.Args) ||
+				strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.HasSuffix(a, "f") && i+1 < len(c.Args):
+				return c.Args[i+1]
+			}
+		}
+	}
+	return ""
 }
 
 // drive reports a path on a Windows drive as shell.Resolve writes it: /c:, /c:/Users/dev.
