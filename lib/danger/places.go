@@ -488,6 +488,12 @@ func (j *judge) autorun(p string) bool {
 		j.rcFile(p)
 }
 
+// winStartup reports a file in a Windows Startup folder, the user's or all users'.
+func winStartup(p string) bool {
+	l := strings.ToLower(p)
+	return drive(l) && strings.Contains(l, "/microsoft/windows/start menu/programs/startup/")
+}
+
 // launchd reports a folder of launchd jobs, or a file in one: the user's and the system's
 // LaunchAgents, and the LaunchDaemons, run as root.
 func (j *judge) launchd(p string) bool {

@@ -159,6 +159,7 @@ func (p *psAnalyzer) script(src, dir string, via []string, depth int) error {
 				continue
 			}
 		}
+		stmt = p.inline(stmt)
 		words, quoted, redirs := psWordsQ(stmt, home)
 		// $x = Get-Content ...: the command after the assignment; the value is kept.
 		if len(words) > 2 && strings.HasPrefix(words[0], "$") && words[1] == "=" {
@@ -324,6 +325,9 @@ func psIexArg(stmt string, vars map[string]string) (string, bool) {
 func (p *psAnalyzer) native(c *Cmd, prog string, args []string, raw bool, via []string, depth int) error {
 	switch name := strings.TrimSuffix(strings.ToLower(path.Base(strings.ReplaceAll(prog, `\`, "/"))), ".exe"); name {
 	case "pwsh", "powershell":
+		if raw && len(args) == 1 {
+			args = strings.Fields(args[0]) // Start-Process's one argument string, split as the host does
+		}
 		code, unread := psHostCode(name, args)
 		if unread != "" {
 			c.Unread = unread
@@ -714,11 +718,27 @@ func psHome(s, home string) string {
 	if strings.IndexByte(s, '$') < 0 {
 		return s
 	}
-	for _, v := range []string{"${env:USERPROFILE}", "${env:HOME}", "$env:USERPROFILE", "$env:HOME", "${HOME}", "$HOME"} {
-		s = strings.ReplaceAll(s, v, home)
-		s = strings.ReplaceAll(s, strings.ToLower(v), home)
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '$' {
+			rest := strings.ToLower(s[i:])
+			matched := false
+			for _, v := range []string{"${env:userprofile}", "${env:home}", "${home}", "$env:userprofile", "$env:home", "$home"} {
+				// The whole name: $HOMEPATH and $env:HOMEDRIVE are other variables.
+				if strings.HasPrefix(rest, v) && (v[1] == '{' || len(rest) == len(v) || !isWordByte(rest[len(v)]) && rest[len(v)] != ':') {
+					b.WriteString(home)
+					i += len(v) - 1
+					matched = true
+					break
+				}
+			}
+			if matched {
+				continue
+			}
+		}
+		b.WriteByte(s[i])
 	}
-	return s
+	return b.String()
 }
 
 // psCreateArg returns the literal string given to [scriptblock]::Create in stmt.

@@ -329,6 +329,13 @@ func PSBash(c *Cmd) string {
 				return bashLine(".", c.Args[i+1])
 			}
 		}
+	case "powershell", "pwsh", "powershell.exe", "pwsh.exe":
+		// -File SCRIPT runs the script.
+		for i, a := range c.Args {
+			if l := strings.ToLower(strings.TrimLeft(a, "-/")); (l == "file" || l == "f") && i+1 < len(c.Args) {
+				return bashLine(".", c.Args[i+1])
+			}
+		}
 	case "Clear-History":
 		return "history -c"
 	case "Import-Module":

@@ -158,6 +158,36 @@ func psTermValue(t string, vars map[string]string, budget *int, depth int) (stri
 	}
 	// [System.Text.Encoding]::Unicode.GetString([System.Convert]::FromBase64String('...'))
 	lt := strings.ToLower(t)
+	// [IO.Path]::Combine(a, b, ...), [Environment]::GetFolderPath('UserProfile'),
+	// [Environment]::GetEnvironmentVariable('X').
+	for _, pre := range []string{"[io.path]::combine(", "[system.io.path]::combine(", "[environment]::getfolderpath(",
+		"[system.environment]::getfolderpath(", "[environment]::getenvironmentvariable(", "[system.environment]::getenvironmentvariable("} {
+		if !strings.HasPrefix(lt, pre) || !strings.HasSuffix(t, ")") {
+			continue
+		}
+		var parts []string
+		for _, a := range psSplitArgs(t[len(pre) : len(t)-1]) {
+			v, ok := psReduceN(a, vars, budget, depth+1)
+			if !ok {
+				return "", false
+			}
+			parts = append(parts, v)
+		}
+		switch {
+		case strings.Contains(pre, "combine"):
+			return strings.Join(parts, `\`), len(parts) > 0
+		case len(parts) != 1:
+			return "", false
+		case strings.Contains(pre, "getfolderpath"):
+			v, ok := vars[map[string]string{"userprofile": "home", "mydocuments": "mydocuments", "personal": "mydocuments",
+				"desktop": "desktop", "applicationdata": "env:appdata", "localapplicationdata": "env:localappdata",
+				"windows": "env:systemroot", "programfiles": "env:programfiles", "startup": "startup"}[strings.ToLower(parts[0])]]
+			return v, ok
+		default:
+			v, ok := vars["env:"+strings.ToLower(parts[0])]
+			return v, ok
+		}
+	}
 	for _, enc := range []string{"unicode", "utf8", "ascii", "default"} {
 		for _, typ := range []string{"[text.encoding]::", "[system.text.encoding]::"} {
 			pre := typ + enc + ".getstring("

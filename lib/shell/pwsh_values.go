@@ -17,6 +17,9 @@ func (p *psAnalyzer) psSeed() {
 		return
 	}
 	p.vars["home"], p.vars["env:home"], p.vars["env:userprofile"] = home, home, home
+	if len(home) > 2 && home[1] == ':' {
+		p.vars["env:homedrive"], p.vars["env:homepath"] = home[:2], home[2:]
+	}
 	if p.world.OS != "windows" {
 		p.vars["profile"] = home + "/.config/powershell/Microsoft.PowerShell_profile.ps1"
 		return
@@ -26,7 +29,8 @@ func (p *psAnalyzer) psSeed() {
 		"env:programfiles(x86)": `C:\Program Files (x86)`, "env:programdata": `C:\ProgramData`, "env:allusersprofile": `C:\ProgramData`,
 		"env:temp": home + `\AppData\Local\Temp`, "env:tmp": home + `\AppData\Local\Temp`, "env:appdata": home + `\AppData\Roaming`,
 		"env:localappdata": home + `\AppData\Local`, "profile": home + `\Documents\PowerShell\Microsoft.PowerShell_profile.ps1`,
-		"env:public": `C:\Users\Public`,
+		"env:public": `C:\Users\Public`, "mydocuments": home + `\Documents`, "desktop": home + `\Desktop`,
+		"startup": home + `\AppData\Roaming\Microsoft\Windows\Start Menu\Programs\Startup`,
 	} {
 		p.vars[k] = v
 	}
@@ -162,7 +166,73 @@ func (p *psAnalyzer) substitute(words []string, quoted []bool, dir string) []str
 				}
 			}
 		}
+		if strings.HasPrefix(rest, "$") { // $env:HOMEDRIVE$env:HOMEPATH
+			rest = p.substitute([]string{rest}, []bool{false}, dir)[0]
+		}
 		out = append(out, strings.ReplaceAll(v, `\`, "/")+rest)
 	}
 	return out
+}
+
+// inline writes each ( ) group of a statement that reduces to literal text as that text,
+// single-quoted: Remove-Item ([IO.Path]::Combine($HOME, '.ssh')) is Remove-Item 'C:\...\.ssh'.
+func (p *psAnalyzer) inline(stmt string) string {
+	if strings.IndexByte(stmt, '(') < 0 {
+		return stmt
+	}
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(stmt); i++ {
+		switch ch := stmt[i]; {
+		case ch == '`':
+			i++
+		case ch == '\'' || ch == '"':
+			for i++; i < len(stmt) && stmt[i] != ch; i++ {
+				if ch == '"' && stmt[i] == '`' {
+					i++
+				}
+			}
+		case ch == '{':
+			if end := psClose(stmt[i:]); end > 0 {
+				i += end - 1
+			}
+		case ch == '(' && (i == 0 || stmt[i-1] != '$'):
+			end := psClose(stmt[i:])
+			if end < 0 {
+				return stmt
+			}
+			// An argument in parentheses, not a method call's list: Create('...') stays.
+			if v, ok := p.reduceGroup(stmt[i+1 : i+end-1]); ok && i > 0 && strings.IndexByte(" \t=,", stmt[i-1]) >= 0 {
+				b.WriteString(stmt[last:i])
+				b.WriteString("'" + strings.ReplaceAll(v, "'", "''") + "'")
+				last = i + end
+			}
+			i += end - 1
+		}
+	}
+	b.WriteString(stmt[last:])
+	return b.String()
+}
+
+// reduceGroup reduces the inside of a ( ) group: an expression, or Join-Path of literals.
+func (p *psAnalyzer) reduceGroup(g string) (string, bool) {
+	if v, ok := psReduce(g, p.vars); ok {
+		return v, true
+	}
+	words, quoted, _ := psWordsQ(g, p.world.Home)
+	if len(words) < 3 || !strings.EqualFold(words[0], "Join-Path") {
+		return "", false
+	}
+	words = p.substitute(words, quoted, "")
+	var parts []string
+	for _, w := range words[1:] {
+		if strings.HasPrefix(w, "-") {
+			continue // -Path, -ChildPath
+		}
+		if strings.ContainsAny(w, "$()") {
+			return "", false
+		}
+		parts = append(parts, w)
+	}
+	return strings.Join(parts, "/"), len(parts) > 1
 }
