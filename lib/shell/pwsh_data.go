@@ -1,3 +1,6 @@
+// What is data in a PowerShell script: strings, here-strings, comments and what output
+// cmdlets print, told apart from the code in subexpressions.
+
 package shell
 
 import "strings"
