@@ -162,9 +162,11 @@ func (p *psAnalyzer) script(src, dir string, via []string, depth int) error {
 		stmt = p.inline(stmt)
 		words, quoted, redirs := psWordsQ(stmt, home)
 		// $x = Get-Content ...: the command after the assignment; the value is kept.
+		head := strings.TrimSpace(stmt) // where the command or expression starts
 		if len(words) > 2 && strings.HasPrefix(words[0], "$") && words[1] == "=" {
 			if _, rhs, ok := strings.Cut(stmt, "="); ok {
 				p.assign(words[0], rhs, dir)
+				head = strings.TrimSpace(rhs)
 			}
 			words, quoted = words[2:], quoted[2:]
 		}
@@ -219,7 +221,7 @@ func (p *psAnalyzer) script(src, dir string, via []string, depth int) error {
 		delete(p.vars, "_")
 		delete(p.vars, "psitem")
 		// A statement that opens with a string outputs it, unless & or . calls it.
-		str := len(words) > 0 && quoted[0] && !called && strings.IndexByte(`'"`, strings.TrimSpace(stmt)[0]) >= 0
+		str := len(words) > 0 && quoted[0] && !called && head != "" && strings.IndexByte(`'"@`, head[0]) >= 0
 		if len(words) == 0 || str || strings.ContainsAny(words[0], "[]$(){}") || strings.Contains(stmt, "::") && psCmdlet(words[0]) != "Invoke-Expression" {
 			c.Name, c.Code = "PowerShell", psHome(stmt, home) // an expression: its path literals are read
 			// [scriptblock]::Create('...') makes code of a string: read it as code.

@@ -169,6 +169,8 @@ func psSubexprs(stmt string) []string {
 		switch ch := stmt[i]; {
 		case ch == '`':
 			i++
+		case ch == '@' && i+1 < len(stmt) && stmt[i+1] == '\'' && psHereOpens(stmt[i+2:]):
+			i = psHereEnd(stmt, i) - 1
 		case ch == '\'':
 			for i++; i < len(stmt) && stmt[i] != '\''; i++ {
 			}

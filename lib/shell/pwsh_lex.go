@@ -28,6 +28,11 @@ func psStatements(src string) (out []string, piped []bool) {
 			if ch == quote {
 				quote = 0
 			}
+		case ch == '@' && i+1 < len(src) && (src[i+1] == '\'' || src[i+1] == '"') && psHereOpens(src[i+2:]):
+			stop := psHereEnd(src, i)
+			b.WriteString(src[i:stop]) // a here-string: text to its closing line, quotes and all
+			i = stop - 1
+			continue
 		case ch == '\'' || ch == '"':
 			quote = ch
 		case ch == '`' && i+1 < len(src) && (src[i+1] == '\n' || src[i+1] == '\r'):
@@ -111,6 +116,13 @@ func psWordsQ(stmt, home string) (words []string, quoted []bool, redirs [][2]str
 			cur.WriteString(expand(stmt[i:i+j], quote == '\''))
 			i += j
 			quote = 0
+		case ch == '@' && i+1 < len(stmt) && (stmt[i+1] == '\'' || stmt[i+1] == '"') && psHereOpens(stmt[i+2:]):
+			stop := psHereEnd(stmt, i)
+			_, body, _ := strings.Cut(stmt[i:stop], "\n")
+			body = strings.TrimSuffix(strings.TrimSuffix(body, "'@"), "\"@")
+			cur.WriteString(expand(strings.TrimSuffix(body, "\n"), stmt[i+1] == '\''))
+			in, q = true, true
+			i = stop - 1
 		case ch == '\'' || ch == '"':
 			quote, in, q = ch, true, true
 		case ch == ' ' || ch == '\t' || ch == '\r' || ch == ',':
@@ -172,6 +184,8 @@ func psBlocks(stmt string) (bodies []string, ok bool) {
 			} else if ch == '`' && quote == '"' {
 				i++
 			}
+		case ch == '@' && i+1 < len(stmt) && (stmt[i+1] == '\'' || stmt[i+1] == '"') && psHereOpens(stmt[i+2:]):
+			i = psHereEnd(stmt, i) - 1
 		case ch == '\'' || ch == '"':
 			quote = ch
 		case ch == '`':
@@ -192,4 +206,14 @@ func psBlocks(stmt string) (bodies []string, ok bool) {
 		}
 	}
 	return bodies, depth == 0 && quote == 0
+}
+
+// psHereEnd returns the index after the here-string that opens at i (@' or @"): after its
+// closing '@ or "@ at a line's start, or the end of src.
+func psHereEnd(src string, i int) int {
+	end := strings.Index(src[i+2:], "\n"+string(src[i+1])+"@")
+	if end < 0 {
+		return len(src)
+	}
+	return i + 2 + end + 3
 }

@@ -60,6 +60,10 @@ func psTerm(s string) (term, rest string, ok bool) {
 		return "", "", false
 	}
 	end := -1
+	if len(s) > 2 && s[0] == '@' && (s[1] == '\'' || s[1] == '"') && psHereOpens(s[2:]) {
+		end = psHereEnd(s, 0)
+		return s[:end], s[end:], true
+	}
 	switch s[0] {
 	case '\'':
 		for i := 1; i < len(s); i++ {
@@ -125,6 +129,8 @@ func psClose(s string) int {
 			} else if ch == '`' && quote == '"' {
 				i++
 			}
+		case ch == '@' && i+1 < len(s) && (s[i+1] == '\'' || s[i+1] == '"') && psHereOpens(s[i+2:]):
+			i = psHereEnd(s, i) - 1
 		case ch == '\'' || ch == '"':
 			quote = ch
 		case ch == '(' || ch == '[' || ch == '{':
@@ -145,6 +151,14 @@ func isWordByte(c byte) bool {
 
 // psTermValue evaluates one term.
 func psTermValue(t string, vars map[string]string, budget *int, depth int) (string, bool) {
+	if t[0] == '@' { // a here-string: its lines between the opening and closing ones
+		_, body, _ := strings.Cut(t, "\n")
+		body = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(body, "'@"), "\"@"), "\n")
+		if t[1] == '\'' {
+			return body, true
+		}
+		return psExpand(strings.ReplaceAll(body, `"`, "`\""), vars)
+	}
 	switch t[0] {
 	case '\'':
 		return strings.ReplaceAll(t[1:len(t)-1], "''", "'"), true

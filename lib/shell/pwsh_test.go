@@ -173,3 +173,16 @@ func TestPSCommandText(t *testing.T) {
 		}
 	}
 }
+
+// A here-string is one word of text to its closing line, whatever quotes it holds.
+func TestPSHereStrings(t *testing.T) {
+	src := "$x = @\"\na \" b\nRemove-Item -Recurse C:\\x\n\"@\nWrite-Output $x; Get-Date"
+	stmts, _ := psStatements(src)
+	if len(stmts) != 3 || !strings.HasPrefix(stmts[0], "$x = @\"") || stmts[2] != "Get-Date" {
+		t.Fatalf("statements %q", stmts)
+	}
+	words, _, _ := psWordsQ(stmts[0], "")
+	if len(words) != 3 || words[2] != "a \" b\nRemove-Item -Recurse C:/x" {
+		t.Errorf("words %q", words)
+	}
+}
