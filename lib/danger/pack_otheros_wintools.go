@@ -54,6 +54,13 @@ func (j *judge) winNative(c *shell.Cmd) {
 		if len(args) > 0 && (args[0] == "create" || args[0] == "config" && strings.Contains(text, "binpath=")) {
 			j.add(c, persistAutorun, "sc "+args[0]+" sets a service program Windows starts by itself", "ask the user to install services")
 		}
+		if len(args) > 1 && (args[0] == "stop" || args[0] == "config" && strings.Contains(text, "disabled")) && winCriticalService(args[1]) {
+			j.add(c, powerCriticalService, "sc "+args[0]+" "+c.Args[1]+" cuts the machine off (logins, remote access, network or RPC)", "")
+		}
+	case "net":
+		if len(args) > 1 && args[0] == "stop" && winCriticalService(args[1]) {
+			j.add(c, powerCriticalService, "net stop "+c.Args[1]+" cuts the machine off (logins, remote access, network or RPC)", "")
+		}
 	case "reg":
 		if len(args) > 1 && args[0] == "delete" && !has("/v", "/ve") {
 			j.registryDelete(c, c.Args[1])
@@ -131,6 +138,22 @@ func (j *judge) psCmdletRules(c *shell.Cmd) {
 		j.winNative(&shell.Cmd{Name: "sc", Prog: "sc", Args: c.Args, Dir: c.Dir, Via: c.Via, Text: c.Text})
 	}
 	switch c.Name {
+	case "Stop-Service", "Set-Service", "Suspend-Service":
+		if c.Name != "Set-Service" || strings.Contains(text, "disabled") || strings.Contains(text, "stopped") {
+			for _, a := range c.Args {
+				if winCriticalService(a) {
+					j.add(c, powerCriticalService, c.Name+" "+a+" cuts the machine off (logins, remote access, network or RPC)", "")
+					break
+				}
+			}
+		}
+	case "Stop-Process":
+		for _, a := range c.Args {
+			switch strings.ToLower(strings.TrimSuffix(strings.ToLower(a), ".exe")) {
+			case "csrss", "wininit", "winlogon", "lsass", "smss", "services":
+				j.add(c, powerShutdown, "ending "+a+" crashes Windows: it restarts the machine", "")
+			}
+		}
 	case "Clear-EventLog", "Remove-EventLog":
 		j.add(c, histLogs, c.Name+" erases Windows event logs", "")
 	case "Register-ScheduledTask", "New-ScheduledTask", "Set-ScheduledTask":
@@ -165,4 +188,15 @@ func (j *judge) psCmdletRules(c *shell.Cmd) {
 	if strings.Contains(text, "win32_shadowcopy") && (strings.Contains(text, "delete") || strings.Contains(text, "remove-")) {
 		j.add(c, fsBackupDelete, "it deletes the volume shadow copies, Windows' own backups", "")
 	}
+}
+
+// winCriticalService reports a Windows service whose stop cuts the machine off: remote
+// access (WinRM, RDP, OpenSSH), the network, RPC, logins.
+func winCriticalService(name string) bool {
+	switch strings.ToLower(strings.Trim(name, `"'`)) {
+	case "winrm", "termservice", "sshd", "rpcss", "dhcp", "dnscache", "nsi", "netman", "lanmanserver", "lanmanworkstation",
+		"mpssvc", "bfe", "samss", "lsm", "netlogon", "eventlog", "windefend", "*":
+		return true
+	}
+	return false
 }

@@ -76,7 +76,8 @@ func psCanon(w string) string {
 	for _, c := range [...]string{"Clear-EventLog", "Remove-EventLog", "Register-ScheduledTask", "New-ScheduledTask", "Set-ScheduledTask",
 		"Unregister-ScheduledTask", "New-Service", "Remove-Partition", "Resize-Partition", "Set-PSReadLineOption", "New-ItemProperty",
 		"Set-ItemProperty", "Set-Item", "Invoke-Sqlcmd", "Send-MailMessage", "Clear-History", "Add-Type", "Invoke-Command",
-		"Remove-ComputerRestorePoint", "Disable-ComputerRestore", "Get-Item", "Write-Output", "Write-Host"} {
+		"Remove-ComputerRestorePoint", "Disable-ComputerRestore", "Get-Item", "Write-Output", "Write-Host", "Stop-Service",
+		"Set-Service", "Suspend-Service", "Start-BitsTransfer"} {
 		if strings.EqualFold(w, c) {
 			return c
 		}
@@ -187,7 +188,7 @@ func (p *psAnalyzer) script(src, dir string, via []string, depth int) error {
 		// .NET file calls: [IO.Directory]::Delete(...) is Remove-Item, and so on; Add-Type
 		// compiles C# that may make the same calls.
 		csharp := len(words) > 0 && strings.EqualFold(words[0], "Add-Type")
-		if csharp || strings.Contains(stmt, "::") {
+		if csharp || strings.Contains(stmt, "::") || strings.Contains(strings.ToLower(stmt), ".downloadfile(") {
 			for _, call := range psDotNet(stmt, csharp, p.vars) {
 				args := make([]string, len(call)-1)
 				for i, a := range call[1:] {

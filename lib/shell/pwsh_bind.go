@@ -86,6 +86,15 @@ func (b psBound) one(name string, n int) string {
 // bashWord quotes s for Bash, leaving its wildcards * and ? to expand as PowerShell's -Path
 // expands them.
 func bashWord(s string) string {
+	url := strings.Contains(s, "://") // its ? and * are no wildcards
+	if strings.Contains(strings.ToLower(s), "$env:") && (url || !strings.ContainsAny(s, "*?")) {
+		return bashEnvWord(s)
+	}
+	if url {
+		if q, err := syntax.Quote(s, syntax.LangBash); err == nil && !strings.Contains(s, "$") {
+			return q
+		}
+	}
 	var b strings.Builder
 	for s != "" {
 		i := strings.IndexAny(s, "*?")
@@ -105,6 +114,37 @@ func bashWord(s string) string {
 		}
 		s = s[i:]
 	}
+	return b.String()
+}
+
+// bashEnvWord writes a word that holds $env:NAME as Bash's "...${NAME}...", so that the
+// rules see which variable it sends; any other variable is a run-time value.
+func bashEnvWord(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch == '$' && strings.HasPrefix(strings.ToLower(s[i:]), "$env:"):
+			j := i + 5
+			for j < len(s) && isWordByte(s[j]) {
+				j++
+			}
+			b.WriteString("${" + s[i+5:j] + "}")
+			i = j - 1
+		case ch == '$':
+			b.WriteString("${__pwsh_value}")
+			for i+1 < len(s) && (isWordByte(s[i+1]) || s[i+1] == ':') {
+				i++
+			}
+		case ch == '"' || ch == '\\' || ch == '`':
+			b.WriteByte('\\')
+			b.WriteByte(ch)
+		default:
+			b.WriteByte(ch)
+		}
+	}
+	b.WriteByte('"')
 	return b.String()
 }
 
@@ -334,6 +374,39 @@ func PSBash(c *Cmd) string {
 		for i, a := range c.Args {
 			if l := strings.ToLower(strings.TrimLeft(a, "-/")); (l == "file" || l == "f") && i+1 < len(c.Args) {
 				return bashLine(".", c.Args[i+1])
+			}
+		}
+	case "Start-BitsTransfer":
+		b := psBind(c.Args, []string{"source", "destination", "transfertype", "displayname", "credential"}, []string{"asynchronous", "suspended"})
+		if src, dst := b.one("source", 0), b.one("destination", 1); src != "" {
+			if strings.EqualFold(b.one("transfertype", -1), "upload") {
+				return bashLine("curl", op("-T"), src, dst)
+			}
+			if dst == "" {
+				dst = "."
+			}
+			return bashLine("curl", op("-sLo"), dst, src)
+		}
+	case "certutil", "certutil.exe":
+		// certutil -urlcache -f URL FILE downloads.
+		var ops []string
+		cache := false
+		for _, a := range c.Args {
+			l := strings.ToLower(strings.TrimLeft(a, "-/"))
+			switch {
+			case l == "urlcache" || l == "verifyctl":
+				cache = true
+			case !strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "/"):
+				ops = append(ops, a)
+			}
+		}
+		if cache && len(ops) >= 2 {
+			return bashLine("curl", op("-sLo"), ops[1], ops[0])
+		}
+	case "bitsadmin", "bitsadmin.exe":
+		for i, a := range c.Args {
+			if strings.EqualFold(a, "/transfer") && i+3 < len(c.Args) {
+				return bashLine("curl", op("-sLo"), c.Args[len(c.Args)-1], c.Args[len(c.Args)-2])
 			}
 		}
 	case "Clear-History":

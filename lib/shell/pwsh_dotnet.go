@@ -21,6 +21,7 @@ func psDotNetCmd(call string) (string, bool) {
 		return "Copy-Item", true
 	case "file.move", "directory.move", "file.replace", "filesystem.movedirectory", "filesystem.movefile":
 		return "Move-Item", true
+
 	}
 	return "", false
 }
@@ -49,7 +50,7 @@ func psDotNet(text string, csharp bool, vars map[string]string) [][]string {
 			sep = strings.TrimSuffix(sep, "]::")
 		case strings.HasSuffix(sep, "::"):
 			sep = strings.TrimSuffix(sep, "::")
-		case strings.HasSuffix(sep, "."):
+		case strings.HasSuffix(sep, ".") || strings.HasSuffix(sep, ")."):
 			sep = strings.TrimSuffix(sep, ".")
 		default:
 			continue
@@ -59,6 +60,9 @@ func psDotNet(text string, csharp bool, vars map[string]string) [][]string {
 			c--
 		}
 		name, ok := psDotNetCmd(sep[c:] + "." + method)
+		if method == "downloadfile" { // a WebClient's, however it is reached
+			name, ok = "Invoke-WebRequest", true
+		}
 		if !ok {
 			continue
 		}
@@ -81,6 +85,11 @@ func psDotNet(text string, csharp bool, vars map[string]string) [][]string {
 		switch {
 		case strings.HasSuffix(name, "+") || name == "Remove-Item" && len(args) > 1 && strings.EqualFold(strings.TrimPrefix(args[1], "$"), "true"):
 			cmd = append(cmd, "-Recurse")
+		case name == "Invoke-WebRequest":
+			if len(args) < 2 {
+				continue
+			}
+			cmd = append(cmd, "-OutFile", args[1])
 		case name == "Copy-Item" || name == "Move-Item":
 			if len(args) < 2 {
 				continue
