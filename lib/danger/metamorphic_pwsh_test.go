@@ -76,6 +76,15 @@ func psRewrites(s string) map[string]string {
 	out["ScriptBlock.Create"] = "[ScriptBlock]::Create('" + quoted + "').Invoke()"
 	out["base64 iex"] = "iex ([Text.Encoding]::Unicode.GetString([Convert]::FromBase64String('" + psEncode(s) + "')))"
 	out["powershell -EncodedCommand"] = "powershell -NoProfile -EncodedCommand " + psEncode(s)
+	// The path operand through a variable, a concatenation and a hash table splatted.
+	if i := strings.LastIndex(s, " "); i > 0 && !strings.ContainsAny(s[i+1:], "-'$*") && strings.HasPrefix(s, "Remove-Item -Recurse -Force ") {
+		path := s[i+1:]
+		out["variable"] = "$t = '" + path + "'; " + s[:i] + " $t"
+		out["concatenated variable"] = "$t = '" + path[:len(path)/2] + "' + '" + path[len(path)/2:] + "'; " + s[:i] + " $t"
+		out["splatting"] = "$p = @{ Path = '" + path + "'; Recurse = $true; Force = $true }; Remove-Item @p"
+		out["pipeline"] = "Get-Item '" + path + "' | Remove-Item -Recurse -Force"
+		out["-Path:"] = "Remove-Item -Recurse -Force -Path:'" + path + "'"
+	}
 	out["comment before"] = "<# tidy up #> " + s + " # done"
 	out["after a harmless statement"] = "Get-Date; " + s
 	return out
