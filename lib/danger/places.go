@@ -491,7 +491,7 @@ func (j *judge) autorun(p string) bool {
 // winStartup reports a file in a Windows Startup folder, the user's or all users'.
 func winStartup(p string) bool {
 	l := strings.ToLower(p)
-	return drive(l) && strings.Contains(l, "/microsoft/windows/start menu/programs/startup/")
+	return drive(l) && strings.Contains(l+"/", "/microsoft/windows/start menu/programs/startup/") // the folder, or a file in it
 }
 
 // launchd reports a folder of launchd jobs, or a file in one: the user's and the system's
