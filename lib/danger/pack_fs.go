@@ -348,7 +348,7 @@ func (j *judge) find(c *shell.Cmd) {
 			j.add(c, fsFindDelete, "it deletes files in "+label, "leave system files alone")
 		case !filtered && (pl == home || pl == homeSecret || pl == ancestor || pl == git || pl == project && !narrowed):
 			j.add(c, fsFindDelete, "it deletes everything in "+label+" (nothing narrows what it matches)", "add -name/-path tests and run without -delete first to see the matches")
-		case pl == foreign || pl == home && t != j.world.Home && !c.Remote:
+		case pl == foreign || pl == home && t != j.world.Home && t != shell.Resolve(j.world.Home, "/", "") && !c.Remote:
 			j.add(c, fsRmOtherUser, "it deletes files in "+label, "")
 		case pl == outside && !c.Remote:
 			j.add(c, fsRmOutside, "it deletes files in "+label, "")

@@ -67,6 +67,8 @@ func TestPowerShellAsBash(t *testing.T) {
 		{`Set-Content C:\Users\dev\proj\.claude\settings.json '{}'`, "tamper.project-settings"},
 		{"$x = @'\nRemove-Item -Recurse -Force C:\\Users\\dev\n'@\nInvoke-Expression $x", "fs.rm-critical"},
 		// Everyday PowerShell stays silent.
+		{`Remove-Item C:\Users\dev\* -Include *.tmp -Recurse`, ""},
+		{`Remove-Item .\logs -Filter *.log -Recurse`, ""},
 		{"$x = @\"\na \" b\nRemove-Item -Recurse -Force C:\\Users\\dev\n\"@\nWrite-Output $x", ""},
 		{"$x = @'\nit's Format-Volume -DriveLetter C; Stop-Computer\n'@\nSet-Content .\\notes.md $x", ""},
 		{`Write-Host "Now: $(Get-Date)"`, ""},

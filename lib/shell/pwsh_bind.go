@@ -188,8 +188,23 @@ func PSBash(c *Cmd) string {
 			}
 			paths, rec = []string{in}, rec || inRec
 		}
-		if f := b.one("filter", -1); f != "" && rec {
+		// -Filter and -Include narrow what is deleted to the names they match.
+		f := b.one("filter", -1)
+		if f == "" {
+			f = b.one("include", -1)
+		}
+		if f != "" && rec {
+			for i, p := range paths {
+				if t := strings.TrimSuffix(p, "/*"); t != "" {
+					paths[i] = t // find searches the folder's contents
+				}
+			}
 			return bashLine(append(append([]string{"find"}, paths...), op("-name"), f, op("-delete"))...)
+		}
+		if f != "" {
+			for i, p := range paths {
+				paths[i] = strings.TrimSuffix(strings.TrimSuffix(p, "*"), "/") + "/" + f
+			}
 		}
 		w := []string{"rm", op("-f")}
 		if rec {
