@@ -148,6 +148,9 @@ func (p *psAnalyzer) script(src, dir string, via []string, depth int) error {
 		in := ""
 		if piped[i] {
 			in = psProducer(prev)
+			if in == "" && prev != nil && psPassesAll(prev) {
+				in = prev.PSIn // Sort-Object, or a filter that only leaves some out
+			}
 		}
 		// & ('Remove'+'-Item') ...: a command named by a value that reduces to text.
 		if callee, rest, ok := psCallee(stmt); ok {
@@ -272,6 +275,23 @@ func (p *psAnalyzer) script(src, dir string, via []string, depth int) error {
 		}
 	}
 	return nil
+}
+
+// psPassesAll reports a pipeline stage that hands on all it is given, or all but the few a
+// negative filter names: Sort-Object, Where-Object { $_.Name -ne 'x' }.
+func psPassesAll(c *Cmd) bool {
+	switch strings.ToLower(c.Prog) {
+	case "sort-object", "sort":
+		return true
+	case "where-object", "where", "?":
+		l := strings.ToLower(c.Text)
+		for _, o := range []string{"-ne ", "-notlike ", "-notmatch ", "-notin ", "-notcontains "} {
+			if strings.Contains(l, o) {
+				return !strings.Contains(l, " -and ") && !strings.Contains(l, "-eq ") && !strings.Contains(l, "-like ") && !strings.Contains(l, "-match ")
+			}
+		}
+	}
+	return false
 }
 
 // psForEach reports a command that runs its script block once per pipeline item.
