@@ -41,7 +41,7 @@ func (j *judge) written(c *shell.Cmd, t shell.Target) {
 		j.add(c, histHistoryFile, "it rewrites the shell history "+p, "")
 	case under(p, "/var/log"):
 		j.add(c, histLogs, "it overwrites the system log "+p, "")
-	case base == "authorized_keys" || base == "authorized_keys2":
+	case base == "authorized_keys" || base == "authorized_keys2" || strings.EqualFold(base, "administrators_authorized_keys"): // Windows OpenSSH's for admins
 		j.add(c, persistAuthorizedKeys, "it adds or replaces SSH keys allowed to log in as this user", "")
 	case j.canon(p) == "/etc/sudoers" || under(j.canon(p), "/etc/sudoers.d"): // /private/etc on macOS
 		j.add(c, persistSudoers, "it changes who may run commands as root", "")

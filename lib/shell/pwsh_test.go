@@ -186,3 +186,31 @@ func TestPSHereStrings(t *testing.T) {
 		t.Errorf("words %q", words)
 	}
 }
+
+// What a script only carries as data is never read as a command it runs, also when the
+// script is malformed: strings, here-strings, comments, printed words.
+func TestPSDataIsNotCode(t *testing.T) {
+	w := World{Cwd: "/h/p", Home: "/h", Project: "/h/p"}
+	for _, src := range []string{
+		"Write-Output 'Remove-Item -Recurse -Force /srv",
+		"Write-Output \"Remove-Item -Recurse -Force /srv",
+		"$s = @'\nRemove-Item -Recurse -Force /srv\n",
+		"<# Remove-Item -Recurse -Force /srv",
+		"# Remove-Item -Recurse -Force /srv\nGet-Date",
+		"Write-Host Remove-Item -Recurse -Force /srv",
+		"'Remove-Item' + ' -Recurse /srv'",
+		"\"it's\" ; 'Remove-Item -Recurse /srv'",
+		"Set-Content x.ps1 'Remove-Item -Recurse -Force /srv'",
+		"git commit -m \"Remove-Item -Recurse -Force /srv\"",
+	} {
+		an, err := AnalyzePowerShell(src, w, Limits{})
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		for _, c := range an.Cmds {
+			if c.Name == "Remove-Item" || strings.HasPrefix(PSBash(c), "rm ") {
+				t.Errorf("%q: read as running %q %q", src, c.Name, c.Args)
+			}
+		}
+	}
+}
