@@ -220,6 +220,9 @@ func PSBash(c *Cmd) string {
 		if b.switches["whatif"] || src == "" || dst == "" {
 			return ""
 		}
+		if host, rest, ok := strings.Cut(strings.TrimPrefix(dst, "//"), "/"); strings.HasPrefix(dst, "//") && ok && host != "" {
+			return bashLine("scp", op("-r"), src, host+":"+rest) // \\host\share: a copy to another machine
+		}
 		if c.Name == "Move-Item" {
 			return bashLine("mv", op("-f"), op("--"), src, dst)
 		}

@@ -94,7 +94,7 @@ func psHostCode(name string, args []string) (code, unread string) {
 			return "", ""
 		case opt == "ea" || strings.HasPrefix("encodedarguments", opt) && len(opt) >= 8:
 			next()
-		case opt == "ex" || opt == "ep" || strings.HasPrefix(opt, "executionpolicy") || opt == "w" || strings.HasPrefix("windowstyle", opt) && len(opt) >= 2 ||
+		case opt == "ex" || opt == "ep" || len(opt) >= 2 && strings.HasPrefix("executionpolicy", opt) || opt == "w" || strings.HasPrefix("windowstyle", opt) && len(opt) >= 2 ||
 			opt == "o" || opt == "of" || strings.HasPrefix("outputformat", opt) && len(opt) >= 2 || opt == "if" || strings.HasPrefix("inputformat", opt) && len(opt) >= 2 ||
 			opt == "wd" || strings.HasPrefix("workingdirectory", opt) && len(opt) >= 2 || strings.HasPrefix("configurationname", opt) && len(opt) >= 3 ||
 			strings.HasPrefix("settingsfile", opt) && len(opt) >= 2 || strings.HasPrefix("custompipename", opt) && len(opt) >= 2 || opt == "version" || opt == "v" || opt == "psconsolefile":
