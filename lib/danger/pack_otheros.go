@@ -70,7 +70,7 @@ func (j *judge) windows(c *shell.Cmd) {
 	switch {
 	case has("format-volume", "clear-disk", "initialize-disk") || after("format", drive) || has("diskpart") && has("clean"):
 		j.add(c, diskFormat, c.Name+" formats or wipes a disk", "")
-	case has("iex", "invoke-expression") && has("downloadstring", "invoke-webrequest", "iwr", "irm", "invoke-restmethod", "net.webclient"):
+	case has("iex", "invoke-expression") && (has("downloadstring", "invoke-webrequest", "iwr", "irm", "invoke-restmethod", "net.webclient") || strings.Contains(strings.ToLower(text), ".downloadstring(")):
 		u := ""
 		for _, w := range words {
 			if strings.HasPrefix(w, "http") {
