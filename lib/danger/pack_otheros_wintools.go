@@ -137,6 +137,14 @@ func (j *judge) psCmdletRules(c *shell.Cmd) {
 		// the service it would make in the second.
 		j.winNative(&shell.Cmd{Name: "sc", Prog: "sc", Args: c.Args, Dir: c.Dir, Via: c.Via, Text: c.Text})
 	}
+	if t, ok := strings.CutPrefix(c.PSIn, shell.PSText); ok && strings.EqualFold(strings.TrimSuffix(strings.ToLower(c.Name), ".exe"), "diskpart") {
+		for _, line := range strings.Split(strings.ToLower(t), "\n") {
+			if f := strings.Fields(line); len(f) > 0 && (f[0] == "clean" || f[0] == "format" || f[0] == "delete") {
+				j.add(c, diskFormat, "diskpart is told to "+f[0]+" a disk or partition", "")
+				break
+			}
+		}
+	}
 	switch c.Name {
 	case "Stop-Service", "Set-Service", "Suspend-Service":
 		if c.Name != "Set-Service" || strings.Contains(text, "disabled") || strings.Contains(text, "stopped") {

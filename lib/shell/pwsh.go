@@ -151,6 +151,11 @@ func (p *psAnalyzer) script(src, dir string, via []string, depth int) error {
 			if in == "" && prev != nil && psPassesAll(prev) {
 				in = prev.PSIn // Sort-Object, or a filter that only leaves some out
 			}
+			if in == "" && i > 0 {
+				if text, ok := psReduceList(stmts[i-1], p.vars); ok {
+					in = PSText + text // 'select disk 0', 'clean' | diskpart
+				}
+			}
 		}
 		// & ('Remove'+'-Item') ...: a command named by a value that reduces to text.
 		if callee, rest, ok := psCallee(stmt); ok {

@@ -469,7 +469,7 @@ func psScriptFile(p string) bool {
 // psInput reads what a previous pipeline stage hands on (a PSIn): a path pattern, whether
 // it reaches into subfolders, or process:NAME.
 func psInput(in string) (string, bool) {
-	if strings.HasPrefix(in, psFileValue) {
+	if strings.HasPrefix(in, psFileValue) || strings.HasPrefix(in, PSText) {
 		return "", false // a file's lines, not paths
 	}
 	if p, ok := strings.CutPrefix(in, "tree:"); ok {

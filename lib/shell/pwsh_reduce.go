@@ -266,3 +266,19 @@ func psExpand(s string, vars map[string]string) (string, bool) {
 	}
 	return b.String(), true
 }
+
+// PSText marks a pipeline input (Cmd.PSIn) that is literal text: the lines after it.
+const PSText = "text:"
+
+// psReduceList reduces a value or a list of values ('a', 'b') to its lines of text.
+func psReduceList(expr string, vars map[string]string) (string, bool) {
+	var lines []string
+	for _, e := range psSplitArgs(expr) {
+		v, ok := psReduce(e, vars)
+		if !ok {
+			return "", false
+		}
+		lines = append(lines, v)
+	}
+	return strings.Join(lines, "\n"), len(lines) > 0
+}
