@@ -143,6 +143,8 @@ func TestWindowsToolsByKind(t *testing.T) {
 		{`icacls C:\Windows /grant Everyone:F /T`, "perm.recursive-critical"},
 		{`icacls C:\Users\dev /grant "Everyone:(OI)(CI)F" /T`, "perm.recursive-critical"},
 		{`takeown /F C:\Windows /R`, "perm.recursive-critical"},
+		{`$acl = Get-Acl $HOME; $r = New-Object System.Security.AccessControl.FileSystemAccessRule('Everyone','FullControl','ContainerInherit,ObjectInherit','None','Allow'); $acl.AddAccessRule($r); Set-Acl $HOME $acl`, "perm.recursive-critical"},
+		{`$acl = Get-Acl .\out; $r = New-Object System.Security.AccessControl.FileSystemAccessRule('dev','FullControl','Allow'); $acl.SetAccessRule($r); Set-Acl .\out $acl`, ""},
 		{`vssadmin delete shadows /all /quiet`, "fs.backup-delete"},
 		{`Stop-Service -Name WinRM -Force`, "power.critical-service"},
 		{`Set-Service -Name TermService -StartupType Disabled`, "power.critical-service"},

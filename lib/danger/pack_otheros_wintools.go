@@ -162,6 +162,34 @@ func (j *judge) psCmdletRules(c *shell.Cmd) {
 				j.add(c, powerShutdown, "ending "+a+" crashes Windows: it restarts the machine", "")
 			}
 		}
+	case "Set-Acl":
+		// An access rule that gives everyone full or modify rights, set on a folder: chmod
+		// 777, -R when the rule is inherited by what is inside.
+		var rule string
+		for _, o := range j.an.Cmds {
+			if l := strings.ToLower(o.Text); strings.Contains(l, "filesystemaccessrule") {
+				rule += l
+			}
+		}
+		broad := strings.Contains(rule, "everyone") || strings.Contains(rule, "'users'") || strings.Contains(rule, "\"users\"") ||
+			strings.Contains(rule, "authenticated users") || strings.Contains(rule, "s-1-1-0")
+		if p := c.Args; broad && (strings.Contains(rule, "fullcontrol") || strings.Contains(rule, "modify")) && len(p) > 0 {
+			path := ""
+			for i := 0; i < len(p); i++ {
+				switch l := strings.ToLower(p[i]); {
+				case (l == "-path" || l == "-literalpath") && i+1 < len(p):
+					path = p[i+1]
+					i++
+				case l == "-aclobject" || l == "-acl":
+					i++
+				case path == "" && !strings.HasPrefix(l, "-") && !strings.HasPrefix(l, "$"):
+					path = p[i]
+				}
+			}
+			if path != "" {
+				j.asBash(c, "chmod", append(j.ifRecursive(strings.Contains(rule, "containerinherit"), "-R"), "777", path))
+			}
+		}
 	case "Clear-EventLog", "Remove-EventLog":
 		j.add(c, histLogs, c.Name+" erases Windows event logs", "")
 	case "Register-ScheduledTask", "New-ScheduledTask", "Set-ScheduledTask":

@@ -77,7 +77,7 @@ func psCanon(w string) string {
 		"Unregister-ScheduledTask", "New-Service", "Remove-Partition", "Resize-Partition", "Set-PSReadLineOption", "New-ItemProperty",
 		"Set-ItemProperty", "Set-Item", "Invoke-Sqlcmd", "Send-MailMessage", "Clear-History", "Add-Type", "Invoke-Command",
 		"Remove-ComputerRestorePoint", "Disable-ComputerRestore", "Get-Item", "Write-Output", "Write-Host", "Stop-Service",
-		"Set-Service", "Suspend-Service", "Start-BitsTransfer"} {
+		"Set-Service", "Suspend-Service", "Start-BitsTransfer", "Set-Acl"} {
 		if strings.EqualFold(w, c) {
 			return c
 		}
