@@ -160,7 +160,8 @@ func bashLine(words ...string) string {
 	return strings.Join(out, " ")
 }
 
-func op(s string) string { return "\x00" + s }
+// bashOp marks a word bashLine writes as it is: an option or an operator.
+func bashOp(s string) string { return "\x00" + s }
 
 // PSBash returns the Bash command a PowerShell statement amounts to, for the rules that
 // judge Bash: Remove-Item -Recurse is rm -r, Copy-Item cp, Set-Content a > redirection,
@@ -199,18 +200,18 @@ func PSBash(c *Cmd) string {
 					paths[i] = t // find searches the folder's contents
 				}
 			}
-			return bashLine(append(append([]string{"find"}, paths...), op("-name"), f, op("-delete"))...)
+			return bashLine(append(append([]string{"find"}, paths...), bashOp("-name"), f, bashOp("-delete"))...)
 		}
 		if f != "" {
 			for i, p := range paths {
 				paths[i] = strings.TrimSuffix(strings.TrimSuffix(p, "*"), "/") + "/" + f
 			}
 		}
-		w := []string{"rm", op("-f")}
+		w := []string{"rm", bashOp("-f")}
 		if rec {
-			w = append(w, op("-r"))
+			w = append(w, bashOp("-r"))
 		}
-		return bashLine(append(append(w, op("--")), paths...)...)
+		return bashLine(append(append(w, bashOp("--")), paths...)...)
 	case "Copy-Item", "Move-Item":
 		b := psBind(c.Args, []string{"path", "literalpath", "destination", "filter", "include", "exclude", "credential"}, []string{"recurse", "force", "container", "passthru", "whatif", "confirm"})
 		src, dst := b.one("path", 0), b.one("destination", 1)
@@ -221,15 +222,15 @@ func PSBash(c *Cmd) string {
 			return ""
 		}
 		if host, rest, ok := strings.Cut(strings.TrimPrefix(dst, "//"), "/"); strings.HasPrefix(dst, "//") && ok && host != "" {
-			return bashLine("scp", op("-r"), src, host+":"+rest) // \\host\share: a copy to another machine
+			return bashLine("scp", bashOp("-r"), src, host+":"+rest) // \\host\share: a copy to another machine
 		}
 		if c.Name == "Move-Item" {
-			return bashLine("mv", op("-f"), op("--"), src, dst)
+			return bashLine("mv", bashOp("-f"), bashOp("--"), src, dst)
 		}
 		if b.switches["recurse"] {
-			return bashLine("cp", op("-rf"), op("--"), src, dst)
+			return bashLine("cp", bashOp("-rf"), bashOp("--"), src, dst)
 		}
-		return bashLine("cp", op("-f"), op("--"), src, dst)
+		return bashLine("cp", bashOp("-f"), bashOp("--"), src, dst)
 	case "Set-Content", "Add-Content", "Out-File", "Tee-Object", "Clear-Content":
 		b := psBind(c.Args, []string{"path", "literalpath", "filepath", "value", "encoding", "inputobject", "stream", "width"}, []string{"append", "force", "nonewline", "noclobber", "passthru", "whatif", "confirm"})
 		p := b.one("path", 0)
@@ -253,7 +254,7 @@ func PSBash(c *Cmd) string {
 		if c.Name == "Clear-Content" {
 			val = ""
 		}
-		return bashLine("echo", val, op(redir), p)
+		return bashLine("echo", val, bashOp(redir), p)
 	case "New-Item":
 		b := psBind(c.Args, []string{"path", "name", "itemtype", "value", "target", "credential"}, []string{"force", "whatif", "confirm"})
 		p := b.one("path", 0)
@@ -268,46 +269,46 @@ func PSBash(c *Cmd) string {
 		}
 		switch t := strings.ToLower(b.one("itemtype", -1)); t {
 		case "directory", "d", "dir":
-			return bashLine("mkdir", op("-p"), op("--"), p)
+			return bashLine("mkdir", bashOp("-p"), bashOp("--"), p)
 		case "symboliclink", "junction", "hardlink":
 			target := b.one("target", -1)
 			if target == "" {
 				target = b.one("value", -1)
 			}
-			return bashLine("ln", op("-sf"), op("--"), target, p)
+			return bashLine("ln", bashOp("-sf"), bashOp("--"), target, p)
 		}
-		return bashLine("echo", b.one("value", 1), op(">"), p)
+		return bashLine("echo", b.one("value", 1), bashOp(">"), p)
 	case "Invoke-WebRequest":
 		b := psBind(c.Args, []string{"uri", "outfile", "infile", "method", "body", "headers", "contenttype", "form", "credential", "useragent", "proxy", "timeoutsec"}, []string{"usebasicparsing", "passthru", "usedefaultcredentials", "skipcertificatecheck"})
 		u := b.one("uri", 0)
 		if u == "" {
 			return ""
 		}
-		w := []string{"curl", op("-sL")}
+		w := []string{"curl", bashOp("-sL")}
 		if m := b.one("method", -1); m != "" {
-			w = append(w, op("-X"), strings.ToUpper(m))
+			w = append(w, bashOp("-X"), strings.ToUpper(m))
 		}
 		if o := b.one("outfile", -1); o != "" {
-			w = append(w, op("-o"), o)
+			w = append(w, bashOp("-o"), o)
 		}
 		if in := b.one("infile", -1); in != "" {
-			w = append(w, op("-T"), in)
+			w = append(w, bashOp("-T"), in)
 		}
 		for _, body := range append(b.get("body", -1), b.get("form", -1)...) {
 			if psCmdlet(body) == "Get-Content" {
 				continue // -Body (Get-Content FILE): below
 			}
 			if f, ok := strings.CutPrefix(body, psFileValue); ok {
-				w = append(w, op("--data-binary"), "@"+f)
+				w = append(w, bashOp("--data-binary"), "@"+f)
 			} else {
-				w = append(w, op("--data-binary"), body)
+				w = append(w, bashOp("--data-binary"), body)
 			}
 		}
 		for _, f := range psReadArgs(c.Args) {
-			w = append(w, op("--data-binary"), "@"+f)
+			w = append(w, bashOp("--data-binary"), "@"+f)
 		}
 		if f, ok := strings.CutPrefix(c.PSIn, psFileValue); ok { // Get-Content FILE | irm -Method Post
-			w = append(w, op("--data-binary"), "@"+f)
+			w = append(w, bashOp("--data-binary"), "@"+f)
 		}
 		return bashLine(append(w, u)...)
 	case "Send-MailMessage":
@@ -318,15 +319,15 @@ func PSBash(c *Cmd) string {
 		}
 		w := []string{"curl", "smtp://" + server}
 		for _, a := range b.get("attachments", -1) {
-			w = append(w, op("-T"), a)
+			w = append(w, bashOp("-T"), a)
 		}
 		for _, body := range b.get("body", 2) {
 			if f, ok := strings.CutPrefix(body, psFileValue); ok {
-				w = append(w, op("-T"), f)
+				w = append(w, bashOp("-T"), f)
 			}
 		}
 		for _, f := range psReadArgs(c.Args) {
-			w = append(w, op("-T"), f)
+			w = append(w, bashOp("-T"), f)
 		}
 		if len(w) == 2 {
 			return ""
@@ -339,7 +340,7 @@ func PSBash(c *Cmd) string {
 		if dst == "" || len(srcs) == 0 {
 			return ""
 		}
-		return bashLine(append([]string{"zip", op("-qr"), dst}, srcs...)...)
+		return bashLine(append([]string{"zip", bashOp("-qr"), dst}, srcs...)...)
 	case "Stop-Process":
 		b := psBind(c.Args, []string{"name", "id", "inputobject"}, []string{"force", "passthru", "whatif", "confirm"})
 		if b.switches["whatif"] {
@@ -357,27 +358,27 @@ func PSBash(c *Cmd) string {
 		}
 		for _, n := range names {
 			if n == "*" || n == "" {
-				return bashLine("kill", op("-9"), op("-1"))
+				return bashLine("kill", bashOp("-9"), bashOp("-1"))
 			}
 		}
 		if len(names) > 0 {
-			return bashLine(append([]string{"pkill", op("-9"), op("-x")}, names...)...)
+			return bashLine(append([]string{"pkill", bashOp("-9"), bashOp("-x")}, names...)...)
 		}
-		return bashLine(append([]string{"kill", op("-9")}, ids...)...)
+		return bashLine(append([]string{"kill", bashOp("-9")}, ids...)...)
 	case "Invoke-Sqlcmd":
 		b := psBind(c.Args, []string{"query", "serverinstance", "database", "inputfile", "username", "password", "hostname", "connectionstring"}, []string{"trustservercertificate", "encryptconnection"})
 		w := []string{"sqlcmd"}
 		if s := b.one("serverinstance", -1); s != "" {
-			w = append(w, op("-S"), s)
+			w = append(w, bashOp("-S"), s)
 		}
 		if d := b.one("database", -1); d != "" {
-			w = append(w, op("-d"), d)
+			w = append(w, bashOp("-d"), d)
 		}
 		if q := b.one("query", 0); q != "" {
-			w = append(w, op("-Q"), q)
+			w = append(w, bashOp("-Q"), q)
 		}
 		if f := b.one("inputfile", -1); f != "" {
-			w = append(w, op("-i"), f)
+			w = append(w, bashOp("-i"), f)
 		}
 		return bashLine(w...)
 	case "msiexec", "msiexec.exe":
@@ -398,12 +399,12 @@ func PSBash(c *Cmd) string {
 		b := psBind(c.Args, []string{"source", "destination", "transfertype", "displayname", "credential"}, []string{"asynchronous", "suspended"})
 		if src, dst := b.one("source", 0), b.one("destination", 1); src != "" {
 			if strings.EqualFold(b.one("transfertype", -1), "upload") {
-				return bashLine("curl", op("-T"), src, dst)
+				return bashLine("curl", bashOp("-T"), src, dst)
 			}
 			if dst == "" {
 				dst = "."
 			}
-			return bashLine("curl", op("-sLo"), dst, src)
+			return bashLine("curl", bashOp("-sLo"), dst, src)
 		}
 	case "certutil", "certutil.exe":
 		// certutil -urlcache -f URL FILE downloads.
@@ -419,12 +420,12 @@ func PSBash(c *Cmd) string {
 			}
 		}
 		if cache && len(ops) >= 2 {
-			return bashLine("curl", op("-sLo"), ops[1], ops[0])
+			return bashLine("curl", bashOp("-sLo"), ops[1], ops[0])
 		}
 	case "bitsadmin", "bitsadmin.exe":
 		for i, a := range c.Args {
 			if strings.EqualFold(a, "/transfer") && i+3 < len(c.Args) {
-				return bashLine("curl", op("-sLo"), c.Args[len(c.Args)-1], c.Args[len(c.Args)-2])
+				return bashLine("curl", bashOp("-sLo"), c.Args[len(c.Args)-1], c.Args[len(c.Args)-2])
 			}
 		}
 	case "Clear-History":
