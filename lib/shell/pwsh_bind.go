@@ -148,6 +148,7 @@ func bashEnvWord(s string) string {
 	return b.String()
 }
 
+// bashLine writes words as one Bash command line, each quoted by bashWord but the bashOp ones.
 func bashLine(words ...string) string {
 	out := make([]string, len(words))
 	for i, w := range words {
