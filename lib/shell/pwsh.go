@@ -238,6 +238,8 @@ func (p *psAnalyzer) script(src, dir string, via []string, depth int) error {
 				if err := p.script(code, dir, append(with(via), "ScriptBlock"), depth+1); err != nil {
 					return err
 				}
+			} else if strings.Contains(strings.ToLower(stmt), "[scriptblock]::create(") {
+				c.Unread = "a script block made from a value only known when it runs"
 			}
 			continue
 		}
