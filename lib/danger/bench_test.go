@@ -110,3 +110,41 @@ func FuzzJudge(f *testing.F) {
 		_ = fmt.Sprint(v.Action)
 	})
 }
+
+// psScript10K is a 10 KB build script of everyday PowerShell: loops, pipelines, strings,
+// here-strings, hash tables and .NET calls.
+func psScript10K() string {
+	chunk := `$out = Join-Path $PWD 'build'
+if (Test-Path $out) { Remove-Item -Recurse -Force $out }
+New-Item -ItemType Directory -Path $out | Out-Null
+$opts = @{ Path = '.\src'; Filter = '*.cs'; Recurse = $true }
+Get-ChildItem @opts | ForEach-Object { Write-Host "compiling $($_.Name)" }
+$msg = @'
+Remove-Item -Recurse -Force C:\Windows is only text here
+'@
+[IO.File]::WriteAllText("$out\notes.txt", $msg)
+dotnet build -c Release --nologo; git status --short # done
+`
+	return strings.Repeat(chunk, 10*1024/len(chunk)+1)
+}
+
+// BenchmarkJudgePowerShell: a 10 KB script is judged within milliseconds.
+func BenchmarkJudgePowerShell(b *testing.B) {
+	script, in := psScript10K(), Input{World: windowsWorld()}
+	for b.Loop() {
+		JudgePowerShell(script, in)
+	}
+}
+
+// TestJudgePowerShellFast keeps the 10 KB script's judgement well inside a hook's budget.
+func TestJudgePowerShellFast(t *testing.T) {
+	script, in := psScript10K(), Input{World: windowsWorld()}
+	start := time.Now()
+	v := JudgePowerShell(script, in)
+	if d := time.Since(start); d > 500*time.Millisecond {
+		t.Errorf("a %d-byte script took %v", len(script), d)
+	}
+	if v.Action != Allow {
+		t.Errorf("the everyday script is decided %s by %s: %s", v.Action, v.Findings[0].Rule, v.Findings[0].Why)
+	}
+}

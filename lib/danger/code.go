@@ -25,6 +25,9 @@ func hijacks(text string) bool {
 }
 
 func fetchesCode(text string) bool {
+	if psFetches(text) {
+		return true
+	}
 	for _, w := range []string{"curl ", "wget ", "/dev/tcp/", "nc ", "ncat ", "base64 -d", "bash -i", "python -c", "python3 -c"} {
 		for from := 0; ; {
 			i := strings.Index(text[from:], w)
@@ -36,6 +39,17 @@ func fetchesCode(text string) bool {
 				return true // a word of its own: not rsync, not func
 			}
 			from = i + 1
+		}
+	}
+	return false
+}
+
+// psFetches reports PowerShell text that downloads: iwr, irm, their cmdlets, WebClient.
+func psFetches(text string) bool {
+	l := strings.ToLower(text)
+	for _, w := range []string{"invoke-webrequest", "invoke-restmethod", "downloadstring(", "downloadfile(", "net.webclient", "start-bitstransfer", "iwr ", "irm "} {
+		if i := strings.Index(l, w); i >= 0 && (i == 0 || strings.IndexByte(" \t\n;|&('\"`$=", l[i-1]) >= 0 || w[0] != 'i') {
+			return true
 		}
 	}
 	return false

@@ -108,17 +108,18 @@ func score(t *testing.T, name string, cases []corpusCase) {
 			perCat[c.Cat] = pc
 		}
 		pc[0]++
+		// Caught and flagged count what was let through, whichever rule decided.
 		if c.Want == "allow" {
 			safe++
 			pc[4]++
-			if got != "allow" {
+			if v.Action != Allow {
 				flagged++
 				pc[5]++
 			}
 		} else {
 			dangerous++
 			pc[2]++
-			if got != "allow" {
+			if v.Action != Allow {
 				caught++
 				pc[3]++
 			}

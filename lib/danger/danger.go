@@ -109,6 +109,7 @@ type judge struct {
 	packs    []*pack
 	an       *shell.Analysis
 	findings []Finding
+	psEq     map[*shell.Cmd][]*shell.Cmd // the Bash commands PowerShell statements amount to
 }
 
 func (j *judge) add(c *shell.Cmd, r *Rule, why, instead string) {

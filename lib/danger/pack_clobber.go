@@ -41,7 +41,7 @@ func (j *judge) written(c *shell.Cmd, t shell.Target) {
 		j.add(c, histHistoryFile, "it rewrites the shell history "+p, "")
 	case under(p, "/var/log"):
 		j.add(c, histLogs, "it overwrites the system log "+p, "")
-	case base == "authorized_keys" || base == "authorized_keys2":
+	case base == "authorized_keys" || base == "authorized_keys2" || strings.EqualFold(base, "administrators_authorized_keys"): // Windows OpenSSH's for admins
 		j.add(c, persistAuthorizedKeys, "it adds or replaces SSH keys allowed to log in as this user", "")
 	case j.canon(p) == "/etc/sudoers" || under(j.canon(p), "/etc/sudoers.d"): // /private/etc on macOS
 		j.add(c, persistSudoers, "it changes who may run commands as root", "")
@@ -49,6 +49,8 @@ func (j *judge) written(c *shell.Cmd, t shell.Target) {
 		j.add(c, persistPreload, "/etc/ld.so.preload injects a library into every program on the machine", "")
 	case j.launchd(p) && fetcher(c.Name):
 		j.add(c, persistAutorun, c.Name+" downloads a launchd job into "+p+", which launchd starts by itself", "ask the user to set up LaunchAgents themselves")
+	case winStartup(p):
+		j.add(c, persistAutorun, "it puts "+p+" in a Startup folder: Windows runs it at every logon", "ask the user to set up startup programs")
 	case j.autorun(p) && !j.rcFile(p) && (runsFetched(j.content(c)) || hijacks(j.content(c))):
 		j.add(c, persistAutorun, "it plants a command that downloads, connects or hijacks into "+p+", which runs by itself later", "ask the user to set up hooks, services and autostart entries themselves")
 	case j.launchd(p) && !under(j.canon(p), "/Library"):

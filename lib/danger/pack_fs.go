@@ -187,7 +187,7 @@ func (j *judge) deleted(c *shell.Cmd, t string, recursive bool, rule *Rule) {
 		// On another machine or in a container the project is not where the path is.
 		if recursive && !c.Remote && !strings.HasPrefix(t, containerLocal) {
 			instead := ""
-			if p := j.world.Project; p != "" && path.Dir(t) == path.Dir(p) {
+			if p := j.project(); p != "" && path.Dir(t) == path.Dir(p) {
 				instead = "for a worktree of the project use git worktree remove, which refuses to drop uncommitted work; otherwise check the path is the one you mean"
 			}
 			j.add(c, fsRmOutside, "it recursively deletes "+label, instead)
@@ -430,7 +430,7 @@ func (j *judge) find(c *shell.Cmd) {
 			j.add(c, fsFindDelete, "it deletes files in "+label, "leave system files alone")
 		case !filtered && (pl == home || pl == homeSecret || pl == ancestor || pl == git || pl == project && !narrowed):
 			j.add(c, fsFindDelete, "it deletes everything in "+label+" (nothing narrows what it matches)", "add -name/-path tests and run without -delete first to see the matches")
-		case pl == foreign || pl == home && t != j.world.Home && !c.Remote:
+		case pl == foreign || pl == home && t != j.world.Home && t != shell.Resolve(j.world.Home, "/", "") && !c.Remote:
 			j.add(c, fsRmOtherUser, "it deletes files in "+label, "")
 		case pl == outside && !c.Remote:
 			j.add(c, fsRmOutside, "it deletes files in "+label, "")

@@ -18,6 +18,7 @@ var packOtherOS = pack{name: "otheros", title: "other systems' spellings",
 		if c.Name != "cmd" && shell.IsCmdExe(c.Name) { // cmd.exe, CMD, Cmd.exe
 			j.windows(c)
 		}
+		j.winNative(c)
 	},
 }
 
@@ -29,7 +30,7 @@ func (j *judge) windows(c *shell.Cmd) {
 		// The script's code, not the text it only carries: a string, a here-string or a
 		// comment that names a cmdlet does not run it.
 		args := slices.DeleteFunc(slices.Clone(c.Args), func(a string) bool { return a == c.Code })
-		text = shell.PSCodeText(c.Code) + " " + strings.Join(args, " ")
+		text = shell.PSCodeText(shell.PSCommandText(c.Code)) + " " + strings.Join(args, " ")
 	}
 	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n' || r == '"' || r == '\'' || r == ';' || r == '&' || r == '|' || r == '(' || r == ')'
@@ -62,11 +63,14 @@ func (j *judge) windows(c *shell.Cmd) {
 	if shell.IsCmdExe(c.Name) {
 		j.cmdExe(c, c.Args, 0)
 	}
-	removes := has("remove-item", "rm", "rmdir", "rd", "del", "erase", "ri") && has("-recurse", "/s", "-r", "-rf")
+	// PowerShell's deletes are judged statement by statement as rm (psEquivalent); the
+	// words of cmd and of other hosts are read here.
+	ps := (c.Name == "pwsh" || c.Name == "powershell") && c.Code != ""
+	removes := !ps && has("remove-item", "rm", "rmdir", "rd", "del", "erase", "ri") && has("-recurse", "/s", "-r", "-rf") && !has("-whatif")
 	switch {
 	case has("format-volume", "clear-disk", "initialize-disk") || after("format", drive) || has("diskpart") && has("clean"):
 		j.add(c, diskFormat, c.Name+" formats or wipes a disk", "")
-	case has("iex", "invoke-expression") && has("downloadstring", "invoke-webrequest", "iwr", "irm", "invoke-restmethod", "net.webclient"):
+	case has("iex", "invoke-expression") && (has("downloadstring", "invoke-webrequest", "iwr", "irm", "invoke-restmethod", "net.webclient") || strings.Contains(strings.ToLower(text), ".downloadstring(")):
 		u := ""
 		for _, w := range words {
 			if strings.HasPrefix(w, "http") {
@@ -206,6 +210,15 @@ func JudgePowerShell(script string, in Input) Verdict {
 	whole := &shell.Cmd{Name: "pwsh", Prog: "pwsh", Args: []string{"-Command", script}, Code: script, Dir: cwd, Text: script, Via: []string{"PowerShell"}}
 	j := &judge{world: in.World, owner: in.OwnerHome, pol: pol, packs: packs[:], an: &shell.Analysis{Cmds: append([]*shell.Cmd{whole}, an.Cmds...)}}
 	j.harness, j.system = harnessHome(in), in.SystemDir
+	// The rules that read a whole command line (a download run later, a secret packed then
+	// sent) see the Bash equivalents of the script's statements.
+	j.psTranslate(an.Cmds)
+	j.taint()
+	for _, p := range j.packs {
+		if p.line != nil {
+			p.line(j)
+		}
+	}
 	j.policyRules(whole)
 	j.windows(whole)
 	j.code(whole)
@@ -237,6 +250,7 @@ func (j *judge) pwsh(c *shell.Cmd) {
 		return
 	}
 	j.an.Cmds = append(j.an.Cmds, an.Cmds...)
+	j.psTranslate(an.Cmds)
 	j.psCmds(an.Cmds, c.Code)
 }
 
@@ -254,6 +268,7 @@ func (j *judge) psCmds(cmds []*shell.Cmd, script string) {
 		if c.Unread != "" {
 			j.add(c, limitsUnread, "PowerShell would run code that cannot be read before it runs: "+c.Unread, "")
 		}
+		j.psEquivalent(c)
 		if strings.TrimSpace(c.Text) == strings.TrimSpace(script) {
 			continue
 		}

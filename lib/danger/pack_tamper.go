@@ -41,7 +41,7 @@ var packTamper = pack{name: "tamper", title: "guard tampering",
 // are compared without case, as macOS and Windows compare them.
 func (j *judge) tamper(c *shell.Cmd, t, verb string) {
 	if verb == "overwrite" || verb == "rewrite" {
-		if what := paths.PlantedUnder(j.world.Project, t); what != "" {
+		if what := paths.PlantedUnder(j.project(), t); what != "" {
 			j.add(c, tamperPlanted, "it would "+verb+" "+t+", "+what+": code written there runs later, outside the guards", "")
 		}
 	}
@@ -56,7 +56,7 @@ func (j *judge) tamper(c *shell.Cmd, t, verb string) {
 		j.add(c, tamperHarness, "it would "+verb+" the harness's own files ("+t+")", "")
 	case j.harnessPlace(t):
 		j.add(c, tamperHarness, "it would "+verb+" the harness's machine-wide files ("+t+": the system policy, or the hooks installed for every user)", "")
-	case paths.ProjectSettings(j.world.Project, t):
+	case paths.ProjectSettings(j.project(), t):
 		j.add(c, tamperProjectSettings, "it would "+verb+" the project's Claude Code settings, which can change the hooks", "")
 	case j.agentState(t) != "":
 		j.add(c, tamperAgentState, "it would "+verb+" "+j.agentState(t)+", part of Claude Code's own state", "")

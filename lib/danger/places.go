@@ -88,6 +88,7 @@ var userDirs = []string{"Documents", "Desktop", "Pictures", "Music", "Videos", "
 func (j *judge) homes() []string {
 	hs := make([]string, 0, 2)
 	for _, h := range []string{j.world.Home, j.owner} {
+		h = shell.Resolve(h, "/", "") // C:\Users\dev as paths resolve: /c:/Users/dev
 		if h != "" && !slices.Contains(hs, h) {
 			hs = append(hs, h)
 		}
@@ -95,9 +96,12 @@ func (j *judge) homes() []string {
 	return hs
 }
 
+// project is the project directory as paths resolve (C:\Users\dev\proj is /c:/Users/dev/proj).
+func (j *judge) project() string { return shell.Resolve(j.world.Project, "/", "") }
+
 // tilde is how a message names a home: ~ for world.Home, the path for the owner's.
 func (j *judge) tilde(h string) string {
-	if h == j.world.Home {
+	if h == j.world.Home || h == shell.Resolve(j.world.Home, "/", "") {
 		return "~"
 	}
 	return h
@@ -450,6 +454,15 @@ func (j *judge) rcFile(p string) bool {
 	if slices.ContainsFunc(hs, func(h string) bool { return p == h+"/.config/fish/config.fish" }) {
 		return true
 	}
+	if strings.HasSuffix(strings.ToLower(path.Base(p)), "profile.ps1") { // PowerShell's profiles
+		d := path.Dir(p)
+		ld := strings.ToLower(d)
+		if slices.ContainsFunc(hs, func(h string) bool {
+			return d == h+"/Documents/PowerShell" || d == h+"/Documents/WindowsPowerShell" || d == h+"/.config/powershell"
+		}) || ld == "/c:/windows/system32/windowspowershell/v1.0" || strings.HasPrefix(ld, "/c:/program files/powershell/") {
+			return true
+		}
+	}
 	if !slices.Contains(hs, path.Dir(p)) {
 		return p == "/etc/profile" || p == "/etc/bash.bashrc" || p == "/etc/zshrc" || p == "/etc/environment"
 	}
@@ -475,6 +488,12 @@ func (j *judge) autorun(p string) bool {
 		j.rcFile(p)
 }
 
+// winStartup reports a file in a Windows Startup folder, the user's or all users'.
+func winStartup(p string) bool {
+	l := strings.ToLower(p)
+	return drive(l) && strings.Contains(l+"/", "/microsoft/windows/start menu/programs/startup/") // the folder, or a file in it
+}
+
 // launchd reports a folder of launchd jobs, or a file in one: the user's and the system's
 // LaunchAgents, and the LaunchDaemons, run as root.
 func (j *judge) launchd(p string) bool {
@@ -490,7 +509,7 @@ func historyFile(p string) bool {
 	b := path.Base(p)
 	return b == ".bash_history" || b == ".zsh_history" || b == ".history" || b == ".sh_history" ||
 		b == ".zhistory" || b == ".python_history" || b == ".mysql_history" || b == ".psql_history" ||
-		b == ".node_repl_history" || b == ".lesshst" || b == "fish_history"
+		b == ".node_repl_history" || b == ".lesshst" || b == "fish_history" || strings.EqualFold(b, "ConsoleHost_history.txt")
 }
 
 // taint notes the files the line fills with secrets: a file that an earlier command fills
@@ -501,8 +520,39 @@ func (j *judge) taint() {
 			for _, t := range c.Writes(j.world.Home) {
 				j.tainted = append(j.tainted, t.Path)
 			}
+			if a := archiveOut(c); a != "" { // tar czf k.tgz ~/.ssh: the archive holds them
+				j.tainted = append(j.tainted, j.res(c, a))
+			}
 		}
 	}
+}
+
+// archiveOut returns the archive tar -f or zip writes, "" for other commands.
+func archiveOut(c *shell.Cmd) string {
+	switch c.Name {
+	case "zip", "7z", "7za", "rar":
+		for i, a := range c.Args {
+			if c.Name != "zip" && i == 0 {
+				continue // 7z a ARCHIVE FILES: the verb first
+			}
+			if !strings.HasPrefix(a, "-") {
+				return a
+			}
+		}
+	case "tar", "bsdtar":
+		for i, a := range c.Args {
+			switch {
+			case strings.HasPrefix(a, "--file="):
+				return a[len("--file="):]
+			case (a == "-f" || a == "--file") && i+1 < len(c.Args):
+				return c.Args[i+1]
+			case i == 0 && !strings.HasPrefix(a, "--") && strings.Contains(a, "f") && i+1 < len(c.Args) ||
+				strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.HasSuffix(a, "f") && i+1 < len(c.Args):
+				return c.Args[i+1]
+			}
+		}
+	}
+	return ""
 }
 
 // drive reports a path on a Windows drive as shell.Resolve writes it: /c:, /c:/Users/dev.

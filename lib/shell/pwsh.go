@@ -1,20 +1,22 @@
+// PowerShell scripts read statement by statement: the commands they run, the files those
+// read and write, and the code they hand on to run (script blocks, strings, other hosts).
+
 package shell
 
 import (
-	"encoding/base64"
 	"fmt"
 	"path"
 	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// PowerShell is read well enough to find the files a script reads and writes: statements are
-// split on ; newlines, pipes, && and ||; words are unquoted; aliases (gc, cat, type, rm, del,
-// cp, iwr, ...) become their cmdlets; $HOME, $env:HOME, $env:USERPROFILE and ~ become home;
-// Set-Location and cd move the directory. The danger rules read the script text itself.
+// PowerShell is read statement by statement: statements are split on ; newlines, pipes, &&
+// and || (a backtick at a line's end continues it); words are unquoted; aliases (gc, cat,
+// type, rm, del, cp, iwr, ...) become their cmdlets; $HOME, $env:USERPROFILE and ~ become
+// home, and the values the script gives its variables are followed (pwsh_values.go);
+// Set-Location and cd move the directory. PSBash (pwsh_bind.go) says which Bash command a
+// statement amounts to, for the rules that judge Bash.
 
 // psCmdlet maps a PowerShell command word, or one of its built-in aliases, to its cmdlet.
 func psCmdlet(w string) string {
@@ -54,6 +56,31 @@ func psCmdlet(w string) string {
 		return "Invoke-Expression"
 	case "start", "saps", "start-process":
 		return "Start-Process"
+	case "spps", "kill", "stop-process":
+		return "Stop-Process"
+	case "gci", "ls", "dir", "get-childitem":
+		return "Get-ChildItem"
+	case "gps", "ps", "get-process":
+		return "Get-Process"
+	case "ipmo", "import-module":
+		return "Import-Module"
+	case "foreach-object", "%", "foreach":
+		return "ForEach-Object"
+	}
+	return psCanon(w)
+}
+
+// psCanon writes a cmdlet the rules read in its canonical case: PowerShell folds the case
+// of command names.
+func psCanon(w string) string {
+	for _, c := range [...]string{"Clear-EventLog", "Remove-EventLog", "Register-ScheduledTask", "New-ScheduledTask", "Set-ScheduledTask",
+		"Unregister-ScheduledTask", "New-Service", "Remove-Partition", "Resize-Partition", "Set-PSReadLineOption", "New-ItemProperty",
+		"Set-ItemProperty", "Set-Item", "Invoke-Sqlcmd", "Send-MailMessage", "Clear-History", "Add-Type", "Invoke-Command",
+		"Remove-ComputerRestorePoint", "Disable-ComputerRestore", "Get-Item", "Write-Output", "Write-Host", "Stop-Service",
+		"Set-Service", "Suspend-Service", "Start-BitsTransfer", "Set-Acl"} {
+		if strings.EqualFold(w, c) {
+			return c
+		}
 	}
 	return w
 }
@@ -99,6 +126,8 @@ type psAnalyzer struct {
 	world  World
 	limits Limits
 	an     *Analysis
+	vars   map[string]string   // variables whose value is literal text (or psFileValue+path)
+	splats map[string][]string // hash tables and arrays, as the arguments splatting passes
 }
 
 // script analyses PowerShell text run at nesting depth depth, starting in dir.
@@ -106,42 +135,111 @@ func (p *psAnalyzer) script(src, dir string, via []string, depth int) error {
 	if depth >= p.limits.MaxDepth {
 		return &LimitError{fmt.Sprintf("PowerShell code nests deeper than %d levels (script blocks, Invoke-Expression, -EncodedCommand)", p.limits.MaxDepth)}
 	}
+	if p.vars == nil {
+		p.psSeed()
+	}
 	home := p.world.Home
-	for _, stmt := range psStatements(src) {
+	stmts, piped := psStatements(src)
+	var prev *Cmd
+	for i, stmt := range stmts {
 		if len(p.an.Cmds) >= p.limits.MaxCmds {
 			return &LimitError{fmt.Sprintf("the script runs over %d commands", p.limits.MaxCmds)}
 		}
+		in := ""
+		if piped[i] {
+			in = psProducer(prev)
+			if in == "" && prev != nil && psPassesAll(prev) {
+				in = prev.PSIn // Sort-Object, or a filter that only leaves some out
+			}
+			if in == "" && i > 0 {
+				if text, ok := psReduceList(stmts[i-1], p.vars); ok {
+					in = PSText + text // 'select disk 0', 'clean' | diskpart
+				}
+			}
+		}
+		// & ('Remove'+'-Item') ...: a command named by a value that reduces to text.
+		if callee, rest, ok := psCallee(stmt); ok {
+			if name, ok := psReduce(callee, p.vars); ok {
+				stmt = name + " " + rest
+			} else if callee[0] == '(' && !strings.Contains(callee, "::") && !strings.Contains(callee, "{") {
+				c := &Cmd{Dir: dir, Text: stmt, Via: via, PS: true, Name: "PowerShell", Code: stmt, Unread: "a command named by a value only known when it runs"}
+				p.an.Cmds = append(p.an.Cmds, c)
+				prev = c
+				continue
+			}
+		}
+		stmt = p.inline(stmt)
 		words, quoted, redirs := psWordsQ(stmt, home)
-		// $x = Get-Content ...: the command after the assignment.
+		// $x = Get-Content ...: the command after the assignment; the value is kept.
+		head := strings.TrimSpace(stmt) // where the command or expression starts
 		if len(words) > 2 && strings.HasPrefix(words[0], "$") && words[1] == "=" {
+			if _, rhs, ok := strings.Cut(stmt, "="); ok {
+				p.assign(words[0], rhs, dir)
+				head = strings.TrimSpace(rhs)
+			}
 			words, quoted = words[2:], quoted[2:]
 		}
-		for len(words) > 0 && (words[0] == "&" || words[0] == ".") {
-			words, quoted = words[1:], quoted[1:]
+		words = p.substitute(words, quoted, dir)
+		for len(quoted) < len(words) {
+			quoted = append(quoted, false) // splatted arguments
 		}
-		c := &Cmd{Dir: dir, Text: stmt, Via: via, PS: true}
+		called := false
+		for len(words) > 0 && (words[0] == "&" || words[0] == ".") {
+			words, quoted, called = words[1:], quoted[1:], true
+		}
+		c := &Cmd{Dir: dir, Text: stmt, Via: via, PS: true, PSIn: in}
 		for _, r := range redirs {
 			c.Redirs = append(c.Redirs, Redir{Op: r[0], Target: Resolve(r[1], dir, home)})
 		}
 		p.an.Cmds = append(p.an.Cmds, c)
+		prev = c
+		// .NET file calls: [IO.Directory]::Delete(...) is Remove-Item, and so on; Add-Type
+		// compiles C# that may make the same calls.
+		csharp := len(words) > 0 && strings.EqualFold(words[0], "Add-Type")
+		if csharp || strings.Contains(stmt, "::") || strings.Contains(strings.ToLower(stmt), ".downloadfile(") {
+			for _, call := range psDotNet(stmt, csharp, p.vars) {
+				args := make([]string, len(call)-1)
+				for i, a := range call[1:] {
+					args[i] = strings.ReplaceAll(psHome(a, home), `\`, "/")
+				}
+				p.an.Cmds = append(p.an.Cmds, &Cmd{Dir: dir, Text: stmt, Via: via, PS: true, Name: call[0], Prog: call[0], Args: args})
+			}
+		}
 		// Script blocks run where they are given: & { }, Invoke-Command { }, ForEach-Object
-		// { }, if/foreach/try bodies. Each body is read as a script of its own.
+		// { }, if/foreach/try bodies. Each body is read as a script of its own; in a
+		// ForEach-Object body $_ is each item the pipeline hands on.
 		bodies, ok := psBlocks(stmt)
 		if !ok {
 			c.Unread = "a script block that does not parse"
+		}
+		if item, _ := psInput(in); item != "" && !strings.HasPrefix(item, "process:") && len(words) > 0 && psForEach(words[0]) {
+			p.vars["_"], p.vars["psitem"] = item, item
 		}
 		for _, b := range bodies {
 			if err := p.script(b, dir, via, depth+1); err != nil {
 				return err
 			}
 		}
-		if len(words) == 0 || strings.ContainsAny(words[0], "[]$(){}") || strings.Contains(stmt, "::") {
+		for _, b := range psSubexprs(stmt) {
+			if strings.ContainsAny(b, " \t") && !strings.HasPrefix(strings.TrimSpace(b), "$") { // a command, not a value
+				if err := p.script(b, dir, via, depth+1); err != nil {
+					return err
+				}
+			}
+		}
+		delete(p.vars, "_")
+		delete(p.vars, "psitem")
+		// A statement that opens with a string outputs it, unless & or . calls it.
+		str := len(words) > 0 && quoted[0] && !called && head != "" && strings.IndexByte(`'"@`, head[0]) >= 0
+		if len(words) == 0 || str || strings.ContainsAny(words[0], "[]$(){}") || strings.Contains(stmt, "::") && psCmdlet(words[0]) != "Invoke-Expression" {
 			c.Name, c.Code = "PowerShell", psHome(stmt, home) // an expression: its path literals are read
 			// [scriptblock]::Create('...') makes code of a string: read it as code.
-			if code, ok := psCreateArg(stmt); ok {
+			if code, ok := psCreateArg(stmt, p.vars); ok {
 				if err := p.script(code, dir, append(with(via), "ScriptBlock"), depth+1); err != nil {
 					return err
 				}
+			} else if strings.Contains(strings.ToLower(stmt), "[scriptblock]::create(") {
+				c.Unread = "a script block made from a value only known when it runs"
 			}
 			continue
 		}
@@ -153,6 +251,12 @@ func (p *psAnalyzer) script(src, dir string, via []string, depth int) error {
 			}
 		case "Invoke-Expression":
 			code, ok := psLiteralArg(stmt)
+			if !ok {
+				code, ok = psIexArg(stmt, p.vars)
+			}
+			if !ok && piped[i] && i > 0 && len(words) == 1 {
+				code, ok = psReduce(stmts[i-1], p.vars) // '...' | iex
+			}
 			if !ok {
 				c.Unread = "Invoke-Expression of a value only known when it runs"
 				continue
@@ -180,6 +284,68 @@ func (p *psAnalyzer) script(src, dir string, via []string, depth int) error {
 	return nil
 }
 
+// psPassesAll reports a pipeline stage that hands on all it is given, or all but the few a
+// negative filter names: Sort-Object, Where-Object { $_.Name -ne 'x' }.
+func psPassesAll(c *Cmd) bool {
+	switch strings.ToLower(c.Prog) {
+	case "sort-object", "sort":
+		return true
+	case "where-object", "where", "?":
+		l := strings.ToLower(c.Text)
+		for _, o := range []string{"-ne ", "-notlike ", "-notmatch ", "-notin ", "-notcontains "} {
+			if strings.Contains(l, o) {
+				return !strings.Contains(l, " -and ") && !strings.Contains(l, "-eq ") && !strings.Contains(l, "-like ") && !strings.Contains(l, "-match ")
+			}
+		}
+	}
+	return false
+}
+
+// psForEach reports a command that runs its script block once per pipeline item.
+func psForEach(w string) bool {
+	switch strings.ToLower(w) {
+	case "foreach-object", "%", "foreach", "where-object", "?", "where":
+		return true
+	}
+	return false
+}
+
+// psCallee splits a statement that calls a command through & or . by a value, not a
+// name: & ('Remove'+'-Item') -Recurse x, & 'Remove-Item' x, & $cmd x.
+func psCallee(stmt string) (callee, rest string, ok bool) {
+	s := strings.TrimSpace(stmt)
+	if len(s) < 3 || s[0] != '&' && s[0] != '.' || s[1] != ' ' && s[1] != '\t' && s[1] != '(' && s[1] != '\'' && s[1] != '"' {
+		return "", "", false
+	}
+	s = strings.TrimSpace(s[1:])
+	if s == "" || strings.IndexByte("('\"$", s[0]) < 0 {
+		return "", "", false
+	}
+	term, rest, ok := psTerm(s)
+	if !ok || term[0] == '$' && strings.ContainsAny(rest, ".") && strings.HasPrefix(rest, ".") {
+		return "", "", false
+	}
+	return term, strings.TrimSpace(rest), true
+}
+
+// psIexArg returns the code Invoke-Expression runs when its argument (or -Command's) is an
+// expression that reduces to text.
+func psIexArg(stmt string, vars map[string]string) (string, bool) {
+	s := strings.TrimSpace(stmt)
+	if lhs, rhs, ok := strings.Cut(s, "="); ok && strings.HasPrefix(s, "$") && !strings.ContainsAny(strings.TrimSpace(lhs), " \t'\"") {
+		s = strings.TrimSpace(rhs)
+	}
+	s = strings.TrimLeft(s, "&. ")
+	_, s, _ = strings.Cut(s, " ")
+	s = strings.TrimSpace(s)
+	if len(s) > 1 && s[0] == '-' {
+		if name, rest, _ := strings.Cut(s[1:], " "); strings.HasPrefix("command", strings.ToLower(strings.TrimSuffix(name, ":"))) {
+			s = strings.TrimSpace(rest)
+		}
+	}
+	return psReduce(s, vars)
+}
+
 // native follows a program run from PowerShell: pwsh and powershell run PowerShell (their
 // -Command or -EncodedCommand); every other program is analysed as Bash analyses it, so its
 // wrappers (bash -c, sudo, env, ...) and rules apply.
@@ -189,6 +355,9 @@ func (p *psAnalyzer) script(src, dir string, via []string, depth int) error {
 func (p *psAnalyzer) native(c *Cmd, prog string, args []string, raw bool, via []string, depth int) error {
 	switch name := strings.TrimSuffix(strings.ToLower(path.Base(strings.ReplaceAll(prog, `\`, "/"))), ".exe"); name {
 	case "pwsh", "powershell":
+		if raw && len(args) == 1 {
+			args = strings.Fields(args[0]) // Start-Process's one argument string, split as the host does
+		}
 		code, unread := psHostCode(name, args)
 		if unread != "" {
 			c.Unread = unread
@@ -255,43 +424,6 @@ func psNative(name string) bool {
 	return true
 }
 
-// psBlocks returns the bodies of the script blocks a statement holds at its top level (not
-// hash literals @{ }); ok is false when the braces do not balance.
-func psBlocks(stmt string) (bodies []string, ok bool) {
-	var quote byte
-	depth, start := 0, -1
-	hash := false
-	for i := 0; i < len(stmt); i++ {
-		ch := stmt[i]
-		switch {
-		case quote != 0:
-			if ch == quote {
-				quote = 0
-			} else if ch == '`' && quote == '"' {
-				i++
-			}
-		case ch == '\'' || ch == '"':
-			quote = ch
-		case ch == '`':
-			i++
-		case ch == '{':
-			if depth == 0 {
-				start, hash = i+1, i > 0 && (stmt[i-1] == '@' || stmt[i-1] == '$')
-			}
-			depth++
-		case ch == '}':
-			depth--
-			if depth < 0 {
-				return bodies, false
-			}
-			if depth == 0 && !hash {
-				bodies = append(bodies, stmt[start:i])
-			}
-		}
-	}
-	return bodies, depth == 0 && quote == 0
-}
-
 // psLiteralArg returns the code an Invoke-Expression statement runs when it is a string
 // literal: '...' (a quote inside doubled), "..." without $ or ` (nothing expands in it), or a
 // here-string of either kind.
@@ -327,252 +459,6 @@ func psLiteralArg(stmt string) (string, bool) {
 		return body, !strings.ContainsAny(body, "$`\"")
 	}
 	return "", false
-}
-
-// psStartProcess returns the program Start-Process starts and its arguments (-FilePath or
-// the first positional word; -ArgumentList or the positional words after it). A quoted word
-// in the list is an argument even when it starts with -.
-func psStartProcess(args []string, quoted []bool) (prog string, list []string) {
-	inList := false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if strings.HasPrefix(a, "-") && len(a) > 1 && !quoted[i] {
-			name, val, has := strings.Cut(strings.ToLower(a[1:]), ":")
-			inList = false
-			switch {
-			case name == "args" || name == "al" || len(name) >= 2 && strings.HasPrefix("argumentlist", name):
-				inList = true
-				if has {
-					list = append(list, val)
-				}
-			case name == "pspath" || name == "path" || len(name) >= 2 && strings.HasPrefix("filepath", name):
-				if has {
-					prog = val
-				} else if i+1 < len(args) {
-					prog = args[i+1]
-					i++
-				}
-			case strings.HasPrefix(name, "redirect") || strings.HasPrefix(name, "rs") || name == "verb" || name == "windowstyle" ||
-				name == "workingdirectory" || name == "wd" || name == "credential" || name == "environment":
-				if !has {
-					i++
-				}
-			}
-			continue
-		}
-		if prog == "" && !inList {
-			prog = a
-			inList = true // positional words after the program are its arguments
-			continue
-		}
-		list = append(list, a)
-	}
-	return prog, list
-}
-
-// psHostCode returns the PowerShell that pwsh or powershell is told to run: -Command's text
-// (the rest of the line), -EncodedCommand's base64 of UTF-16LE text decoded; unread says why
-// it cannot be read. powershell (Windows PowerShell) takes a bare first word as -Command,
-// pwsh as -File.
-func psHostCode(name string, args []string) (code, unread string) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if len(a) < 2 || a[0] != '-' && a[0] != '/' {
-			if name == "powershell" {
-				return PSNormalize(strings.Join(args[i:], " ")), ""
-			}
-			return "", "" // a script file
-		}
-		opt, val, has := strings.Cut(strings.ToLower(strings.TrimLeft(a, "-/")), ":")
-		next := func() string {
-			if has {
-				return val
-			}
-			if i+1 < len(args) {
-				i++
-				return args[i]
-			}
-			return ""
-		}
-		switch {
-		case opt == "c" || len(opt) >= 3 && strings.HasPrefix("command", opt):
-			if has {
-				return PSNormalize(strings.Join(append([]string{val}, args[i+1:]...), " ")), ""
-			}
-			if i+1 < len(args) && args[i+1] == "-" {
-				return "", "" // the script is read from stdin
-			}
-			return PSNormalize(strings.Join(args[i+1:], " ")), ""
-		case opt == "e" || opt == "ec" || len(opt) >= 2 && strings.HasPrefix("encodedcommand", opt):
-			text, ok := psDecode(next())
-			if !ok {
-				return "", "its -EncodedCommand does not decode as base64 of UTF-16LE text"
-			}
-			return PSNormalize(text), ""
-		case opt == "f" || len(opt) >= 2 && strings.HasPrefix("file", opt):
-			return "", ""
-		case opt == "ea" || strings.HasPrefix("encodedarguments", opt) && len(opt) >= 8:
-			next()
-		case opt == "ex" || opt == "ep" || strings.HasPrefix(opt, "executionpolicy") || opt == "w" || strings.HasPrefix("windowstyle", opt) && len(opt) >= 2 ||
-			opt == "o" || opt == "of" || strings.HasPrefix("outputformat", opt) && len(opt) >= 2 || opt == "if" || strings.HasPrefix("inputformat", opt) && len(opt) >= 2 ||
-			opt == "wd" || strings.HasPrefix("workingdirectory", opt) && len(opt) >= 2 || strings.HasPrefix("configurationname", opt) && len(opt) >= 3 ||
-			strings.HasPrefix("settingsfile", opt) && len(opt) >= 2 || strings.HasPrefix("custompipename", opt) && len(opt) >= 2 || opt == "version" || opt == "v" || opt == "psconsolefile":
-			next()
-		}
-	}
-	return "", ""
-}
-
-// psDecode decodes an -EncodedCommand: base64 of UTF-16LE text.
-func psDecode(s string) (string, bool) {
-	b, err := base64.StdEncoding.DecodeString(strings.TrimSpace(s))
-	if err != nil || len(b) == 0 || len(b)%2 != 0 {
-		return "", false
-	}
-	u := make([]uint16, len(b)/2)
-	for i := range u {
-		u[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
-	}
-	text := string(utf16.Decode(u))
-	if !utf8.ValidString(text) || strings.ContainsRune(text, 0) {
-		return "", false
-	}
-	return text, true
-}
-
-// psStatements splits a script into statements and pipeline stages, outside quotes.
-func psStatements(src string) []string {
-	var out []string
-	var b strings.Builder
-	var quote byte
-	depth := 0
-	flush := func() {
-		if s := strings.TrimSpace(b.String()); s != "" {
-			out = append(out, s)
-		}
-		b.Reset()
-	}
-	for i := 0; i < len(src); i++ {
-		ch := src[i]
-		switch {
-		case quote != 0:
-			if ch == quote {
-				quote = 0
-			}
-		case ch == '\'' || ch == '"':
-			quote = ch
-		case ch == '`' && i+1 < len(src):
-			b.WriteByte(ch)
-			i++
-			ch = src[i]
-		case ch == '<' && i+1 < len(src) && src[i+1] == '#': // <# a block comment #>
-			end := strings.Index(src[i+2:], "#>")
-			if end < 0 {
-				i = len(src)
-			} else {
-				i += 2 + end + 1
-			}
-			b.WriteByte(' ')
-			continue
-		case ch == '#' && (i == 0 || strings.IndexByte(" \t\r\n;|&({}", src[i-1]) >= 0): // a comment, to the end of the line
-			for i+1 < len(src) && src[i+1] != '\n' {
-				i++
-			}
-			continue
-		case ch == '(' || ch == '{':
-			depth++
-		case ch == ')' || ch == '}':
-			depth--
-		case depth <= 0 && (ch == ';' || ch == '\n' || ch == '|'):
-			flush()
-			if ch == '|' && i+1 < len(src) && src[i+1] == '|' {
-				i++
-			}
-			continue
-		case depth <= 0 && ch == '&' && i+1 < len(src) && src[i+1] == '&':
-			flush()
-			i++
-			continue
-		}
-		b.WriteByte(ch)
-	}
-	flush()
-	return out
-}
-
-// psWordsQ splits a statement into words, unquoted, with home expanded and \ made /; the
-// redirections (> >> 2> *>) are returned apart as operator and target.
-// quoted says which words were quoted, in whole or in part.
-func psWordsQ(stmt, home string) (words []string, quoted []bool, redirs [][2]string) {
-	var cur strings.Builder
-	in, q := false, false
-	var quote byte
-	expand := func(s string, literal bool) string {
-		if literal {
-			return s
-		}
-		return psHome(s, home)
-	}
-	flush := func() {
-		if in {
-			w := strings.ReplaceAll(cur.String(), `\`, "/")
-			words = append(words, w)
-			quoted = append(quoted, q)
-		}
-		cur.Reset()
-		in, q = false, false
-	}
-	for i := 0; i < len(stmt); i++ {
-		ch := stmt[i]
-		switch {
-		case quote != 0:
-			j := strings.IndexByte(stmt[i:], quote)
-			if j < 0 {
-				j = len(stmt) - i
-			}
-			cur.WriteString(expand(stmt[i:i+j], quote == '\''))
-			i += j
-			quote = 0
-		case ch == '\'' || ch == '"':
-			quote, in, q = ch, true, true
-		case ch == ' ' || ch == '\t' || ch == '\r' || ch == ',':
-			flush()
-		case ch == '(' || ch == ')':
-			flush()
-		default:
-			j := i
-			for j < len(stmt) && strings.IndexByte(" \t\r,'\"()", stmt[j]) < 0 {
-				j++
-			}
-			cur.WriteString(expand(stmt[i:j], false))
-			in = true
-			i = j - 1
-		}
-	}
-	flush()
-	// Redirections and the ~ of home.
-	var keep []string
-	var keepQ []bool
-	for i := 0; i < len(words); i++ {
-		w := words[i]
-		op := strings.TrimLeft(w, "*0123456789")
-		if quoted[i] {
-			op = ""
-		}
-		if op == ">" || op == ">>" {
-			if i+1 < len(words) {
-				redirs = append(redirs, [2]string{op, words[i+1]})
-				i++
-			}
-			continue
-		}
-		if strings.HasPrefix(op, ">") && len(op) > 1 && op != ">>" && !strings.HasPrefix(op, ">&") {
-			redirs = append(redirs, [2]string{">", strings.TrimLeft(op, ">")})
-			continue
-		}
-		keep, keepQ = append(keep, w), append(keepQ, quoted[i])
-	}
-	return keep, keepQ, redirs
 }
 
 // psArg returns a cmdlet's argument: the value of one of the named parameters (abbreviations
@@ -670,15 +556,34 @@ func (c *Cmd) psNested(home string) []*Cmd {
 
 // psHome replaces PowerShell's names for the home directory with it.
 func psHome(s, home string) string {
-	for _, v := range []string{"${env:USERPROFILE}", "${env:HOME}", "$env:USERPROFILE", "$env:HOME", "${HOME}", "$HOME"} {
-		s = strings.ReplaceAll(s, v, home)
-		s = strings.ReplaceAll(s, strings.ToLower(v), home)
+	if strings.IndexByte(s, '$') < 0 {
+		return s
 	}
-	return s
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '$' {
+			rest := strings.ToLower(s[i:])
+			matched := false
+			for _, v := range []string{"${env:userprofile}", "${env:home}", "${home}", "$env:userprofile", "$env:home", "$home"} {
+				// The whole name: $HOMEPATH and $env:HOMEDRIVE are other variables.
+				if strings.HasPrefix(rest, v) && (v[1] == '{' || len(rest) == len(v) || !isWordByte(rest[len(v)]) && rest[len(v)] != ':') {
+					b.WriteString(home)
+					i += len(v) - 1
+					matched = true
+					break
+				}
+			}
+			if matched {
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // psCreateArg returns the literal string given to [scriptblock]::Create in stmt.
-func psCreateArg(stmt string) (string, bool) {
+func psCreateArg(stmt string, vars map[string]string) (string, bool) {
 	i := strings.Index(strings.ToLower(stmt), "[scriptblock]::create(")
 	if i < 0 {
 		return "", false
@@ -698,7 +603,11 @@ func psCreateArg(stmt string) (string, bool) {
 		case ch == ')' && depth > 0:
 			depth--
 		case ch == ')':
-			return psLiteralArg("Create " + strings.TrimSpace(rest[:j])) // as the argument of a command
+			arg := strings.TrimSpace(rest[:j])
+			if code, ok := psLiteralArg("Create " + arg); ok { // as the argument of a command
+				return code, true
+			}
+			return psReduce(arg, vars)
 		}
 	}
 	return "", false

@@ -1,3 +1,6 @@
+// What is data in a PowerShell script: strings, here-strings, comments and what output
+// cmdlets print, told apart from the code in subexpressions.
+
 package shell
 
 import "strings"
@@ -155,4 +158,84 @@ func psJoined(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// psSubexprs returns the code of a statement's subexpressions, which run where they are:
+// $( ) inside a double-quoted string or outside strings, and ( ) groups outside strings.
+// Single-quoted strings, here-strings and comments are text; script blocks are read apart.
+func psSubexprs(stmt string) []string {
+	var out []string
+	for i := 0; i < len(stmt) && len(out) < 64; i++ {
+		switch ch := stmt[i]; {
+		case ch == '`':
+			i++
+		case ch == '@' && i+1 < len(stmt) && stmt[i+1] == '\'' && psHereOpens(stmt[i+2:]):
+			i = psHereEnd(stmt, i) - 1
+		case ch == '\'':
+			for i++; i < len(stmt) && stmt[i] != '\''; i++ {
+			}
+		case ch == '"':
+			for i++; i < len(stmt) && stmt[i] != '"'; i++ {
+				if stmt[i] == '`' {
+					i++
+				} else if stmt[i] == '$' && i+1 < len(stmt) && stmt[i+1] == '(' {
+					if end := psClose(stmt[i+1:]); end > 0 {
+						out = append(out, stmt[i+2:i+end])
+						i += end
+					}
+				}
+			}
+		case ch == '{':
+			if end := psClose(stmt[i:]); end > 0 {
+				i += end - 1
+			}
+		case ch == '(':
+			if end := psClose(stmt[i:]); end > 0 {
+				out = append(out, stmt[i+1:i+end-1])
+				i += end - 1
+			}
+		}
+	}
+	return out
+}
+
+// PSCommandText returns a script with the arguments of its output cmdlets (Write-Output,
+// Write-Host, echo, ...) taken out, in script blocks too: their bare words are strings to
+// print, not commands. Their subexpressions stay, as code. Statements are joined by
+// newlines; pipes and ; become line ends.
+func PSCommandText(src string) string {
+	return psCommandText(src, 0)
+}
+
+func psCommandText(src string, depth int) string {
+	stmts, _ := psStatements(src)
+	for i, stmt := range stmts {
+		words, _, _ := psWordsQ(stmt, "")
+		if len(words) > 0 && psOutput(words[0]) {
+			out := words[0]
+			for _, sub := range psSubexprs(stmt) {
+				out += " (" + sub + ")"
+			}
+			stmts[i] = out
+			continue
+		}
+		if depth < 8 {
+			bodies, _ := psBlocks(stmt)
+			for _, b := range bodies {
+				stmt = strings.Replace(stmt, b, psCommandText(b, depth+1), 1)
+			}
+			stmts[i] = stmt
+		}
+	}
+	return strings.Join(stmts, "\n")
+}
+
+// psOutput reports a cmdlet whose arguments are only printed.
+func psOutput(w string) bool {
+	switch strings.ToLower(w) {
+	case "write-output", "write-host", "echo", "write", "write-verbose", "write-warning", "write-debug", "write-information",
+		"write-error", "write-progress", "out-host", "out-default":
+		return true
+	}
+	return false
 }

@@ -1,3 +1,5 @@
+// The Unicode dashes and quotes PowerShell reads as ASCII ones.
+
 package shell
 
 import "strings"

@@ -103,6 +103,9 @@ type Cmd struct {
 	// PS is set for a PowerShell statement (AnalyzePowerShell): Name is its cmdlet, Text the
 	// statement. Programs it runs are Bash-analysed Cmds of their own, without PS.
 	PS bool
+	// PSIn is what the previous stage of a PowerShell pipeline hands this one: a path
+	// pattern (tree:PATH when it reaches into subfolders) or process:NAME; "" when unknown.
+	PSIn string
 	// Unread says why code this command runs cannot be read: PowerShell's Invoke-Expression
 	// of a variable, a script block that does not parse, an -EncodedCommand that does not
 	// decode. A guard must not take such a command as harmless.

@@ -109,7 +109,7 @@ func TestPowerShellToolIsGuarded(t *testing.T) {
 	// WriteProtector blocks it too (it deletes outside the project): the tool_result carries
 	// the reason of whichever guard answered first, the hook events both.
 	content, isErr, found := m.toolResult("toolu_e2e_ps_rm")
-	const reason = "SecurityValidator: blocked `pwsh -Command Remove-Item -Recurse -Force ~ (via PowerShell)`: pwsh deletes a drive root or the user's profile [rule fs.rm-critical"
+	const reason = "SecurityValidator: blocked `Remove-Item -Recurse -Force ~ (via PowerShell)`: it recursively deletes your home directory [rule fs.rm-critical"
 	if !found || !isErr || !strings.Contains(out, reason) {
 		t.Errorf("Remove-Item: tool_result %q (error %v, found %v)\nclaude:\n%s\nhooks:\n%s", content, isErr, found, out, s.hookLines()+s.payloads())
 	}
