@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -39,6 +40,7 @@ const (
 	BearerToken        Kind = "bearer-token"
 	CommandPassword    Kind = "command-password"
 	DockerAuth         Kind = "docker-auth"
+	BotToken           Kind = "bot-token"
 )
 
 var names = map[Kind]string{
@@ -51,6 +53,7 @@ var names = map[Kind]string{
 	SendGridKey: "a SendGrid API key", MailgunKey: "a Mailgun API key", TwilioToken: "a Twilio auth token",
 	VaultToken: "a Vault token", RegistryToken: "a package registry token", BearerToken: "a bearer token",
 	CommandPassword: "a command-line password", DockerAuth: "a Docker registry login",
+	BotToken: "a chat bot token",
 }
 
 // Describe names the kind for people: "an AWS access key ID".
@@ -117,6 +120,13 @@ var rules = []rule{
 		pattern: `(https://hooks\.slack\.com/(?:services|workflows)/T[A-Z0-9]+/[A-Z0-9]+/[A-Za-z0-9]{16,})`, accept: random},
 	{kind: SlackToken, keywords: []string{"xox", "xapp-"}, starts: true, pattern: `\b(xox[abceoprs]-[0-9]+-[0-9A-Za-z-]{10,}|xoxd-[A-Za-z0-9%+/=_-]{30,}|xapp-[0-9]+-[A-Z0-9]+-[0-9]+-[A-Za-z0-9]{16,})`, accept: random},
 	{kind: StripeKey, keywords: []string{"_live_", "_test_"}, pattern: `\b((?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,})\b`, accept: random},
+	// Stripe's webhook signing secret signs the events a server trusts.
+	{kind: StripeKey, keywords: []string{"whsec_"}, starts: true, pattern: `\b(whsec_[A-Za-z0-9+/=]{24,})`, accept: random},
+	// Telegram's bot token (the bot's id, then AA and 33 characters) and Discord's (the bot's id
+	// in base64, a timestamp, an HMAC): each is the bot's whole identity.
+	{kind: BotToken, keywords: []string{":AA"}, pattern: `(?:^|[^0-9])(\d{8,10}:AA[A-Za-z0-9_-]{30,40})(?:[^A-Za-z0-9_-]|$)`, accept: random},
+	{kind: BotToken, keywords: []string{"discord", "bot.run", ".login(", "bot_token", "bot-token"}, fold: true,
+		pattern: `(?:^|[^A-Za-z0-9_-])([MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40})(?:[^A-Za-z0-9_-]|$)`, accept: random},
 	{kind: GoogleAPIKey, keywords: []string{"AIza"}, starts: true, pattern: `\b(AIza[0-9A-Za-z_-]{35})(?:[^0-9A-Za-z_-]|$)`, accept: random},
 	// Azure storage: an account key (88 characters of base64) after AccountKey= in a connection
 	// string, --account-key or AZURE_STORAGE_KEY, and a SAS URL's signature.
@@ -399,6 +409,7 @@ func scan(text string, deep bool) []Match {
 	if deep {
 		out = undisguise(text, out)
 	}
+	out = slices.DeleteFunc(out, func(m Match) bool { return documented(text[m.Start:m.End]) })
 	awsPairs(text, out)
 	sort.Slice(out, func(a, b int) bool { return out[a].Start < out[b].Start })
 	return out
@@ -815,4 +826,17 @@ func basicCredentials(s string) bool {
 	}
 	_, pass, ok := strings.Cut(string(dec), ":")
 	return ok && realPassword(pass) && utf8.ValidString(pass)
+}
+
+// documented reports the example credentials vendors print in their documentation, which are
+// not anyone's: Stripe's test key from its quickstart, jwt.io's sample token, Telegram's
+// example bot token.
+func documented(secret string) bool {
+	for _, d := range []string{"sk_test_4eC39HqLyjWDarjtT1zdp7dc", "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ",
+		"123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11"} {
+		if strings.Contains(secret, d) {
+			return true
+		}
+	}
+	return false
 }
