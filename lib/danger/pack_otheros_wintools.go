@@ -57,9 +57,12 @@ func (j *judge) winNative(c *shell.Cmd) {
 		if len(args) > 1 && (args[0] == "stop" || args[0] == "config" && strings.Contains(text, "disabled")) && winCriticalService(args[1]) {
 			j.add(c, powerCriticalService, "sc "+args[0]+" "+c.Args[1]+" cuts the machine off (logins, remote access, network or RPC)", "")
 		}
-	case "net":
+	case "net", "net1":
 		if len(args) > 1 && args[0] == "stop" && winCriticalService(args[1]) {
 			j.add(c, powerCriticalService, "net stop "+c.Args[1]+" cuts the machine off (logins, remote access, network or RPC)", "")
+		}
+		if len(args) > 2 && args[0] == "localgroup" && winAdminGroup(args[1]) && has("/add") {
+			j.add(c, persistPrivilegedGroup, "net localgroup "+c.Args[1]+" /add makes "+c.Args[2]+" an administrator of the machine", "")
 		}
 	case "reg":
 		if len(args) > 1 && args[0] == "delete" && !has("/v", "/ve") {
@@ -85,17 +88,32 @@ func (j *judge) winNative(c *shell.Cmd) {
 	case "icacls", "cacls":
 		// A grant of full or modify rights to everyone (Everyone, Users, Authenticated
 		// Users, *S-1-1-0) is chmod 777; /T reaches into every subfolder.
-		broad := false
-		for _, a := range args {
+		// The rights follow the inheritance flags: Everyone:(OI)(CI)F.
+		broad, reads := false, false
+		for i, a := range args {
 			a = strings.Trim(a, `"'`)
+			if strings.HasSuffix(a, ":") {
+				// Everyone:(OI)(CI)F unquoted: PowerShell hands the parts over apart.
+				for k := i + 1; k < len(args) && !strings.HasPrefix(args[k], "/"); k++ {
+					a += "(" + strings.Trim(args[k], "()") + ")"
+				}
+			}
 			for _, g := range []string{"everyone:", "*s-1-1-0:", "users:", "authenticated users:", "*s-1-5-11:", "*s-1-5-32-545:"} {
-				if strings.HasPrefix(a, g) && strings.ContainsAny(a[len(g):], "fmw") {
-					broad = true
+				if r, ok := strings.CutPrefix(a, g); ok {
+					// (OI)(CI)(IO)(NP)(I) say where the rights are inherited; the rest are the rights.
+					for _, flag := range []string{"(oi)", "(ci)", "(io)", "(np)", "(i)"} {
+						r = strings.ReplaceAll(r, flag, "")
+					}
+					r = strings.NewReplacer("(", "", ")", "").Replace(r)
+					broad = broad || strings.ContainsAny(r, "fmw")
+					reads = reads || strings.Contains(r, "r")
 				}
 			}
 		}
 		if len(args) > 0 && broad {
 			j.asBash(c, "chmod", append(j.ifRecursive(has("/t"), "-R"), "777", c.Args[0]))
+		} else if len(args) > 0 && reads {
+			j.asBash(c, "chmod", append(j.ifRecursive(has("/t"), "-R"), "o+r", c.Args[0]))
 		}
 	case "takeown":
 		if p := after("/f"); p != "" {
@@ -190,6 +208,22 @@ func (j *judge) psCmdletRules(c *shell.Cmd) {
 				j.asBash(c, "chmod", append(j.ifRecursive(strings.Contains(rule, "containerinherit"), "-R"), "777", path))
 			}
 		}
+	case "Set-MpPreference":
+		// Defender's protections switched off.
+		if strings.Contains(text, "-disable") && (strings.Contains(text, "$true") || strings.Contains(text, " 1")) {
+			j.add(c, protectOff, "Set-MpPreference turns off Microsoft Defender's protection", "")
+		}
+	case "Add-MpPreference":
+		if strings.Contains(text, "-exclusion") {
+			j.add(c, protectOff, "Add-MpPreference makes Microsoft Defender skip what it names", "")
+		}
+	case "Add-LocalGroupMember":
+		for _, a := range c.Args {
+			if winAdminGroup(strings.ToLower(strings.Trim(a, `"'`))) {
+				j.add(c, persistPrivilegedGroup, "Add-LocalGroupMember makes a user an administrator of the machine", "")
+				break
+			}
+		}
 	case "Clear-EventLog", "Remove-EventLog":
 		j.add(c, histLogs, c.Name+" erases Windows event logs", "")
 	case "Register-ScheduledTask", "New-ScheduledTask", "Set-ScheduledTask":
@@ -232,6 +266,15 @@ func winCriticalService(name string) bool {
 	switch strings.ToLower(strings.Trim(name, `"'`)) {
 	case "winrm", "termservice", "sshd", "rpcss", "dhcp", "dnscache", "nsi", "netman", "lanmanserver", "lanmanworkstation",
 		"mpssvc", "bfe", "samss", "lsm", "netlogon", "eventlog", "windefend", "*":
+		return true
+	}
+	return false
+}
+
+// winAdminGroup reports the local groups whose members administer the machine.
+func winAdminGroup(g string) bool {
+	switch strings.ToLower(strings.Trim(g, `"'`)) {
+	case "administrators", "administratoren", "administrateurs", "administradores", "remote desktop users", "hyper-v administrators", "backup operators":
 		return true
 	}
 	return false
