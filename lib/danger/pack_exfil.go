@@ -436,7 +436,8 @@ func (j *judge) credentialStore(p string) bool {
 		if under(lp, lh+"/library/keychains") || under(lp, lh+"/library/cookies") || lp == lh+"/library/containers/com.apple.safari/data/library/cookies" {
 			return true
 		}
-		inApp := under(lp, lh+"/library/application support") || under(lp, lh+"/.config") || under(lp, lh+"/.mozilla") || under(lp, lh+"/snap")
+		inApp := under(lp, lh+"/library/application support") || under(lp, lh+"/.config") || under(lp, lh+"/.mozilla") || under(lp, lh+"/snap") ||
+			under(lp, lh+"/appdata/local") || under(lp, lh+"/appdata/roaming") // Windows: %LOCALAPPDATA%, %APPDATA%
 		if !inApp {
 			continue
 		}

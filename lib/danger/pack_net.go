@@ -27,7 +27,7 @@ var packNet = pack{name: "net", title: "code from the network",
 
 // fetcher reports a program that reads from the network; their output run as code is code from the network.
 func fetcher(name string) bool {
-	switch name {
+	switch strings.TrimSuffix(strings.ToLower(name), ".exe") { // curl.exe, Windows' own curl
 	case "curl", "wget", "fetch", "http", "https", "xh", "aria2c", "lynx", "links", "nc", "ncat", "netcat", "socat", "telnet", "openssl", "ftp", "tftp", "scp", "sftp", "ssh", "gh":
 		return true
 	}

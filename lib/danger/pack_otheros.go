@@ -223,6 +223,7 @@ func JudgePowerShell(script string, in Input) Verdict {
 	j.windows(whole)
 	j.code(whole)
 	j.psCmds(an.Cmds, script)
+	j.psPipedHost(whole, script)
 	v := Verdict{Findings: j.findings, Analysis: an}
 	sort.SliceStable(v.Findings, func(a, b int) bool { return v.Findings[a].Action > v.Findings[b].Action })
 	for _, f := range v.Findings {

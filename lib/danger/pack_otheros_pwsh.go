@@ -75,6 +75,9 @@ func (j *judge) registryDelete(c *shell.Cmd, key string) {
 			critical = true
 		}
 	}
+	if len(parts) == 4 && (parts[2] == "currentcontrolset" || parts[2] == "controlset001") && (parts[3] == "services" || parts[3] == "control" || parts[3] == "enum") {
+		critical = true // every service's and driver's configuration: the machine no longer boots
+	}
 	if critical {
 		j.add(c, fsRmCritical, "it deletes the registry key "+key+" and everything under it", "delete the one value or key you mean")
 	}

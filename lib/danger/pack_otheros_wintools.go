@@ -279,3 +279,24 @@ func winAdminGroup(g string) bool {
 	}
 	return false
 }
+
+// psPipedHost: a download piped into powershell - (or pwsh -), which runs what it reads on
+// its standard input: curl.exe URL | powershell -NoProfile -.
+func (j *judge) psPipedHost(whole *shell.Cmd, script string) {
+	for _, line := range strings.FieldsFunc(script, func(r rune) bool { return r == '\n' || r == ';' }) {
+		parts := strings.Split(line, "|")
+		for i := 1; i < len(parts); i++ {
+			f := strings.Fields(strings.ToLower(parts[i]))
+			if len(f) < 2 || f[len(f)-1] != "-" {
+				continue
+			}
+			if host := strings.TrimSuffix(f[0], ".exe"); host != "powershell" && host != "pwsh" {
+				continue
+			}
+			if before := strings.Join(parts[:i], "|"); psFetches(before) || fetchesCode(before+" ") || strings.Contains(strings.ToLower(before), "curl.exe") {
+				j.add(whole, netPipeShell, "it runs a script it downloads, piped into "+f[0]+", unreviewed", "")
+				return
+			}
+		}
+	}
+}
