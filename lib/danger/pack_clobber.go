@@ -57,7 +57,7 @@ func (j *judge) written(c *shell.Cmd, t shell.Target) {
 		j.add(c, persistLaunchAgent, "it adds a LaunchAgent ("+p+"), a program launchd starts at every login ("+t.How+")", "")
 	case j.rcFile(p):
 		switch {
-		case fetchesCode(j.content(c)) || hijacks(j.content(c)):
+		case fetchesCode(j.content(c)) || psFetches(j.content(c)) || hijacks(j.content(c)):
 			j.add(c, persistRcPayload, "it plants a command that downloads or connects into "+p+", run by every new shell", "")
 		case !t.Append:
 			j.add(c, clobberRcFile, "it rewrites "+p+" (the user's shell startup file) through "+t.How, "")
@@ -95,6 +95,9 @@ func (j *judge) content(c *shell.Cmd) string {
 		for _, f := range c.Stdin.From {
 			b.WriteString(" " + f.Name + " " + strings.Join(f.Args, " "))
 		}
+	}
+	if t, ok := strings.CutPrefix(c.PSIn, shell.PSText); ok {
+		b.WriteString(" " + t) // 'text' | Out-File: the text a PowerShell pipeline writes
 	}
 	return b.String()
 }

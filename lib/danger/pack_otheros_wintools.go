@@ -155,6 +155,19 @@ func (j *judge) psCmdletRules(c *shell.Cmd) {
 		// the service it would make in the second.
 		j.winNative(&shell.Cmd{Name: "sc", Prog: "sc", Args: c.Args, Dir: c.Dir, Via: c.Via, Text: c.Text})
 	}
+	if strings.EqualFold(strings.TrimSuffix(strings.ToLower(c.Name), ".exe"), "diskpart") && c.PSIn == "" {
+		// diskpart /s FILE, FILE written earlier in the script with literal text.
+		for i, a := range c.Args {
+			if strings.EqualFold(a, "/s") && i+1 < len(c.Args) {
+				if t := j.psWrittenText(c.Args[i+1]); t != "" {
+					c = &shell.Cmd{Name: c.Name, Prog: c.Prog, Args: c.Args, Dir: c.Dir, Via: c.Via, Text: c.Text, PS: true, PSIn: shell.PSText + t}
+				}
+			}
+		}
+	}
+	if l := strings.ToLower(c.Text); strings.Contains(l, "[scriptblock]::create(") && psFetches(unquoted(l)) {
+		j.add(c, netPipeShell, "it makes a script block of code it downloads and runs it, unreviewed", "")
+	}
 	if t, ok := strings.CutPrefix(c.PSIn, shell.PSText); ok && strings.EqualFold(strings.TrimSuffix(strings.ToLower(c.Name), ".exe"), "diskpart") {
 		for _, line := range strings.Split(strings.ToLower(t), "\n") {
 			if f := strings.Fields(line); len(f) > 0 && (f[0] == "clean" || f[0] == "format" || f[0] == "delete") {
@@ -299,4 +312,37 @@ func (j *judge) psPipedHost(whole *shell.Cmd, script string) {
 			}
 		}
 	}
+}
+
+// psWrittenText is the literal text a PowerShell statement of the script wrote into file
+// (piped into Set-Content, Out-File or Add-Content): "" when none did.
+func (j *judge) psWrittenText(file string) string {
+	for _, o := range j.an.Cmds {
+		if !o.PS || o.Name != "Set-Content" && o.Name != "Out-File" && o.Name != "Add-Content" {
+			continue
+		}
+		t, ok := strings.CutPrefix(o.PSIn, shell.PSText)
+		if ok && slices.ContainsFunc(o.Args, func(a string) bool { return strings.EqualFold(a, file) }) {
+			return t
+		}
+	}
+	return ""
+}
+
+// unquoted is PowerShell text with its quoted strings blanked: what runs, not what is text.
+func unquoted(s string) string {
+	var b strings.Builder
+	var q byte
+	for i := 0; i < len(s); i++ {
+		switch ch := s[i]; {
+		case q != 0 && ch == q:
+			q = 0
+		case q != 0:
+		case ch == '\'' || ch == '"':
+			q = ch
+		default:
+			b.WriteByte(ch)
+		}
+	}
+	return b.String()
 }

@@ -108,6 +108,30 @@ func psWordsQ(stmt, home string) (words []string, quoted []bool, redirs [][2]str
 	for i := 0; i < len(stmt); i++ {
 		ch := stmt[i]
 		switch {
+		case quote == '"':
+			// A double-quoted string ends at a " that no backtick escapes and that is not
+			// doubled ("" is one quote); `" and `` are the characters themselves.
+			var b strings.Builder
+			k := i
+			for ; k < len(stmt); k++ {
+				if stmt[k] == '`' && k+1 < len(stmt) && (stmt[k+1] == '"' || stmt[k+1] == '`') {
+					b.WriteByte(stmt[k+1])
+					k++
+					continue
+				}
+				if stmt[k] == '"' {
+					if k+1 < len(stmt) && stmt[k+1] == '"' {
+						b.WriteByte('"')
+						k++
+						continue
+					}
+					break
+				}
+				b.WriteByte(stmt[k])
+			}
+			cur.WriteString(expand(b.String(), false))
+			i = k
+			quote = 0
 		case quote != 0:
 			j := strings.IndexByte(stmt[i:], quote)
 			if j < 0 {

@@ -4,6 +4,7 @@
 package shell
 
 import (
+	"path"
 	"strings"
 )
 
@@ -158,6 +159,19 @@ func (p *psAnalyzer) substitute(words []string, quoted []bool, dir string) []str
 			}
 			out = append(out, w)
 			continue
+		}
+		if name == "profile" {
+			// $PROFILE's properties name the other profile scripts, every one run at start.
+			switch l := strings.ToLower(rest); {
+			case strings.HasPrefix(l, ".currentuserallhosts"):
+				v, rest = path.Dir(strings.ReplaceAll(v, `\`, "/"))+"/profile.ps1", rest[len(".currentuserallhosts"):]
+			case strings.HasPrefix(l, ".allusersallhosts"):
+				v, rest = `C:\Program Files\PowerShell\7\profile.ps1`, rest[len(".allusersallhosts"):]
+			case strings.HasPrefix(l, ".alluserscurrenthost"):
+				v, rest = `C:\Program Files\PowerShell\7\Microsoft.PowerShell_profile.ps1`, rest[len(".alluserscurrenthost"):]
+			case strings.HasPrefix(l, ".currentusercurrenthost"):
+				rest = rest[len(".currentusercurrenthost"):]
+			}
 		}
 		if name == "_" || name == "psitem" {
 			for _, prop := range []string{".fullname", ".pspath", ".path"} {
