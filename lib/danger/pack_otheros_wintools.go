@@ -165,6 +165,9 @@ func (j *judge) psCmdletRules(c *shell.Cmd) {
 			}
 		}
 	}
+	if l := unquoted(strings.ToLower(c.Text)); strings.Contains(l, "::globalsession.clearlog(") || strings.Contains(l, "eventlogsession]::globalsession.clearlog") {
+		j.add(c, histLogs, "it clears Windows event logs through .NET (EventLogSession.ClearLog)", "")
+	}
 	if l := strings.ToLower(c.Text); strings.Contains(l, "[scriptblock]::create(") && psFetches(unquoted(l)) {
 		j.add(c, netPipeShell, "it makes a script block of code it downloads and runs it, unreviewed", "")
 	}
