@@ -32,6 +32,7 @@ func (j *judge) windows(c *shell.Cmd) {
 		args := slices.DeleteFunc(slices.Clone(c.Args), func(a string) bool { return a == c.Code })
 		text = shell.PSCodeText(shell.PSCommandText(c.Code)) + " " + strings.Join(args, " ")
 	}
+	text = dropLookups(text)
 	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n' || r == '"' || r == '\'' || r == ';' || r == '&' || r == '|' || r == '(' || r == ')'
 	})
@@ -302,4 +303,22 @@ func (j *judge) psPolicy(c *shell.Cmd, words []string, has func(...string) bool)
 			return
 		}
 	}
+}
+
+// dropLookups removes the statements that only look commands up (Get-Command Format-Volume,
+// Get-Help Clear-Disk, gcm, man): the names they are given are data, not what runs.
+func dropLookups(text string) string {
+	lines := strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == ';' })
+	kept := lines[:0]
+	for _, l := range lines {
+		f := strings.Fields(strings.ToLower(l))
+		if len(f) > 0 {
+			switch f[0] {
+			case "get-command", "gcm", "get-help", "help", "man", "get-alias", "gal", "get-member", "gm", "get-module":
+				continue
+			}
+		}
+		kept = append(kept, l)
+	}
+	return strings.Join(kept, "\n")
 }

