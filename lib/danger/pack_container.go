@@ -205,8 +205,31 @@ func (j *judge) nsenter(c *shell.Cmd) {
 	}
 }
 
-// hostRun: docker run with the host's root, its PID namespace, --privileged or the Docker
-// socket; then chroot or nsenter into the host (deny), or just that much access (ask).
+// hostGrant is what a container is given of the host.
+type hostGrant struct {
+	root, writable, sock, devices, procs, escape bool
+}
+
+// hostAccess judges a container by what it is given of the host: its root entered with chroot
+// or nsenter (a root shell on the host: deny); its writable root, the Docker socket, its
+// devices or its processes (ask).
+func (j *judge) hostAccess(c *shell.Cmd, g hostGrant) {
+	switch {
+	case g.root && g.escape:
+		j.add(c, containerHostEscape, "the container gets the host's root and enters it: a root shell on the host", "")
+	case g.root && g.writable:
+		j.add(c, containerHostAccess, "the container gets the host's whole file system, writable", "mount only the folders the task needs, read-only where it can")
+	case g.sock:
+		j.add(c, containerHostAccess, "the container gets the Docker socket, which is root on the host", "")
+	case g.devices:
+		j.add(c, containerHostAccess, "the container gets the host's devices (--privileged or --device)", "")
+	case g.procs:
+		j.add(c, containerHostAccess, "the container shares the host's processes (--pid=host)", "")
+	}
+}
+
+// hostRun: docker run or create with no command of its own to judge (the image's runs): what
+// its options give it of the host. A command given is judged inside (containerMounts).
 func (j *judge) hostRun(c *shell.Cmd, sub []string) {
 	if len(sub) > 0 && sub[0] == "container" {
 		sub = sub[1:]
@@ -214,7 +237,7 @@ func (j *judge) hostRun(c *shell.Cmd, sub []string) {
 	if at(sub, 0) != "run" && at(sub, 0) != "create" {
 		return
 	}
-	var hostRoot, sock, privileged, pidHost bool
+	var g hostGrant
 	args := sub[1:]
 	for i, a := range args {
 		val := ""
@@ -226,10 +249,10 @@ func (j *judge) hostRun(c *shell.Cmd, sub []string) {
 				val = at(args, i+1)
 			}
 		case "--privileged":
-			privileged = v == "" || v == "true"
+			g.devices = g.devices || v == "" || v == "true"
 			continue
 		case "--pid":
-			pidHost = cmp.Or(v, at(args, i+1)) == "host"
+			g.procs = cmp.Or(v, at(args, i+1)) == "host"
 			continue
 		default:
 			if strings.HasPrefix(a, "-v/") {
@@ -239,72 +262,52 @@ func (j *judge) hostRun(c *shell.Cmd, sub []string) {
 		if val == "" {
 			continue
 		}
-		src := val
+		src, ro := val, false
 		if name == "--mount" {
 			src = ""
 			for _, kv := range strings.Split(val, ",") {
-				if k, x, _ := strings.Cut(kv, "="); k == "source" || k == "src" {
+				k, x, _ := strings.Cut(kv, "=")
+				switch k {
+				case "source", "src":
 					src = x
+				case "readonly", "ro":
+					ro = true
 				}
 			}
 		} else {
-			src, _, _ = strings.Cut(val, ":")
+			parts := strings.Split(val, ":")
+			src, ro = parts[0], len(parts) > 2 && strings.Contains(","+parts[2]+",", ",ro,")
 		}
 		switch j.canon(src) {
 		case "/":
-			hostRoot = true
+			g.root, g.writable = true, g.writable || !ro
 		case "/var/run/docker.sock", "/run/docker.sock":
-			sock = true
+			g.sock = true
 		}
 	}
-	escape := slices.Contains(args, "chroot") || slices.Contains(args, "nsenter")
-	switch {
-	case escape && (hostRoot || pidHost || privileged):
-		j.add(c, containerHostEscape, "the container gets the host's root or namespaces and enters them: a root shell on the host", "")
-	case hostRoot:
-		j.add(c, containerHostAccess, "the container gets the host's whole file system, writable", "mount only the folders the task needs, read-only where it can")
-	case sock:
-		j.add(c, containerHostAccess, "the container gets the Docker socket, which is root on the host", "")
-	case privileged:
-		j.add(c, containerHostAccess, "a --privileged container has every device and capability of the host", "")
-	case pidHost:
-		j.add(c, containerHostAccess, "the container shares the host's processes (--pid=host)", "")
-	}
+	j.hostAccess(c, g)
 }
 
 // containerMounts judges a command run inside a container by what the container was given of
-// the host: its root (entered with chroot: a root shell on the host), the Docker socket, its
-// devices (--privileged).
+// the host (its mounts): entering the host's root with chroot is a root shell on the host.
 func (j *judge) containerMounts(c *shell.Cmd) {
 	if len(c.Mounts) == 0 {
 		return
 	}
-	var hostRoot, writable, sock, devices, procs bool
+	g := hostGrant{escape: c.Name == "chroot" || slices.Contains(c.Via, "chroot")}
 	for _, m := range c.Mounts {
 		switch j.canon(m.Host) {
 		case "/":
-			hostRoot, writable = true, writable || !m.ReadOnly
+			g.root, g.writable = true, g.writable || !m.ReadOnly
 		case "/var/run/docker.sock", "/run/docker.sock":
-			sock = true
+			g.sock = true
 		case "/dev":
-			devices = m.Container == "/dev"
+			g.devices = g.devices || m.Container == "/dev"
 		case "/proc":
-			procs = m.Container == "/proc"
+			g.procs = g.procs || m.Container == "/proc"
 		}
 	}
-	escape := c.Name == "chroot" || slices.Contains(c.Via, "chroot")
-	switch {
-	case hostRoot && escape:
-		j.add(c, containerHostEscape, "the container gets the host's root and chroots into it: a root shell on the host", "")
-	case writable:
-		j.add(c, containerHostAccess, "the container gets the host's whole file system, writable", "mount only the folders the task needs, read-only where it can")
-	case sock:
-		j.add(c, containerHostAccess, "the container gets the Docker socket, which is root on the host", "")
-	case devices:
-		j.add(c, containerHostAccess, "the container gets the host's devices (--privileged or --device)", "")
-	case procs:
-		j.add(c, containerHostAccess, "the container shares the host's processes (--pid=host)", "")
-	}
+	j.hostAccess(c, g)
 }
 
 func (j *judge) docker(c *shell.Cmd) {
