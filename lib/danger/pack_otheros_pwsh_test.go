@@ -159,6 +159,8 @@ func TestWindowsToolsByKind(t *testing.T) {
 		{"Get-WinEvent -ListLog * | % { [Diagnostics.Eventing.Reader.EventLogSession]::GlobalSession.ClearLog($_.LogName) }", "hist.logs"},
 		{"Get-Command Format-Volume, Clear-Disk | Format-Table Name, Source", ""},
 		{"Get-Help Clear-Disk -Full", ""},
+		{"$target = Join-Path $HOME '.ssh'\nRemove-Item $target -Recurse -Force", "fs.rm-critical"},
+		{"$out = Join-Path $PWD 'bin'\nRemove-Item $out -Recurse -Force", ""},
 		{`Clear-History`, ""}, // the session's list only: the saved history file stays
 		{`Set-PSReadLineOption -HistorySaveStyle SaveNothing`, "hist.disable"},
 		{`Remove-Item (Get-PSReadLineOption).HistorySavePath`, "hist.history-file"},

@@ -59,6 +59,11 @@ func (p *psAnalyzer) assign(name, rhs, dir string) {
 		p.vars[name] = v
 		return
 	}
+	// $x = Join-Path A B: the path it makes, as (Join-Path A B) would.
+	if v, ok := p.reduceGroup(rhs); ok {
+		p.vars[name] = v
+		return
+	}
 	// $x = Get-Content PATH, [IO.File]::ReadAllText(PATH): the file's contents.
 	words, _, _ := psWordsQ(rhs, p.world.Home)
 	if len(words) > 1 && psCmdlet(words[0]) == "Get-Content" {
