@@ -161,6 +161,9 @@ func TestWindowsToolsByKind(t *testing.T) {
 		{"Get-Help Clear-Disk -Full", ""},
 		{"$target = Join-Path $HOME '.ssh'\nRemove-Item $target -Recurse -Force", "fs.rm-critical"},
 		{"$out = Join-Path $PWD 'bin'\nRemove-Item $out -Recurse -Force", ""},
+		{"Get-ChildItem -Path $HOME -Recurse -File -Force |\n    Remove-Item -Force", "fs.rm-critical"},
+		{"gci ~ -Force |\n  % { Remove-Item $_.FullName -Recurse -Force }", "fs.rm-critical"},
+		{"Get-ChildItem -Path .\\bin -Recurse |\n    Remove-Item -Force", ""},
 		{`Clear-History`, ""}, // the session's list only: the saved history file stays
 		{`Set-PSReadLineOption -HistorySaveStyle SaveNothing`, "hist.disable"},
 		{`Remove-Item (Get-PSReadLineOption).HistorySavePath`, "hist.history-file"},

@@ -17,8 +17,8 @@ func psStatements(src string) (out []string, piped []bool) {
 		if s := strings.TrimSpace(b.String()); s != "" {
 			out = append(out, s)
 			piped = append(piped, pipe)
+			pipe = false // a line break after a | goes on with the pipeline
 		}
-		pipe = false
 		b.Reset()
 	}
 	for i := 0; i < len(src); i++ {
