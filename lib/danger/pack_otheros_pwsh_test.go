@@ -164,6 +164,8 @@ func TestWindowsToolsByKind(t *testing.T) {
 		{"Get-ChildItem -Path $HOME -Recurse -File -Force |\n    Remove-Item -Force", "fs.rm-critical"},
 		{"gci ~ -Force |\n  % { Remove-Item $_.FullName -Recurse -Force }", "fs.rm-critical"},
 		{"Get-ChildItem -Path .\\bin -Recurse |\n    Remove-Item -Force", ""},
+		{"$paths = @('bin', 'obj', 'C:\\Users\\dev')\nforeach ($p in $paths) {\n    Remove-Item $p -Recurse -Force -ErrorAction SilentlyContinue\n}", "fs.rm-critical"},
+		{"foreach ($d in 'bin', 'obj') { Remove-Item $d -Recurse -Force }", ""},
 		{`Clear-History`, ""}, // the session's list only: the saved history file stays
 		{`Set-PSReadLineOption -HistorySaveStyle SaveNothing`, "hist.disable"},
 		{`Remove-Item (Get-PSReadLineOption).HistorySavePath`, "hist.history-file"},

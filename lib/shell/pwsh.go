@@ -215,10 +215,22 @@ func (p *psAnalyzer) script(src, dir string, via []string, depth int) error {
 		if item, _ := psInput(in); item != "" && !strings.HasPrefix(item, "process:") && len(words) > 0 && psForEach(words[0]) {
 			p.vars["_"], p.vars["psitem"] = item, item
 		}
+		loopVar, items := p.foreachList(stmt)
 		for _, b := range bodies {
-			if err := p.script(b, dir, via, depth+1); err != nil {
-				return err
+			if loopVar == "" {
+				if err := p.script(b, dir, via, depth+1); err != nil {
+					return err
+				}
+				continue
 			}
+			// foreach ($p in a list of known values): the body once per value.
+			for _, it := range items {
+				p.vars[loopVar] = it
+				if err := p.script(b, dir, via, depth+1); err != nil {
+					return err
+				}
+			}
+			delete(p.vars, loopVar)
 		}
 		for _, b := range psSubexprs(stmt) {
 			if strings.ContainsAny(b, " \t") && !strings.HasPrefix(strings.TrimSpace(b), "$") { // a command, not a value
@@ -611,4 +623,46 @@ func psCreateArg(stmt string, vars map[string]string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// foreachList reads a foreach statement over a list whose values are known: foreach ($p in
+// $paths) with $paths an array of literals, or a literal list written in place. It returns the
+// loop variable and at most 16 values, or "" when the list is not known.
+func (p *psAnalyzer) foreachList(stmt string) (string, []string) {
+	s := strings.TrimSpace(stmt)
+	if len(s) < 8 || !strings.EqualFold(s[:7], "foreach") {
+		return "", nil
+	}
+	open := strings.IndexByte(s, '(')
+	if open < 0 {
+		return "", nil
+	}
+	end := psClose(s[open:])
+	if end <= 0 {
+		return "", nil
+	}
+	header := strings.TrimSpace(s[open+1 : open+end-1])
+	v, list, ok := strings.Cut(header, " in ")
+	v = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(v), "$"))
+	list = strings.TrimSpace(list)
+	if !ok || v == "" {
+		return "", nil
+	}
+	var items []string
+	if vals, known := p.splats[strings.ToLower(strings.TrimPrefix(list, "$"))]; known && strings.HasPrefix(list, "$") {
+		items = vals
+	} else {
+		list = strings.TrimSuffix(strings.TrimPrefix(list, "@("), ")")
+		for _, e := range psSplitArgs(list) {
+			val, lit := psReduce(e, p.vars)
+			if !lit {
+				return "", nil
+			}
+			items = append(items, val)
+		}
+	}
+	if len(items) == 0 || len(items) > 16 {
+		return "", nil
+	}
+	return v, items
 }
