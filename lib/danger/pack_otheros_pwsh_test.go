@@ -166,6 +166,10 @@ func TestWindowsToolsByKind(t *testing.T) {
 		{"Get-ChildItem -Path .\\bin -Recurse |\n    Remove-Item -Force", ""},
 		{"$paths = @('bin', 'obj', 'C:\\Users\\dev')\nforeach ($p in $paths) {\n    Remove-Item $p -Recurse -Force -ErrorAction SilentlyContinue\n}", "fs.rm-critical"},
 		{"foreach ($d in 'bin', 'obj') { Remove-Item $d -Recurse -Force }", ""},
+		{"iex ('{0} -Recurse -Force {1}' -f 'Remove-Item', $HOME)", "fs.rm-critical"},
+		{"$parts = 'rm','-r','-fo','C:\\Users\\dev'\nInvoke-Expression ($parts -join ' ')", "fs.rm-critical"},
+		{"iex ('{0} -Recurse -Force {1}' -f 'Remove-Item', 'bin')", ""},
+		{"$parts = 'git','status'\nInvoke-Expression ($parts -join ' ')", ""},
 		{`Clear-History`, ""}, // the session's list only: the saved history file stays
 		{`Set-PSReadLineOption -HistorySaveStyle SaveNothing`, "hist.disable"},
 		{`Remove-Item (Get-PSReadLineOption).HistorySavePath`, "hist.history-file"},

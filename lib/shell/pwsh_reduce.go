@@ -5,6 +5,7 @@ package shell
 
 import (
 	"encoding/base64"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -34,6 +35,9 @@ func psReduceN(expr string, vars map[string]string, budget *int, depth int) (str
 		if !ok {
 			return "", false
 		}
+		if op, args, isOp := psBinaryOp(strings.TrimSpace(after)); isOp && op == "-join" && out.Len() == 0 {
+			return psFormatJoin(op, "", term, args, vars, budget, depth) // an array's values joined
+		}
 		v, ok := psTermValue(term, vars, budget, depth)
 		if !ok {
 			return "", false
@@ -46,11 +50,64 @@ func psReduceN(expr string, vars map[string]string, budget *int, depth int) (str
 		if after == "" {
 			return out.String(), true
 		}
+		if op, args, ok := psBinaryOp(after); ok && out.Len() == len(v) {
+			// 'FORMAT' -f a, b and LIST -join 'SEP', reduced when their operands are.
+			return psFormatJoin(op, v, term, args, vars, budget, depth)
+		}
 		if after[0] != '+' {
 			return "", false
 		}
 		rest = after[1:]
 	}
+}
+
+// psBinaryOp reads a -f or -join operator and what follows it.
+func psBinaryOp(s string) (op, args string, ok bool) {
+	l := strings.ToLower(s)
+	for _, o := range []string{"-f ", "-join "} {
+		if strings.HasPrefix(l, o) {
+			return o[:len(o)-1], strings.TrimSpace(s[len(o):]), true
+		}
+	}
+	return "", "", false
+}
+
+// psFormatJoin reduces FORMAT -f ARGS ({0}, {1}, ... replaced by the values) and LIST -join
+// SEP (LIST a variable holding an array, or a parenthesised list of values).
+func psFormatJoin(op, left, leftTerm string, args string, vars map[string]string, budget *int, depth int) (string, bool) {
+	var vals []string
+	for _, a := range psSplitArgs(args) {
+		v, ok := psReduceN(strings.TrimSpace(a), vars, budget, depth+1)
+		if !ok {
+			return "", false
+		}
+		vals = append(vals, v)
+	}
+	if op == "-f" {
+		out := left
+		for i, v := range vals {
+			out = strings.ReplaceAll(out, "{"+strconv.Itoa(i)+"}", v)
+		}
+		return out, !strings.Contains(out, "{0}")
+	}
+	if len(vals) != 1 {
+		return "", false
+	}
+	var items []string
+	if list, ok := vars[psListKey+strings.ToLower(strings.TrimPrefix(leftTerm, "$"))]; ok && strings.HasPrefix(leftTerm, "$") {
+		items = strings.Split(list, "\x00")
+	} else if strings.HasPrefix(leftTerm, "(") {
+		for _, e := range psSplitArgs(leftTerm[1 : len(leftTerm)-1]) {
+			v, ok := psReduceN(strings.TrimSpace(e), vars, budget, depth+1)
+			if !ok {
+				return "", false
+			}
+			items = append(items, v)
+		}
+	} else {
+		return "", false
+	}
+	return strings.Join(items, vals[0]), true
 }
 
 // psTerm splits the first term off an expression: a quoted string, a (group), a $variable
@@ -282,3 +339,7 @@ func psReduceList(expr string, vars map[string]string) (string, bool) {
 	}
 	return strings.Join(lines, "\n"), len(lines) > 0
 }
+
+// psListKey prefixes the name under which an array variable's values are kept among the
+// variables, joined by NUL, for LIST -join SEP.
+const psListKey = "\x00list:"

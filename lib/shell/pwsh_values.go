@@ -41,6 +41,7 @@ func (p *psAnalyzer) psSeed() {
 func (p *psAnalyzer) assign(name, rhs, dir string) {
 	name = strings.ToLower(strings.TrimPrefix(name, "$"))
 	delete(p.vars, name)
+	delete(p.vars, psListKey+name)
 	delete(p.splats, name)
 	rhs = strings.TrimSpace(rhs)
 	switch {
@@ -53,7 +54,25 @@ func (p *psAnalyzer) assign(name, rhs, dir string) {
 			args = append(args, p.value(e))
 		}
 		p.splats[name] = args
+		p.vars[psListKey+name] = strings.Join(args, "\x00")
 		return
+	}
+	if elems := psSplitArgs(rhs); len(elems) > 1 {
+		// 'rm', '-r', 'obj': an array of values.
+		var args []string
+		for _, e := range elems {
+			v, ok := psReduce(e, p.vars)
+			if !ok {
+				args = nil
+				break
+			}
+			args = append(args, v)
+		}
+		if args != nil {
+			p.splats[name] = args
+			p.vars[psListKey+name] = strings.Join(args, "\x00")
+			return
+		}
 	}
 	if v, ok := psReduce(rhs, p.vars); ok {
 		p.vars[name] = v
