@@ -252,6 +252,9 @@ func PSBash(c *Cmd) string {
 		if v := b.one("inputobject", -1); v != "" {
 			val = v
 		}
+		if t, ok := strings.CutPrefix(c.PSIn, PSText); ok && val == "" {
+			val = t // 'text' | Out-File FILE writes the text piped in
+		}
 		if c.Name == "Clear-Content" {
 			val = ""
 		}
