@@ -381,8 +381,8 @@ func Resolve(p, dir, home string) string {
 	case strings.HasPrefix(p, "/dev/tcp/"), strings.HasPrefix(p, "/dev/udp/"):
 		return p
 	}
-	if d, ok := drivePath(p); ok {
-		return d
+	if d, ok := drivePath(winSpelling(p)); ok {
+		return d // C:\x, and \\?\C:\x, \\localhost\C$\x, PROGRA~1 spelled so
 	}
 	if !strings.HasPrefix(p, "/") {
 		if d, ok := drivePath(dir); ok {
