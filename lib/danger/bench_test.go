@@ -34,6 +34,35 @@ func BenchmarkJudgeCorpus(b *testing.B) {
 	b.ReportMetric(0, "ns/op")
 }
 
+// BenchmarkJudgePowerShellCorpus times every PowerShell case of the corpus and the holdouts
+// (judged as the PowerShell tool's scripts, in their own world) and reports the per-script p50
+// and p99, beside BenchmarkJudgeCorpus's Bash figures.
+func BenchmarkJudgePowerShellCorpus(b *testing.B) {
+	var cases []corpusCase
+	for _, f := range []string{"testdata/corpus.jsonl", "testdata/holdout16.jsonl", "testdata/holdout19.jsonl"} {
+		for _, c := range loadCases(b, f) {
+			if c.Shell == "powershell" {
+				cases = append(cases, c)
+			}
+		}
+	}
+	var times []time.Duration
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	for b.Loop() {
+		for _, c := range cases {
+			in := Input{World: c.world()}
+			start := time.Now()
+			JudgePowerShell(c.Cmd, in)
+			times = append(times, time.Since(start))
+		}
+		runtime.GC()
+	}
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)/2].Nanoseconds())/1e3, "p50-µs")
+	b.ReportMetric(float64(times[len(times)*99/100].Nanoseconds())/1e3, "p99-µs")
+	b.ReportMetric(0, "ns/op")
+}
+
 // pathological are 64 KB commands built to stress the parser and the analysis.
 func pathological() map[string]string {
 	const size = 64 << 10
