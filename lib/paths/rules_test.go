@@ -170,3 +170,25 @@ func TestJudgedReason(t *testing.T) {
 		t.Errorf("allow: %q", r)
 	}
 }
+
+// A reason names what was refused in printable text: a path known only at run time reads as
+// $NAME or …, never as the analysis's marker bytes.
+func TestReasonIsPrintable(t *testing.T) {
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	home, proj := root+"/home", root+"/home/proj"
+	os.MkdirAll(home+"/.ssh", 0o700)
+	e := Env{Cwd: proj, Home: home, Project: proj}
+	for _, cmd := range []string{`cat ~/.ssh/$X`, `find ~/.ssh/$X -name "*" -exec cat {} \;`} {
+		b, _ := json.Marshal(map[string]string{"command": cmd})
+		js, err := e.JudgeCall("Bash", event.ToolInput{Result: gjson.ParseBytes(b)}, nil, nil)
+		if err != nil || len(js) == 0 || js[0].Action == Allow {
+			t.Fatalf("%s: %+v %v", cmd, js, err)
+		}
+		for _, r := range js[0].Reason() {
+			if r < 0x20 && r != '\n' {
+				t.Errorf("%s: the reason holds the control byte %#x: %q", cmd, r, js[0].Reason())
+				break
+			}
+		}
+	}
+}

@@ -100,7 +100,7 @@ func (j Judged) Reason() string {
 	if j.Instead != "" {
 		s += "\nInstead: " + j.Instead + "."
 	}
-	return s
+	return shell.Show(s) // a value known only at run time reads as $NAME or …, never as its marker bytes
 }
 
 // JudgeCall judges every path a tool call writes or reads; the first of the most severe
