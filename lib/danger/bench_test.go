@@ -15,23 +15,7 @@ import (
 func BenchmarkJudgeCorpus(b *testing.B) {
 	cases := loadCorpus(b)
 	in := Input{World: testWorld("")}
-	var times []time.Duration
-	// A hook process judges one command and exits long before its heap would trigger a
-	// collection; here thousands of judgements share one heap. So the collector is off while
-	// a pass over the corpus is timed, and runs between passes.
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	for b.Loop() {
-		for _, c := range cases {
-			start := time.Now()
-			Judge(c.Cmd, in)
-			times = append(times, time.Since(start))
-		}
-		runtime.GC()
-	}
-	slices.Sort(times)
-	b.ReportMetric(float64(times[len(times)/2].Nanoseconds())/1e3, "p50-µs")
-	b.ReportMetric(float64(times[len(times)*99/100].Nanoseconds())/1e3, "p99-µs")
-	b.ReportMetric(0, "ns/op")
+	timeEach(b, len(cases), func(i int) { Judge(cases[i].Cmd, in) })
 }
 
 // BenchmarkJudgePowerShellCorpus times every PowerShell case of the corpus and the holdouts
@@ -46,13 +30,20 @@ func BenchmarkJudgePowerShellCorpus(b *testing.B) {
 			}
 		}
 	}
+	timeEach(b, len(cases), func(i int) { JudgePowerShell(cases[i].Cmd, Input{World: cases[i].world()}) })
+}
+
+// timeEach times judge(i) for every case i of n, over b's passes, and reports the p50 and p99.
+// A hook process judges one command and exits long before its heap would trigger a
+// collection; here thousands of judgements share one heap. So the collector is off while a
+// pass is timed, and runs between passes.
+func timeEach(b *testing.B, n int, judge func(i int)) {
 	var times []time.Duration
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	for b.Loop() {
-		for _, c := range cases {
-			in := Input{World: c.world()}
+		for i := range n {
 			start := time.Now()
-			JudgePowerShell(c.Cmd, in)
+			judge(i)
 			times = append(times, time.Since(start))
 		}
 		runtime.GC()
