@@ -30,7 +30,11 @@ func BenchmarkJudgePowerShellCorpus(b *testing.B) {
 			}
 		}
 	}
-	timeEach(b, len(cases), func(i int) { JudgePowerShell(cases[i].Cmd, Input{World: cases[i].world()}) })
+	ins := make([]Input, len(cases))
+	for i, c := range cases {
+		ins[i] = Input{World: c.world()}
+	}
+	timeEach(b, len(cases), func(i int) { JudgePowerShell(cases[i].Cmd, ins[i]) })
 }
 
 // timeEach times judge(i) for every case i of n, over b's passes, and reports the p50 and p99.
