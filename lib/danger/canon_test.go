@@ -63,6 +63,7 @@ func TestPathSpellings(t *testing.T) {
 		{win, `C:\Users\dev`, `rm -rf '\\localhost\C$\Users\dev'`, "fs.rm-critical"},
 		{win, `C:\Users\dev`, `rm -rf 'C:\PROGRA~1'`, "fs.rm-critical"},
 		{win, `C:\Users\dev`, `rm -rf 'C:\Users\dev\proj\bin'`, ""},
+		{win, `C:\Users\dev`, `echo 'rd /s /q C:\Users\dev' > x.bat && cmd /c x.bat`, "fs.rm-critical"},
 		{win, "/c/Users/dev", "rm -rf /c/", "fs.rm-critical"},
 		{win, "/c/Users/dev", "rm -rf /c/Users/dev/proj/build", ""},
 		{win, "/c/Users/dev", "rm -rf build", ""},

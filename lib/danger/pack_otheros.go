@@ -10,6 +10,7 @@ import (
 
 var packOtherOS = pack{name: "otheros", title: "other systems' spellings",
 	rules: []*Rule{},
+	line:  (*judge).batchFiles,
 	programs: []program{
 		{[]string{"cmd"}, (*judge).windows}, {[]string{"pwsh", "powershell"}, (*judge).pwsh},
 		{[]string{"diskutil"}, (*judge).diskutil}, {[]string{"osascript", "defaults"}, (*judge).macos},
@@ -225,6 +226,7 @@ func JudgePowerShell(script string, in Input) Verdict {
 	j.code(whole)
 	j.psCmds(an.Cmds, script)
 	j.psPipedHost(whole, script)
+	j.batchFiles()
 	v := Verdict{Findings: j.findings, Analysis: an}
 	sort.SliceStable(v.Findings, func(a, b int) bool { return v.Findings[a].Action > v.Findings[b].Action })
 	for _, f := range v.Findings {
@@ -321,4 +323,54 @@ func dropLookups(text string) string {
 		kept = append(kept, l)
 	}
 	return strings.Join(kept, "\n")
+}
+
+// batchFiles: a .bat or .cmd file the same command line writes with known text, then runs (cmd
+// /c FILE, .\FILE, call or start FILE): each of its lines is judged with cmd's grammar, as cmd /c
+// would run it.
+func (j *judge) batchFiles() {
+	written := map[string]string{}
+	for _, c := range j.an.Cmds {
+		for _, t := range c.Writes(j.world.Home) {
+			if batchFile(t.Path) {
+				written[strings.ToLower(j.canon(t.Path))] += "\n" + j.content(c)
+			}
+		}
+	}
+	if len(written) == 0 {
+		return
+	}
+	for _, c := range j.an.Cmds {
+		var file string
+		switch name := strings.ToLower(strings.TrimSuffix(c.Name, ".exe")); {
+		case batchFile(c.Prog):
+			file = c.Prog
+		case shell.IsCmdExe(c.Name) || name == "call" || name == "start":
+			line, ok := shell.CmdLine(c.Args)
+			if !ok && name != "cmd" {
+				line, ok = strings.Join(c.Args, " "), true
+			}
+			if f := strings.Fields(line); ok && len(f) > 0 && batchFile(f[0]) {
+				file = strings.Trim(f[0], `"`)
+			}
+		}
+		if file == "" {
+			continue
+		}
+		text, ok := written[strings.ToLower(j.canon(j.res(c, strings.ReplaceAll(file, `\`, "/"))))]
+		if !ok {
+			continue
+		}
+		for _, line := range strings.Split(text, "\n") {
+			if line = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "@")); line != "" {
+				j.cmdExe(c, []string{"/c", line}, 1)
+			}
+		}
+	}
+}
+
+// batchFile reports a cmd script by its name: .bat or .cmd.
+func batchFile(p string) bool {
+	l := strings.ToLower(p)
+	return strings.HasSuffix(l, ".bat") || strings.HasSuffix(l, ".cmd")
 }
