@@ -329,6 +329,9 @@ func dropLookups(text string) string {
 // /c FILE, .\FILE, call or start FILE): each of its lines is judged with cmd's grammar, as cmd /c
 // would run it.
 func (j *judge) batchFiles() {
+	if !slices.ContainsFunc(j.an.Cmds, func(c *shell.Cmd) bool { return batchFile(c.Prog) || slices.ContainsFunc(c.Args, mentionsBatch) }) {
+		return // the usual command line: no file named .bat or .cmd anywhere, nothing to look at
+	}
 	written := map[string]string{}
 	for _, c := range j.an.Cmds {
 		for _, t := range c.Writes(j.world.Home) {
@@ -373,4 +376,10 @@ func (j *judge) batchFiles() {
 func batchFile(p string) bool {
 	l := strings.ToLower(p)
 	return strings.HasSuffix(l, ".bat") || strings.HasSuffix(l, ".cmd")
+}
+
+// mentionsBatch reports a word that names a cmd script somewhere in it (x.bat, "/c x.cmd").
+func mentionsBatch(w string) bool {
+	l := strings.ToLower(w)
+	return strings.Contains(l, ".bat") || strings.Contains(l, ".cmd")
 }
