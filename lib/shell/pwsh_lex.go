@@ -193,14 +193,13 @@ func psWordsQ(stmt, home string) (words []string, quoted []bool, redirs [][2]str
 	return keep, keepQ, redirs
 }
 
-// psBlocks returns the bodies of the script blocks a statement holds at its top level (not
-// hash literals @{ }); ok is false when the braces do not balance.
-func psBlocks(stmt string) (bodies []string, ok bool) {
+// psOutside hands visit each index of s that is code: outside quoted strings and here-strings,
+// and not a character a backtick escapes. visit stops the walk by returning false; psOutside
+// reports whether s ends outside a string.
+func psOutside(s string, visit func(i int) bool) bool {
 	var quote byte
-	depth, start := 0, -1
-	hash := false
-	for i := 0; i < len(stmt); i++ {
-		ch := stmt[i]
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
 		switch {
 		case quote != 0:
 			if ch == quote {
@@ -208,28 +207,46 @@ func psBlocks(stmt string) (bodies []string, ok bool) {
 			} else if ch == '`' && quote == '"' {
 				i++
 			}
-		case ch == '@' && i+1 < len(stmt) && (stmt[i+1] == '\'' || stmt[i+1] == '"') && psHereOpens(stmt[i+2:]):
-			i = psHereEnd(stmt, i) - 1
+		case ch == '@' && i+1 < len(s) && (s[i+1] == '\'' || s[i+1] == '"') && psHereOpens(s[i+2:]):
+			i = psHereEnd(s, i) - 1
 		case ch == '\'' || ch == '"':
 			quote = ch
 		case ch == '`':
 			i++
-		case ch == '{':
+		default:
+			if !visit(i) {
+				return true
+			}
+		}
+	}
+	return quote == 0
+}
+
+// psBlocks returns the bodies of the script blocks a statement holds at its top level (not
+// hash literals @{ }); ok is false when the braces do not balance.
+func psBlocks(stmt string) (bodies []string, ok bool) {
+	depth, start := 0, -1
+	hash, balanced := false, true
+	closed := psOutside(stmt, func(i int) bool {
+		switch stmt[i] {
+		case '{':
 			if depth == 0 {
 				start, hash = i+1, i > 0 && (stmt[i-1] == '@' || stmt[i-1] == '$')
 			}
 			depth++
-		case ch == '}':
+		case '}':
 			depth--
 			if depth < 0 {
-				return bodies, false
+				balanced = false
+				return false
 			}
 			if depth == 0 && !hash {
 				bodies = append(bodies, stmt[start:i])
 			}
 		}
-	}
-	return bodies, depth == 0 && quote == 0
+		return true
+	})
+	return bodies, balanced && closed && depth == 0
 }
 
 // psHereEnd returns the index after the here-string that opens at i (@' or @"): after its

@@ -175,31 +175,21 @@ func psTerm(s string) (term, rest string, ok bool) {
 // psClose returns the index after the bracket that closes the one s opens with, outside
 // quotes; -1 when it does not close.
 func psClose(s string) int {
-	depth := 0
-	var quote byte
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
-		switch {
-		case quote != 0:
-			if ch == quote {
-				quote = 0
-			} else if ch == '`' && quote == '"' {
-				i++
-			}
-		case ch == '@' && i+1 < len(s) && (s[i+1] == '\'' || s[i+1] == '"') && psHereOpens(s[i+2:]):
-			i = psHereEnd(s, i) - 1
-		case ch == '\'' || ch == '"':
-			quote = ch
-		case ch == '(' || ch == '[' || ch == '{':
+	depth, end := 0, -1
+	psOutside(s, func(i int) bool {
+		switch s[i] {
+		case '(', '[', '{':
 			depth++
-		case ch == ')' || ch == ']' || ch == '}':
+		case ')', ']', '}':
 			depth--
 			if depth == 0 {
-				return i + 1
+				end = i + 1
+				return false
 			}
 		}
-	}
-	return -1
+		return true
+	})
+	return end
 }
 
 func isWordByte(c byte) bool {
