@@ -205,8 +205,20 @@ func (j *judge) writes(c *shell.Cmd) {
 			}
 			t.Path = host
 		}
+		if t.How == "ssh-keygen -f" {
+			continue // a new key: ssh-keygen asks before it replaces one
+		}
+		if t.Into && localSoftware(j.canon(t.Path)) {
+			continue // an archive unpacked where local software goes (the Go toolchain in /usr/local/go)
+		}
 		j.written(c, t)
 	}
+}
+
+// localSoftware reports a folder for software the system's packages do not own: /opt and
+// /usr/local, except its bin and sbin, which come first on everyone's PATH.
+func localSoftware(p string) bool {
+	return under(p, "/opt") || under(p, "/usr/local") && !under(p, "/usr/local/bin") && !under(p, "/usr/local/sbin")
 }
 
 // settingsWrite reports a write to a JSON settings file (or one whose name is not known).

@@ -24,6 +24,8 @@ type pathCase struct {
 	Note  string              `json:"note"`
 	Cwd   string              `json:"cwd"`
 	Setup []map[string]string `json:"setup"`
+	// Known marks a case a holdout found that the guard still decides otherwise, saying why.
+	Known string `json:"known"`
 }
 
 func TestCorpus(t *testing.T) { runCorpus(t, "path corpus", "testdata/corpus.jsonl") }
@@ -38,6 +40,13 @@ func TestHoldout(t *testing.T) { runCorpus(t, "path holdout", "testdata/holdout.
 // wrappers), written by a separate session from the README and the issue alone. First run:
 // 230/230 (88 deny, 41 ask, 101 allow).
 func TestHoldout2(t *testing.T) { runCorpus(t, "path holdout2", "testdata/holdout2.jsonl") }
+
+// TestHoldout3 and TestHoldout4 run two holdouts of the issue "SecretGuard and WriteProtector on
+// what fresh suites find" (testdata/holdout3.jsonl, 303 cases; holdout4.jsonl, 302), written by
+// separate sessions from the README, docs/hooks.md, docs/configuration.md and the issue alone,
+// the second to see whether the fixes generalise. Figures: docs/testing.md.
+func TestHoldout3(t *testing.T) { runCorpus(t, "path holdout3", "testdata/holdout3.jsonl") }
+func TestHoldout4(t *testing.T) { runCorpus(t, "path holdout4", "testdata/holdout4.jsonl") }
 
 func runCorpus(t *testing.T, name, file string) {
 	f, err := os.Open(file)
@@ -123,9 +132,15 @@ func runLayout(t *testing.T, name string, cases []pathCase, base string, inTemp 
 		}
 		n := counts[c.Want]
 		n[0]++
-		if got == c.Want {
+		switch {
+		case got == c.Want && c.Known != "":
+			wrong = append(wrong, fmt.Sprintf("line %d is marked as a known miss (%s) but is now decided as labelled: drop the mark", i+1, c.Known))
 			n[1]++
-		} else {
+		case got == c.Want:
+			n[1]++
+		case c.Known != "":
+			t.Logf("known miss: line %d want %s got %s (%s) %s", i+1, c.Want, got, c.Known, strings.ReplaceAll(input, root, "<root>"))
+		default:
 			wrong = append(wrong, fmt.Sprintf("line %d: want %s got %s [%s] %s %s (%s) %s", i+1, c.Want, got, c.Cat, c.Tool, strings.ReplaceAll(input, root, "<root>"), c.Note, strings.ReplaceAll(detail, root, "<root>")))
 		}
 		counts[c.Want] = n

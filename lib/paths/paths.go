@@ -298,6 +298,18 @@ func (e Env) homes() []string {
 	return hs
 }
 
+// keyHomes are homes and the system's root account's (/root; /var/root on macOS): its keys and
+// credentials are no-access too, which matters when the agent runs as root (containers).
+func (e Env) keyHomes() []string {
+	hs := e.homes()
+	for _, r := range []string{"/root", "/var/root"} {
+		if !slices.Contains(hs, r) {
+			hs = append(hs, r)
+		}
+	}
+	return hs
+}
+
 // expand makes a policy pattern absolute: ~/ is home (one of homes), a relative pattern is
 // under the project.
 func (e Env) expand(pattern, home string) string {
@@ -343,7 +355,7 @@ func (e Env) allows(p string, patterns []string) bool {
 var secretDirs = []string{".ssh", ".gnupg", ".aws", ".config/gcloud", ".password-store", ".azure", ".kube", ".docker", ".local/share/keyrings", "Library/Keychains"}
 
 func (e Env) inSecretDir(p string) bool {
-	for _, h := range e.homes() {
+	for _, h := range e.keyHomes() {
 		for _, d := range secretDirs {
 			if under(p, h+"/"+d) {
 				return d != ".kube" && d != ".docker" || p == h+"/.kube/config" || p == h+"/.docker/config.json"
@@ -355,7 +367,7 @@ func (e Env) inSecretDir(p string) bool {
 
 // credential is IsCredential for every home.
 func (e Env) credential(p string) bool {
-	for _, h := range e.homes() {
+	for _, h := range e.keyHomes() {
 		if IsCredential(p, h) {
 			return true
 		}
@@ -388,7 +400,7 @@ func IsCredential(p, home string) bool {
 	case strings.HasSuffix(base, ".pem") || strings.HasSuffix(base, ".key") || strings.HasSuffix(base, ".p12") ||
 		strings.HasSuffix(base, ".pfx") || strings.HasSuffix(base, ".keystore") || strings.HasSuffix(base, ".jks"):
 		return true
-	case p == "/etc/shadow" || p == "/etc/gshadow":
+	case systemCredential(p, base):
 		return true
 	}
 	if home == "" {
@@ -400,6 +412,21 @@ func IsCredential(p, home string) bool {
 		}
 	}
 	return false
+}
+
+// systemCredential reports the machine's own secrets, readable by root alone: password hashes,
+// SSH host keys (whoever holds one can pose as this machine), TLS private keys, and the
+// kubeconfigs a cluster's control plane keeps with client keys in them.
+func systemCredential(p, base string) bool {
+	switch p {
+	case "/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-", "/etc/master.passwd", "/etc/security/opasswd",
+		"/etc/kubernetes/admin.conf", "/etc/kubernetes/super-admin.conf", "/etc/kubernetes/kubelet.conf",
+		"/etc/kubernetes/controller-manager.conf", "/etc/kubernetes/scheduler.conf", "/var/lib/kubelet/kubeconfig":
+		return true
+	}
+	return strings.HasPrefix(base, "ssh_host_") && strings.HasSuffix(base, "_key") ||
+		under(p, "/etc/ssl/private") || under(p, "/etc/pki/tls/private") || under(p, "/var/lib/kubelet/pki") ||
+		under(p, "/private/etc/ssl/private") || p == "/private/etc/master.passwd"
 }
 
 // EnvFile reports a .env file that is not a template (.env.example, .env.sample, ...).
@@ -452,7 +479,7 @@ func TempDir(dir string) bool {
 func KeyName(p string) bool {
 	base := strings.ToLower(path.Base(p))
 	for _, k := range []string{"id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", "id_ecdsa_sk", "id_ed25519_sk"} {
-		if base == k || strings.HasPrefix(base, k+"_") || strings.HasPrefix(base, k+".") && !strings.HasSuffix(base, ".pub") {
+		if (base == k || strings.HasPrefix(base, k+"_") || strings.HasPrefix(base, k+".")) && !strings.HasSuffix(base, ".pub") {
 			return true
 		}
 	}
@@ -464,7 +491,7 @@ func PrivateKey(text string) bool {
 	i := strings.Index(text, "-----BEGIN ")
 	for i >= 0 {
 		line, _, _ := strings.Cut(text[i:], "\n")
-		if strings.Contains(line, "PRIVATE KEY-----") {
+		if j := strings.Index(line, "PRIVATE KEY-----"); j >= 0 && keyBody(text[i+j+len("PRIVATE KEY-----"):]) {
 			return true
 		}
 		next := strings.Index(text[i+1:], "-----BEGIN ")
@@ -472,6 +499,38 @@ func PrivateKey(text string) bool {
 			break
 		}
 		i += 1 + next
+	}
+	return false
+}
+
+// keyBody reports text that goes on as a key's body after its header line: base64 (or an
+// encrypted PEM's Proc-Type header) on the next lines, the line breaks possibly written as \n
+// inside a string. Prose that only names the header ("starts with -----BEGIN ... KEY-----;
+// never commit it") has none.
+func keyBody(rest string) bool {
+	rest = strings.TrimLeft(rest, " \t\r")
+	switch {
+	case strings.HasPrefix(rest, "\n"):
+		rest = rest[1:]
+	case strings.HasPrefix(rest, `\n`), strings.HasPrefix(rest, `\r\n`):
+		rest = strings.ReplaceAll(rest, `\n`, "\n")[strings.Index(rest, `\n`)+1:]
+	default:
+		return false // the header line goes on with prose
+	}
+	rest = strings.TrimLeft(rest, " \t\r\n")
+	if strings.HasPrefix(rest, "Proc-Type:") {
+		return true
+	}
+	n := 0
+	for _, r := range rest {
+		if r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '+' || r == '/' || r == '=' {
+			n++
+			if n >= 24 {
+				return true
+			}
+			continue
+		}
+		return false
 	}
 	return false
 }

@@ -1,7 +1,12 @@
 package paths
 
 import (
+	"errors"
+	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -31,7 +36,7 @@ func (e Env) NoAccessRead(p string) bool {
 		base == "known_hosts" || base == "known_hosts.old" || base == "authorized_keys" || base == "authorized_keys2":
 		return false
 	}
-	for _, h := range e.homes() {
+	for _, h := range e.keyHomes() {
 		if p == h+"/.ssh/config" || under(p, h+"/.gnupg") && strings.HasSuffix(base, ".conf") {
 			return false
 		}
@@ -43,7 +48,7 @@ func (e Env) NoAccessRead(p string) bool {
 // holds one of them (tar of ~, grep -r over ~/.config) reaches it.
 func (e Env) noAccessRoots() []string {
 	var out []string
-	for _, h := range e.homes() {
+	for _, h := range e.keyHomes() {
 		for _, d := range secretDirs {
 			switch d {
 			case ".kube":
@@ -58,13 +63,20 @@ func (e Env) noAccessRoots() []string {
 			out = append(out, h+f)
 		}
 	}
-	return out
+	return append(out, systemRoots...)
 }
 
-// holdsNoAccess reports a directory with a no-access directory or file somewhere below it.
-func (e Env) holdsNoAccess(dir string) string {
+// systemRoots are where the system's own credentials are (systemCredential): an archive or
+// copy of /etc or /etc/ssh is denied. A search of them is not asked about: they are root's
+// alone, and a search shows only the lines it matches (grep -r PermitRootLogin /etc/ssh).
+var systemRoots = []string{"/etc/shadow", "/etc/gshadow", "/etc/ssh/ssh_host_ed25519_key", "/etc/ssl/private", "/etc/pki/tls/private",
+	"/etc/kubernetes/admin.conf", "/var/lib/kubelet/pki"}
+
+// holdsNoAccess reports a directory with a no-access directory or file somewhere below it; a
+// search leaves the system's own out (systemRoots).
+func (e Env) holdsNoAccess(dir string, search bool) string {
 	for _, r := range e.noAccessRoots() {
-		if r != dir && under(r, dir) {
+		if r != dir && under(r, dir) && !(search && slices.Contains(systemRoots, r)) {
 			return r
 		}
 	}
@@ -75,7 +87,7 @@ func (e Env) holdsNoAccess(dir string) string {
 // only what matches, so a search over a directory that holds keys asks instead of denying.
 func search(how string) bool {
 	switch how {
-	case "Grep", "grep", "egrep", "fgrep", "zgrep", "rg --hidden", "ag --hidden", "ack":
+	case "Grep", "grep", "egrep", "fgrep", "zgrep", "rg", "rg --hidden", "ag", "ag --hidden", "ack":
 		return true
 	}
 	return false
@@ -87,6 +99,9 @@ func (e Env) JudgeRead(a Access, pol *Policy) Verdict {
 		pol = &Policy{}
 	}
 	p := shell.Plain(a.Path)
+	if a.Names != "" {
+		return e.judgeNameSearch(a, pol)
+	}
 	// The parts known only at run time: a find's matches (Match) are things under its start; a
 	// variable could be any name. Only a directory that holds credentials makes them matter.
 	if i := strings.Index(a.Path, shell.Match); i >= 0 {
@@ -131,6 +146,24 @@ func (e Env) judgeReadPath(a Access, p string, pol *Policy) Verdict {
 	return v
 }
 
+// judgeNameSearch asks about a search by name, under a folder that holds credentials, for names
+// that credentials have (find ~ -name '*.pem', fd id_rsa ~, Glob **/.env*): it is how their
+// paths are found before they are read. Other name searches (find / -name 'libssl*') are free.
+func (e Env) judgeNameSearch(a Access, pol *Policy) Verdict {
+	r := e.Resolve(shell.Plain(a.Path))
+	v := Verdict{Path: r}
+	held := e.holdsNoAccess(r, true)
+	if held == "" && !e.NoAccessRead(r) && !e.inSecretDir(r) || e.allows(r, pol.AllowRead) {
+		return v
+	}
+	for _, c := range append(e.samples(r), held, held+"/id_ed25519") {
+		if ok, _ := path.Match(a.Names, strings.ToLower(path.Base(c))); ok && c != "" {
+			return v.with(askReadTree, "this "+a.How+" looks under "+r+" for names like "+path.Base(c)+", which credentials have")
+		}
+	}
+	return v
+}
+
 // judgeReadTree judges a read of everything under a directory: one inside a no-access
 // directory is denied; one that holds such a directory (home, ~/.config) is denied for copies
 // and archives and asks for searches (and for a find's matches, whose names are unknown).
@@ -143,8 +176,8 @@ func (e Env) judgeReadTree(a Access, pol *Policy, matches bool) Verdict {
 	if e.NoAccessRead(r) {
 		return v.advise(credentialsRead, r+" holds credentials, whose content must not reach the model or leave this machine", "ask the user for what you need, or to run the step themselves")
 	}
-	held := e.holdsNoAccess(r)
-	if held == "" || e.allows(held, pol.AllowRead) || (a.How == "rg" || a.How == "ag") && hidden(held, r) {
+	held := e.holdsNoAccess(r, search(a.How) || matches)
+	if held == "" || e.allows(held, pol.AllowRead) {
 		return v
 	}
 	if search(a.How) || matches {
@@ -172,7 +205,11 @@ func (e Env) judgeReadPattern(a Access, pat string, pol *Policy) Verdict {
 		return v.advise(credentialsRead, full+" matches files in "+rdir+", which hold credentials", "name the file you need, if it is a public one, or ask the user")
 	}
 	worst := v
-	for _, c := range e.samples(rdir) {
+	cands := e.samples(rdir)
+	if real, ok := present(full); ok {
+		cands = real // what the shell would expand the pattern to now
+	}
+	for _, c := range cands {
 		if !globMatch(full, c) {
 			continue
 		}
@@ -182,6 +219,25 @@ func (e Env) judgeReadPattern(a Access, pat string, pol *Policy) Verdict {
 		}
 	}
 	return worst
+}
+
+// present lists what a one-level pattern (no **) matches in a folder that exists, at most 256
+// names; ok is false when that cannot be told and samples stand in.
+func present(pat string) (matches []string, ok bool) {
+	dir := path.Dir(pat)
+	if strings.Contains(pat, "**") || strings.ContainsAny(dir, "*?[") {
+		return nil, false
+	}
+	if fi, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return nil, true // a folder that is not there: the pattern matches nothing
+	} else if err != nil || !fi.IsDir() {
+		return nil, false
+	}
+	m, err := filepath.Glob(pat)
+	if err != nil || len(m) > 256 {
+		return nil, false
+	}
+	return m, true
 }
 
 // samples are credential files a pattern starting in dir might match: the no-access files of
@@ -231,15 +287,4 @@ func (e Env) projectKey(p string) bool {
 		}
 	}
 	return true
-}
-
-// hidden reports whether a path below dir passes through a hidden name (.ssh, .config), which
-// rg and ag skip unless told otherwise.
-func hidden(p, dir string) bool {
-	for _, part := range strings.Split(strings.TrimPrefix(p, dir+"/"), "/") {
-		if strings.HasPrefix(part, ".") {
-			return true
-		}
-	}
-	return false
 }

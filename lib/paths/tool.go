@@ -2,6 +2,7 @@ package paths
 
 import (
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/tidwall/gjson"
@@ -19,6 +20,9 @@ type Access struct {
 	Read, Tree, Loads bool
 	// Key is set for a write whose content is a private key (PrivateKey).
 	Key bool
+	// Names is the name pattern of a search for files by name under Path (find -name, fd,
+	// Glob): names are not content, but a hunt for credentials' names is asked about.
+	Names string
 }
 
 // Write is an Access that writes (the name the write tools have always used).
@@ -191,6 +195,9 @@ func (e Env) Reads(tool string, in event.ToolInput, env func(string) (string, bo
 		}
 		dir = strings.TrimSuffix(dir, "/")
 		if r := e.Resolve(dir); !e.inSecretDir(r) && !e.NoAccessRead(r) {
+			if name := path.Base(g.Pattern); strings.ContainsAny(name, "*?[") || strings.Contains(g.Pattern, "**") {
+				return []Access{{Path: dir, How: "Glob", Read: true, Names: name}}, err
+			}
 			return nil, err
 		}
 		return []Access{{Path: dir, How: "Glob", Read: true}}, err
@@ -219,9 +226,17 @@ func (e Env) shellAccess(tool string, in event.ToolInput, env func(string) (stri
 	if err != nil {
 		return nil, nil, fmt.Errorf("the command cannot be analysed: %w", err)
 	}
+	mounted := map[string]bool{}
 	for _, c := range an.Cmds {
 		if c.Remote && len(c.Mounts) == 0 {
 			continue // another machine's files
+		}
+		for _, m := range c.Mounts {
+			// A folder bound into a container is handed whole to the image's code.
+			if !mounted[m.Host] && shell.Known(m.Host) {
+				mounted[m.Host] = true
+				rs = append(rs, Access{Path: m.Host, How: "a container mount", Read: true, Tree: true})
+			}
 		}
 		for _, t := range c.Writes(e.Home) {
 			if c.Remote {
@@ -231,6 +246,9 @@ func (e Env) shellAccess(tool string, in event.ToolInput, env func(string) (stri
 				continue
 			}
 			ws = append(ws, Access{Path: t.Path, How: t.How})
+		}
+		if start, names := nameSearch(c); names != "" {
+			rs = append(rs, Access{Path: start, How: c.Name, Read: true, Names: names})
 		}
 		for _, s := range c.Reads(e.Home) {
 			p := s.Path
@@ -278,4 +296,50 @@ func kind(v gjson.Result) string {
 		return "a boolean"
 	}
 	return "a string"
+}
+
+// nameSearch is the start folder and the name pattern (a glob) of a find -name/-iname or an fd
+// search, "" when c is neither.
+func nameSearch(c *shell.Cmd) (start, names string) {
+	switch c.Name {
+	case "find":
+		starts := shell.FindStarts(c.Args)
+		for i, a := range c.Args {
+			if (a == "-name" || a == "-iname") && i+1 < len(c.Args) {
+				return shell.Resolve(starts[0], c.Dir, ""), strings.ToLower(c.Args[i+1])
+			}
+		}
+	case "fd", "fdfind":
+		var ops []string
+		glob := false
+		for i := 0; i < len(c.Args); i++ {
+			a := c.Args[i]
+			switch {
+			case a == "-x" || a == "--exec" || a == "-X" || a == "--exec-batch":
+				i = len(c.Args)
+			case a == "-g" || a == "--glob":
+				glob = true
+			case a == "-e" || a == "--extension" || a == "-t" || a == "--type" || a == "-d" || a == "--max-depth" || a == "-E" || a == "--exclude" || a == "-S" || a == "--size" || a == "-j" || a == "--threads":
+				i++
+			case strings.HasPrefix(a, "-"):
+			default:
+				ops = append(ops, a)
+			}
+		}
+		pat, dir := "", "."
+		if len(ops) > 0 {
+			pat = ops[0]
+		}
+		if len(ops) > 1 {
+			dir = ops[1]
+		}
+		if !glob && pat != "" && !strings.ContainsAny(pat, "*?[") {
+			pat = "*" + pat + "*" // a regular expression, found anywhere in the name
+		}
+		if pat == "" || pat == "*.*" {
+			pat = "*"
+		}
+		return shell.Resolve(dir, c.Dir, ""), strings.ToLower(pat)
+	}
+	return "", ""
 }

@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // xargs runs its command with arguments read from stdin: known stdin gives known arguments.
 func (a *analyzer) xargs(c *Cmd, args []string, st *state) {
@@ -324,6 +327,59 @@ func (a *analyzer) find(c *Cmd, words []string, st *state) {
 				a.simple(sc, w, st.child())
 			}
 		}
+	}
+}
+
+// fdOpts are fd's options that take a value.
+var fdOpts = Opts{Short: "edtESjcxX", Long: []string{"extension", "max-depth", "min-depth", "exact-depth", "type", "exclude", "size",
+	"changed-within", "changed-before", "owner", "search-path", "base-directory", "path-separator", "threads", "color",
+	"max-results", "ignore-file", "format", "batch-size", "and", "max-buffer-time", "strip-cwd-prefix", "hyperlink"}}
+
+// fd records fd (fd-find) and the command its -x/--exec or -X/--exec-batch runs on the matches,
+// which are things under each search path: fd PATTERN PATH... -x CMD [;].
+func (a *analyzer) fd(c *Cmd, words []string, st *state) {
+	a.record(c, words)
+	args := words[1:]
+	var cmdWords, opts []string
+	for i, w := range args {
+		if w == "-x" || w == "--exec" || w == "-X" || w == "--exec-batch" {
+			cmdWords, opts = args[i+1:], args[:i]
+			if j := slices.Index(cmdWords, ";"); j >= 0 {
+				opts = append(opts, cmdWords[j+1:]...)
+				cmdWords = cmdWords[:j]
+			}
+			break
+		}
+	}
+	if len(cmdWords) == 0 {
+		return // fd alone lists names, as find does
+	}
+	p := fdOpts.Parse(opts)
+	starts := p.Operands
+	if len(starts) > 0 {
+		starts = starts[1:] // the pattern
+	}
+	starts = append(starts, fdOpts.Values(opts, "search-path")...)
+	if len(starts) == 0 {
+		starts = []string{"."}
+	}
+	for _, start := range starts {
+		match := strings.TrimSuffix(a.resolve(start, c.Dir), "/") + "/" + Match
+		var w []string
+		placed := false
+		for _, cw := range cmdWords {
+			for _, ph := range []string{"{//}", "{/.}", "{/}", "{.}", "{}"} {
+				if strings.Contains(cw, ph) {
+					cw, placed = strings.ReplaceAll(cw, ph, match), true
+				}
+			}
+			w = append(w, cw)
+		}
+		if !placed {
+			w = append(w, match)
+		}
+		sc := &Cmd{Dir: c.Dir, Env: c.Env, Via: with(c.Via, "fd -x"), Text: c.Text, Remote: c.Remote}
+		a.simple(sc, w, st.child())
 	}
 }
 

@@ -544,11 +544,18 @@ func (c *Cmd) psWrites(home string) []Target {
 		ps = append(ps, psArg(c.Args, 1, "destinationpath"))
 	case "Invoke-WebRequest":
 		ps = append(ps, psArg(c.Args, -1, "outfile"))
+	case "Expand-Archive":
+		// the files of the archive go into -DestinationPath, or the current folder
+		d := psArg(c.Args, 1, "destinationpath")
+		if d == "" {
+			d = "."
+		}
+		ps = append(ps, d)
 	}
 	var out []Target
 	for _, p := range ps {
 		if p != "" && !strings.HasPrefix(p, "$") {
-			out = append(out, Target{Path: res(p), How: c.Name})
+			out = append(out, Target{Path: res(p), How: c.Name, Into: c.Name == "Expand-Archive"})
 		}
 	}
 	return out

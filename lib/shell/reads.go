@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Source is a path a command reads.
 type Source struct {
@@ -136,6 +139,24 @@ func (c *Cmd) Reads(home string) []Source {
 				add("curl @", false, strings.SplitN(a[strings.LastIndex(a, "@")+1:], ";", 2)[0])
 			}
 		}
+	case "git":
+		// git grep --no-index searches files as grep -r does, in or out of a repository
+		if len(c.Args) > 1 && c.Args[0] == "grep" && slices.Contains(c.Args, "--no-index") {
+			ops := Opts{Short: "efABCmO", Long: []string{"regexp", "file", "after-context", "before-context", "context", "max-count", "threads", "open-files-in-pager", "max-depth"}}.Parse(c.Args[1:])
+			files := ops.Operands
+			if !ops.Has("e", "regexp", "f", "file") && len(files) > 0 {
+				files = files[1:]
+			}
+			if len(files) == 0 {
+				files = []string{"."}
+			}
+			add("grep", true, files...)
+		}
+	case "perl", "ruby":
+		// perl -ne/-pe CODE FILE... and ruby -n/-p: the code runs over every line of the files.
+		if lineLoop(c.Args) {
+			add(c.Name+" -n", false, scriptOperands(c.Args)...)
+		}
 	case "source", ".":
 		if len(c.Args) > 0 {
 			out = append(out, Source{Path: res(c.Args[0]), How: c.Name, Loads: true})
@@ -148,9 +169,7 @@ func (c *Cmd) Reads(home string) []Source {
 		}
 	}
 	if c.Code != "" {
-		for _, p := range codeLiterals(c.Code, home, c.Dir) {
-			out = append(out, Source{Path: p, How: c.Name + " code", Loads: true})
-		}
+		out = append(out, codeReads(c.Name, c.Code, home, c.Dir)...)
 	}
 	return out
 }
@@ -205,10 +224,49 @@ func (c *Cmd) tarReads(add func(how string, tree bool, ps ...string)) {
 	}
 }
 
-// codeLiterals are the paths a piece of interpreter code names: quoted string literals that
-// look like paths (absolute, ~/ or ./), and the home-relative expressions CodePaths evaluates.
-func codeLiterals(code, home, dir string) []string {
+// lineLoop reports perl's or ruby's -n or -p (in a cluster such as -lne, -pi, -ane).
+func lineLoop(args []string) bool {
+	for _, a := range args {
+		if a == "--" || !strings.HasPrefix(a, "-") || strings.HasPrefix(a, "--") {
+			break
+		}
+		if strings.ContainsAny(strings.SplitN(a[1:], "e", 2)[0], "np") || strings.HasSuffix(a, "n") || strings.HasSuffix(a, "p") {
+			return true
+		}
+	}
+	return false
+}
+
+// scriptOperands are the file operands after an interpreter's -e CODE options (or, with no
+// -e, after the script file).
+func scriptOperands(args []string) []string {
 	var out []string
+	code := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return append(out, args[i+1:]...)
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			if strings.HasSuffix(a, "e") || strings.HasSuffix(a, "E") {
+				i++ // the code
+				code = true
+			}
+		case !code:
+			code = true // the script file
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// codeReads are the paths a piece of interpreter code names: quoted string literals that look
+// like paths (absolute, ~/, ./, ../, or relative ones with a folder, an .env or a key file's
+// name), and the home-relative expressions CodePaths evaluates. A literal handed to a dotenv
+// loader is loaded, not shown (Loads); one only tested for existence is not read at all.
+func codeReads(name, code, home, dir string) []Source {
+	var out []Source
 	for i := 0; i < len(code) && len(out) < 64; i++ {
 		q := code[i]
 		if q != '\'' && q != '"' && q != '`' {
@@ -219,14 +277,64 @@ func codeLiterals(code, home, dir string) []string {
 			break
 		}
 		lit := code[i+1 : i+1+end]
+		before := code[max(0, i-40):i]
 		i += end + 1
-		if strings.HasPrefix(lit, "/") || strings.HasPrefix(lit, "~/") || strings.HasPrefix(lit, "./") || strings.HasPrefix(lit, "../") || lit == ".env" {
-			if !strings.ContainsAny(lit, " \n\t{}$") {
-				out = append(out, Resolve(lit, dir, home))
-			}
+		if !codePath(lit) || existenceTest(before, code[i:]) {
+			continue
+		}
+		out = append(out, Source{Path: Resolve(lit, dir, home), How: name + " code", Loads: loader(before)})
+	}
+	for _, p := range CodePaths(code, home, dir) {
+		out = append(out, Source{Path: p, How: name + " code", Loads: true})
+	}
+	return out
+}
+
+// codePath reports a string literal of code that names a file.
+func codePath(lit string) bool {
+	if lit == "" || len(lit) > 256 || strings.ContainsAny(lit, " \n\t{}$:,;=()<>|*") {
+		return false
+	}
+	if strings.HasPrefix(lit, "/") || strings.HasPrefix(lit, "~/") || strings.HasPrefix(lit, "./") || strings.HasPrefix(lit, "../") {
+		return true
+	}
+	base := lit[strings.LastIndexByte(lit, '/')+1:]
+	switch {
+	case base == ".env" || strings.HasPrefix(base, ".env."):
+		return true
+	case strings.HasPrefix(base, "id_") || strings.HasSuffix(base, ".pem") || strings.HasSuffix(base, ".key") ||
+		strings.HasSuffix(base, ".p12") || strings.HasSuffix(base, ".pfx") || strings.HasSuffix(base, ".jks") || strings.HasSuffix(base, ".keystore"):
+		return true
+	}
+	// a relative path with a folder, .ssh/id_rsa or config/.env; not a MIME type or a module
+	return strings.Contains(lit, "/") && (strings.HasPrefix(lit, ".") || strings.Contains(base, "."))
+}
+
+// loader reports code that loads a file into the environment (python-dotenv's load_dotenv,
+// dotenv.config, Dotenv.load, godotenv.Load, phpdotenv): its values are used, not shown.
+func loader(before string) bool {
+	b := strings.ToLower(before)
+	if i := strings.LastIndexAny(b, ";\n"); i >= 0 {
+		b = b[i+1:]
+	}
+	return strings.Contains(b, "dotenv") || strings.Contains(b, "env_file") || strings.Contains(b, "load_env")
+}
+
+// existenceTest reports a literal handed to a call that only asks whether the file is there
+// (os.path.exists('.env'), Path('.env').exists()).
+func existenceTest(before, after string) bool {
+	for _, m := range []string{").exists()", ").is_file()", ").exist?", ").isFile()"} {
+		if strings.HasPrefix(after[min(1, len(after)):], m) {
+			return true
 		}
 	}
-	return append(out, CodePaths(code, home, dir)...)
+	b := strings.TrimRight(before, " ")
+	for _, f := range []string{"exists(", "isfile(", "existsSync(", "exist?(", "file?(", "file_exists(", "is_file(", "-e ", "-f "} {
+		if strings.HasSuffix(b, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // readerOpts are the options of the printing and converting programs that take a value, so

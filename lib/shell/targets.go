@@ -10,11 +10,15 @@ type Target struct {
 	How string
 	// Append is set for >>, tee -a: the old content stays.
 	Append bool
+	// Into is set when Path is a folder the command writes files of unknown names into (an
+	// archive extracted, a work tree checked out, a package installed there).
+	Into bool
 }
 
 // Writes lists every path the command writes: its redirections and the destinations of the
 // tools that write files (tee, cp, mv, install, ln, rsync, sed -i, perl -i, truncate, touch,
-// dd of=, curl -o, wget -O, sponge, shred).
+// dd of=, curl -o, wget -O, sponge, shred), and the folders and files named as where a command
+// puts its output (destWrites: extraction folders, git work trees, -o FILE, --prefix DIR, ...).
 func (c *Cmd) Writes(home string) []Target {
 	var out []Target
 	res := func(p string) string { return Resolve(p, c.Dir, home) }
@@ -41,7 +45,11 @@ func (c *Cmd) Writes(home string) []Target {
 		} else if len(p.Operands) >= 2 || c.Name == "install" && p.Has("d") {
 			dest := p.Operands[len(p.Operands)-1]
 			if (c.Name == "rsync" || c.Name == "scp") && remotePath(dest) {
-				break
+				local, ok := thisMachine(dest)
+				if !ok {
+					break
+				}
+				dest = local
 			}
 			if c.Name == "install" && p.Has("d") {
 				add("install -d", false, p.Operands...)
@@ -90,7 +98,7 @@ func (c *Cmd) Writes(home string) []Target {
 		p := Opts{Short: "srtdn", Long: []string{"size", "reference", "date", "iterations"}}.Parse(c.Args)
 		add(c.Name, false, p.Operands...)
 	case "Set-Content", "Add-Content", "Clear-Content", "Remove-Item", "New-Item", "Rename-Item", "Export-Csv", "Export-Clixml",
-		"Out-File", "Tee-Object", "Copy-Item", "Move-Item", "Compress-Archive", "Invoke-WebRequest":
+		"Out-File", "Tee-Object", "Copy-Item", "Move-Item", "Compress-Archive", "Expand-Archive", "Invoke-WebRequest":
 		out = append(out, c.psWrites(home)...) // PowerShell cmdlets (AnalyzePowerShell)
 	case "pwsh", "powershell":
 		for _, sub := range c.psNested(home) {
@@ -134,6 +142,18 @@ func (c *Cmd) Writes(home string) []Target {
 			}
 		}
 	}
+	if how, ps, into := c.destWrites(); len(ps) > 0 {
+		for _, p := range ps {
+			if p == "." && c.Dir == "" {
+				continue // the directory is not known
+			}
+			n := len(out)
+			add(how, false, p)
+			if len(out) > n {
+				out[n].Into = into
+			}
+		}
+	}
 	return out
 }
 
@@ -152,6 +172,24 @@ func urlName(ops []string) string {
 		}
 	}
 	return ""
+}
+
+// thisMachine is the local path of an scp or rsync operand that names this machine
+// (localhost:~/.bashrc, 127.0.0.1:x): relative to the home of the same user.
+func thisMachine(op string) (string, bool) {
+	host, p, _ := strings.Cut(op, ":")
+	if _, h, ok := strings.Cut(host, "@"); ok {
+		host = h
+	}
+	switch strings.Trim(host, "[]") {
+	case "localhost", "127.0.0.1", "::1", "localhost.localdomain":
+	default:
+		return "", false
+	}
+	if p == "" || !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") {
+		p = "~/" + p
+	}
+	return p, true
 }
 
 // remotePath reports whether an scp/rsync operand names another host (host:path).

@@ -267,6 +267,9 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 		case "find":
 			a.find(c, words, st)
 			return
+		case "fd", "fdfind":
+			a.fd(c, words, st)
+			return
 		case "watch":
 			p := watchOpts.Parse(args)
 			if p.Has("x", "exec") {
