@@ -88,6 +88,12 @@ func (e Env) mcpAccess(tool string, in event.ToolInput, pol *Policy) (ws, rs []A
 		}
 	}
 	err = walkArgs(in.Result, "", "", false, 0, tool, add)
+	if len(ws) > 0 && holdsKey(in.Result, 0) {
+		// a private key in what the tool writes (its content, as text or escaped in JSON)
+		for i := range ws {
+			ws[i].Key = true
+		}
+	}
 	return ws, rs, err
 }
 
@@ -191,4 +197,19 @@ func hasWord(name string, ws ...string) bool {
 		}
 	}
 	return false
+}
+
+// holdsKey reports a private key in any string of an MCP tool's arguments.
+func holdsKey(v gjson.Result, depth int) bool {
+	if v.Type == gjson.String {
+		return PrivateKey(v.Str)
+	}
+	found := false
+	if depth <= maxArgDepth && (v.IsObject() || v.IsArray()) {
+		v.ForEach(func(_, x gjson.Result) bool {
+			found = holdsKey(x, depth+1)
+			return !found
+		})
+	}
+	return found
 }

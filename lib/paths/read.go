@@ -87,7 +87,7 @@ func (e Env) holdsNoAccess(dir string, search bool) string {
 // only what matches, so a search over a directory that holds keys asks instead of denying.
 func search(how string) bool {
 	switch how {
-	case "Grep", "grep", "egrep", "fgrep", "zgrep", "rg", "rg --hidden", "ag", "ag --hidden", "ack":
+	case "Grep", "grep", "egrep", "fgrep", "zgrep", "rg", "rg --hidden", "ag", "ag --hidden", "ack", "Select-String":
 		return true
 	}
 	return false

@@ -514,6 +514,10 @@ func (c *Cmd) psReads(home string) []Source {
 		p = psArg(c.Args, 0, "path", "literalpath")
 	case "Select-String":
 		p = psArg(c.Args, 1, "path", "literalpath")
+		if t, ok := strings.CutPrefix(c.PSIn, "tree:"); ok && p == "" {
+			// Get-ChildItem -Recurse DIR | Select-String: a search of everything under DIR
+			return []Source{{Path: res(strings.TrimSuffix(t, "/*")), How: c.Name, Tree: true}}
+		}
 	case "Copy-Item", "Move-Item", "Compress-Archive":
 		p = psArg(c.Args, 0, "path", "literalpath")
 		tree = true

@@ -276,7 +276,7 @@ func codeReads(name, code, home, dir string) []Source {
 		if end < 0 {
 			break
 		}
-		lit := code[i+1 : i+1+end]
+		lit := interpolateHome(code[i+1:i+1+end], home, dir) // "$ENV{HOME}/.aws/credentials"
 		before := code[max(0, i-40):i]
 		i += end + 1
 		if !codePath(lit) || existenceTest(before, code[i:]) {
@@ -306,8 +306,9 @@ func codePath(lit string) bool {
 		strings.HasSuffix(base, ".p12") || strings.HasSuffix(base, ".pfx") || strings.HasSuffix(base, ".jks") || strings.HasSuffix(base, ".keystore"):
 		return true
 	}
-	// a relative path with a folder, .ssh/id_rsa or config/.env; not a MIME type or a module
-	return strings.Contains(lit, "/") && (strings.HasPrefix(lit, ".") || strings.Contains(base, "."))
+	// a relative path with a folder (.ssh/id_rsa, config/.env, creds/credentials); a MIME type
+	// or a module name read as one costs a lookup in the project and nothing else
+	return strings.Contains(lit, "/") && !strings.Contains(lit, "//") && base != ""
 }
 
 // loader reports code that loads a file into the environment (python-dotenv's load_dotenv,
@@ -316,6 +317,9 @@ func loader(before string) bool {
 	b := strings.ToLower(before)
 	if i := strings.LastIndexAny(b, ";\n"); i >= 0 {
 		b = b[i+1:]
+	}
+	if strings.Contains(b, "values") || strings.Contains(b, "parse") || strings.Contains(b, "read") {
+		return false // dotenv_values, dotenv.parse, Dotenv.parse: the values handed to the code
 	}
 	return strings.Contains(b, "dotenv") || strings.Contains(b, "env_file") || strings.Contains(b, "load_env")
 }
