@@ -37,7 +37,137 @@ func undisguise(text string, out []Match) []Match {
 		out = addHidden(out, scan(s, false), func(m Match) (int, int) { return place(m.Start, m.End) })
 		out = encoded(s, out, place) // base64 wrapped over lines, as base64 writes it
 	}
+	if s, at, ok := joinLiterals(text); ok {
+		out = addHidden(out, scan(s, false), func(m Match) (int, int) { return at[m.Start], at[m.End-1] + 1 })
+	}
+	if s, at, ok := percentDecoded(text); ok {
+		out = addHidden(out, scan(s, false), func(m Match) (int, int) { return at[m.Start], at[m.End-1] + 1 })
+	}
 	return splitVariables(text, out)
+}
+
+// joinLiterals joins the string literals that code puts together into one: "a" + "b", "a" "b"
+// (adjacent, as Python and C join them, over lines too), 'a' . 'b', ['a', 'b'].join(”) and
+// ”.join(['a', 'b']). A token split into pieces shows whole in the copy; at[i] is where its
+// byte i stands in text.
+func joinLiterals(text string) (string, []int, bool) {
+	if strings.Count(text, "'")+strings.Count(text, `"`) < 4 {
+		return "", nil, false
+	}
+	var b strings.Builder
+	var at []int
+	joined := false
+	for i := 0; i < len(text); {
+		q := text[i]
+		if q != '"' && q != '\'' {
+			i++
+			continue
+		}
+		// a run of literals with only joining text between them
+		pieces := 0
+		start := b.Len()
+		j := i
+		for j < len(text) && (text[j] == '"' || text[j] == '\'') {
+			q := text[j]
+			end := strings.IndexByte(text[j+1:], q)
+			if end < 0 || strings.IndexByte(text[j+1:j+1+end], '\n') >= 0 {
+				break
+			}
+			for k := j + 1; k < j+1+end; k++ {
+				b.WriteByte(text[k])
+				at = append(at, k)
+			}
+			pieces++
+			j += end + 2
+			k := j
+			for k < len(text) && strings.IndexByte(" \t\r\n+.,\\", text[k]) >= 0 {
+				k++
+			}
+			if k == j && pieces > 0 {
+				break
+			}
+			j = k
+		}
+		if pieces >= 2 {
+			joined = true
+			b.WriteByte('\n')
+			at = append(at, j-1)
+		} else {
+			// one literal alone: nothing joined; drop what was copied
+			s := b.String()[:start]
+			b.Reset()
+			b.WriteString(s)
+			at = at[:start]
+		}
+		if j <= i {
+			j = i + 1
+		}
+		i = j
+	}
+	return b.String(), at, joined
+}
+
+// percentDecoded decodes the URL-encoded words that hold at least three escapes
+// (%67%68%70%5F..., https%3A%2F%2Fhooks.slack.com%2F...): a token or a URL encoded to pass a
+// scanner. at[i] is where the copy's byte i was.
+func percentDecoded(text string) (string, []int, bool) {
+	if strings.Count(text, "%") < 3 {
+		return "", nil, false
+	}
+	hex := func(c byte) (byte, bool) {
+		switch {
+		case c >= '0' && c <= '9':
+			return c - '0', true
+		case c >= 'a' && c <= 'f':
+			return c - 'a' + 10, true
+		case c >= 'A' && c <= 'F':
+			return c - 'A' + 10, true
+		}
+		return 0, false
+	}
+	urlChar := func(c byte) bool { return tokenChar(c) || c == '%' || c == '.' || c == '~' }
+	var b strings.Builder
+	var at []int
+	found := false
+	for i := 0; i < len(text); {
+		if !urlChar(text[i]) {
+			i++
+			continue
+		}
+		j := i
+		escapes := 0
+		for j < len(text) && urlChar(text[j]) {
+			if text[j] == '%' && j+2 < len(text) {
+				if _, ok := hex(text[j+1]); ok {
+					if _, ok := hex(text[j+2]); ok {
+						escapes++
+					}
+				}
+			}
+			j++
+		}
+		if escapes >= 3 {
+			found = true
+			for k := i; k < j; k++ {
+				if text[k] == '%' && k+2 < j {
+					h, ok1 := hex(text[k+1])
+					l, ok2 := hex(text[k+2])
+					if ok1 && ok2 {
+						b.WriteByte(h<<4 | l)
+						at = append(at, k)
+						k += 2
+						continue
+					}
+				}
+				b.WriteByte(text[k])
+				at = append(at, k)
+			}
+			b.WriteByte('\n')
+			at = append(at, j-1)
+		}
+		i = j
+	}
+	return b.String(), at, found
 }
 
 // addHidden adds the matches found in a rewritten text, placed by where, that the text as
@@ -207,7 +337,7 @@ func normalise(text string) (string, []int, bool) {
 			run = 0
 			continue
 		}
-		if (c == '\n' || c == '\r' || c == '\\') && run >= wrapFrom {
+		if (c == '\n' || c == '\r' || c == '\\') && (run >= wrapFrom || c == '\\' && run >= 4) {
 			j := i
 			if text[j] == '\\' {
 				j++
@@ -258,7 +388,7 @@ func maybeDisguised(text string) bool {
 		for b > 0 && e-b < wrapFrom && wrapChar(text[b-1]) {
 			b--
 		}
-		if e-b >= wrapFrom && tail(strings.TrimLeft(text[i+1:min(len(text), i+256)], " \t")) {
+		if (e-b >= wrapFrom || e < i && text[e] == '\\' && e-b >= 4) && tail(strings.TrimLeft(text[i+1:min(len(text), i+256)], " \t")) {
 			return true
 		}
 		next := strings.IndexByte(text[i+1:], '\n')
@@ -399,7 +529,19 @@ func splitVariables(text string, out []Match) []Match {
 		}
 		if len(spans) >= 2 {
 			first, last := spans[0], spans[len(spans)-1]
-			out = addHidden(out, scan(strings.Join(parts, ""), false), func(Match) (int, int) {
+			// The line up to the reference goes before the pieces: the name they are assigned
+			// to (AWS_SECRET_ACCESS_KEY="$A$B") is what tells some formats.
+			ctx := text[strings.LastIndexByte(text[:i], '\n')+1 : i]
+			if len(ctx) > 64 {
+				ctx = ctx[len(ctx)-64:]
+			}
+			var found []Match
+			for _, m := range scan(ctx+strings.Join(parts, ""), false) {
+				if m.End > len(ctx) {
+					found = append(found, m)
+				}
+			}
+			out = addHidden(out, found, func(Match) (int, int) {
 				return min(first[0], last[0]), max(first[1], last[1])
 			})
 		}

@@ -18,8 +18,8 @@ var rules = []rule{
 	{kind: AWSAccessKey, keywords: []string{"AKIA", "ASIA", "ABIA", "ACCA"}, starts: true,
 		pattern: `\b((?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16})\b`, accept: notExample},
 	// Named in prose too: "the secret access key is ...".
-	{kind: AWSSecretKey, keywords: []string{"aws", "secret_access", "secretaccess", "secret-access", "secret access"}, fold: true,
-		pattern: `(?i)(?:aws[_ -]?secret[_ -]?(?:access[_ -]?)?key|secret[_ -]?access[_ -]?key)["']?(?:\s*[:=,]\s*|\s+(?:is|was|of)?\s*)["']?([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+]|$)`, accept: notExample},
+	{kind: AWSSecretKey, keywords: []string{"aws", "secret_access", "secretaccess", "secret-access", "secret access", "secret key", "secret_key"}, fold: true,
+		pattern: `(?i)(?:aws[_ -]?secret[_ -]?(?:access[_ -]?)?key|secret[_ -]?access[_ -]?key|secret[_ -]key)["']?(?:\s*[:=,]\s*|\s+(?:is|was|of)?\s*|(?:\s+[\w,.'()-]+){1,8}?(?:\s+(?:is|was)\s+|:\s*))["']?([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+]|$)`, accept: notExample},
 	{kind: GitHubToken, keywords: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"}, starts: true,
 		pattern: `\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{82})\b`, accept: random},
 	// GitLab's prefixes: personal, project and group access, deploy, runner, trigger, feed, SCIM,
@@ -44,8 +44,8 @@ var rules = []rule{
 	{kind: GoogleAPIKey, keywords: []string{"AIza"}, starts: true, pattern: `\b(AIza[0-9A-Za-z_-]{35})(?:[^0-9A-Za-z_-]|$)`, accept: random},
 	// Azure storage: an account key (88 characters of base64) after AccountKey= in a connection
 	// string, --account-key or AZURE_STORAGE_KEY, and a SAS URL's signature.
-	{kind: AzureStorageKey, keywords: []string{"accountkey", "account-key", "account_key", "storagekey", "storage-key", "storage_key"}, fold: true,
-		pattern: `(?i)(?:account|storage)[_-]?key["']?(?:\s*[:=]\s*|\s+)["']?([A-Za-z0-9+/]{86}==)`, accept: random},
+	{kind: AzureStorageKey, keywords: []string{"accountkey", "account-key", "account_key", "storagekey", "storage-key", "storage_key", "storage key", "account key"}, fold: true,
+		pattern: `(?i)(?:account|storage)[_ -]?key\d?["']?(?:\s*[:=]\s*|\s+(?:is\s+)?)["']?([A-Za-z0-9+/]{86}==)`, accept: random},
 	// az storage account keys list: [{"keyName": "key1", "permissions": "FULL", "value": "..."}].
 	{kind: AzureStorageKey, keywords: []string{"keyname"}, fold: true,
 		pattern: `(?i)"keyName"\s*:\s*"key\d"[^{}]{0,200}?"value"\s*:\s*"([A-Za-z0-9+/]{86}==)"`, accept: random},
@@ -61,6 +61,23 @@ var rules = []rule{
 	{kind: TwilioToken, keywords: []string{"AC"}, starts: true, span: 256, pattern: `\b([0-9a-f]{32})\b`, accept: random, near: twilioSID},
 	{kind: TwilioToken, keywords: []string{"twilio"}, fold: true,
 		pattern: `(?i)twilio\w*?[ _-]?(?:auth[ _-]?)?token["']?(?:\s*[:=]\s*|\s+(?:is\s+)?)["']?([0-9a-f]{32})\b`, accept: random},
+	// Services' own prefixes: Shopify's app tokens, Linear's and Notion's API keys, New Relic's
+	// keys, age's secret keys, Databricks' tokens, Firebase's server keys, Artifactory's API
+	// keys, Fly.io's tokens, Azure AD's client secrets (three characters, a digit, Q~).
+	{kind: BearerToken, keywords: []string{"shpat_", "shpca_", "shppa_", "shpss_"}, starts: true, pattern: `\b(shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32})\b`, accept: random},
+	{kind: BearerToken, keywords: []string{"lin_api_"}, starts: true, pattern: `\b(lin_api_[A-Za-z0-9]{40})\b`, accept: random},
+	{kind: BearerToken, keywords: []string{"ntn_"}, starts: true, pattern: `\b(ntn_[0-9]{11}[A-Za-z0-9]{35})\b`, accept: random},
+	{kind: BearerToken, keywords: []string{"NRAK-", "NRAL", "NRJS-", "NRII-"}, pattern: `\b(NRAK-[A-Z0-9]{27}|[a-f0-9]{36}NRAL|NRJS-[a-f0-9]{19}|NRII-[A-Za-z0-9_-]{32})\b`, accept: random},
+	{kind: PrivateKey, keywords: []string{"AGE-SECRET-KEY-1"}, starts: true, pattern: `\b(AGE-SECRET-KEY-1[0-9A-Z]{20,})`, accept: random},
+	{kind: BearerToken, keywords: []string{"dapi"}, pattern: `(dapi[a-f0-9]{32})(?:-\d+)?\b`, accept: random},
+	{kind: BearerToken, keywords: []string{":APA91"}, pattern: `\b(AAAA[A-Za-z0-9_-]{7}:APA91[A-Za-z0-9_-]{100,})`, accept: random},
+	{kind: BearerToken, keywords: []string{"AKCp"}, starts: true, pattern: `\b(AKCp[A-Za-z0-9]{69})\b`, accept: random},
+	{kind: BearerToken, keywords: []string{"fm1_", "fm2_"}, starts: true, pattern: `\b(fm[12]_[A-Za-z0-9+/=_-]{40,})`, accept: random},
+	{kind: PasswordAssignment, keywords: []string{"Q~"}, pattern: `(?:^|[^A-Za-z0-9_~.-])([A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34})(?:[^A-Za-z0-9_~.-]|$)`, accept: random},
+	{kind: BearerToken, keywords: []string{"dop_v1_", "doo_v1_", "dor_v1_"}, starts: true, pattern: `\b(do[por]_v1_[a-f0-9]{64})\b`, accept: random},
+	{kind: BearerToken, keywords: []string{"nfp_"}, starts: true, pattern: `\b(nfp_[A-Za-z0-9]{36,40})\b`, accept: random},
+	{kind: BearerToken, keywords: []string{"algoliasearch"}, pattern: `algoliasearch\(\s*["'][A-Z0-9]{10}["']\s*,\s*["']([a-f0-9]{32})["']`, accept: random},
+	{kind: SlackWebhook, keywords: []string{"/api/webhooks/"}, pattern: `(https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{60,})`, accept: random},
 	{kind: VaultToken, keywords: []string{"hvs.", "hvb.", "hvr."}, starts: true, pattern: `\b(hv[sbr]\.[A-Za-z0-9_-]{20,})`, accept: random},
 	// Package registries: PyPI (a macaroon, pypi-AgE...), Docker Hub, npm, crates.io; and a token
 	// handed to cargo login, whatever its shape.
@@ -75,9 +92,16 @@ var rules = []rule{
 	// HTTP Basic credentials: base64 of user:password.
 	{kind: PasswordAssignment, keywords: []string{"basic "}, fold: true,
 		pattern: `(?i)authorization["']?\s*[:=]\s*["']?basic\s+([A-Za-z0-9+/]{8,}={0,2})`, accept: basicCredentials},
-	// Any other generated value sent as a bearer token.
-	{kind: BearerToken, keywords: []string{"bearer"}, fold: true,
-		pattern: `(?i)\bauthorization["']?\s*[:=]\s*["']?bearer\s+([A-Za-z0-9._~+/-]{16,}=*)`, accept: bearerValue},
+	// Any other generated value sent as a bearer token (or Okta's SSWS, a token scheme), and one
+	// sent in a header that carries credentials (Cloudflare's X-Auth-Key, Artifactory's API key,
+	// GitLab's PRIVATE-TOKEN, an API key header).
+	{kind: BearerToken, keywords: []string{"bearer", "ssws"}, fold: true,
+		pattern: `(?i)\bauthorization["']?\s*[:=]\s*["'\x60]?(?:bearer|ssws)\s+([A-Za-z0-9._~+/-]{16,}=*)`, accept: bearerValue},
+	{kind: PasswordAssignment, keywords: []string{"x-auth-key", "x-api-key", "x-auth-token", "x-jfrog-art-api", "x-access-token", "private-token", "x-apikey", "api-key:", "x-figma-token", "x-shopify-access-token", "x-vault-token"}, fold: true,
+		pattern: `(?i)\b(?:x-auth-key|x-api-key|x-auth-token|x-jfrog-art-api|x-access-token|private-token|x-apikey|api-key|x-figma-token|x-shopify-access-token|x-vault-token)["']?\s*:\s*["']?([A-Za-z0-9._~+/=-]{16,})`, accept: highEntropy},
+	// A value given as the whole Authorization header, with no scheme (Linear's API keys).
+	{kind: BearerToken, keywords: []string{"authorization"}, fold: true,
+		pattern: `(?i)\bauthorization["']?\s*[:=]\s*["'\x60]([A-Za-z0-9_-]{32,})["'\x60]`, accept: highEntropy},
 	// A Docker config.json's "auth": base64 of user:password (or user:token).
 	{kind: DockerAuth, keywords: []string{`"auth"`}, pattern: `"auth"\s*:\s*"([A-Za-z0-9+/]{8,}={0,2})"`, accept: basicCredentials},
 	// The assignment rule is matched by hand (assignment below): its keywords are common words
@@ -88,7 +112,16 @@ var rules = []rule{
 	{kind: CommandPassword, keywords: []string{"redis-cli"}, pattern: `\bredis-cli\b[^\n;&|]*?\s(?:-a|--pass)\s+["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
 	{kind: CommandPassword, keywords: []string{"mysql", "mariadb"},
 		pattern: `\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mariadb|mariadb-dump)\b[^\n;&|]*?\s(?:-p|--password=)["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
-	{kind: CommandPassword, keywords: []string{"curl"}, pattern: `\bcurl\b[^\n;&|]*?\s(?:-u|--user)(?:\s+|=)?["']?[^\s:"']*:([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"curl"}, pattern: `\bcurl\b[^\n;&|]*?\s(?:-u|--user)(?:\s+|=)?["']?[^\s:"']*:["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	// Windows shares: smbclient and rpcclient -U 'DOMAIN\user%password', net use ... /user:X password.
+	{kind: CommandPassword, keywords: []string{"smbclient", "rpcclient", "smbmap", "net use"}, fold: true,
+		pattern: `(?i)\b(?:smbclient|rpcclient|smbmap)\b[^\n;&|]*?\s(?:-U|--user)(?:\s+|=)["']?[^\s%"']+%([^\s"';&|)\x60]+)|\bnet\s+use\b[^\n;&|]*?/user:\S+\s+["']?([^\s"'/;&|)\x60][^\s"';&|)\x60]*)`, accept: literalPassword},
+	// A literal echoed into sudo -S, which reads the user's password from stdin.
+	{kind: CommandPassword, keywords: []string{"sudo -S", "sudo --stdin"}, reach: 512,
+		pattern: `\b(?:echo|printf)\s+(?:-n\s+|["']%s(?:\\n)?["']\s+)?["']?([^\s"';&|)\x60]+)["']?\s*\|\s*sudo\s+(?:-[a-zA-Z]+\s+)*?(?:-S|--stdin)\b`, accept: literalPassword},
+	// .NET appSettings: <add key="ApiSecret" value="..."/>.
+	{kind: PasswordAssignment, keywords: []string{"key="}, fold: true,
+		pattern: `(?i)\bkey\s*=\s*["'][\w.:-]*(?:password|passwd|secret|token|apikey|api_key)[\w.:-]*["']\s+value\s*=\s*["']([^"'\s]{8,})["']`, accept: highEntropy},
 	{kind: CommandPassword, keywords: []string{"sshpass"}, pattern: `\bsshpass\s+(?:-[a-oq-zA-Z]\S*\s+)*-p\s*["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
 	// htpasswd -b takes the password last: after the file and the user, or with -n (no file)
 	// after the user alone.
@@ -99,8 +132,25 @@ var rules = []rule{
 	{kind: CommandPassword, keywords: []string{" login", "twine"},
 		pattern: `\b(?:(?:docker|podman|buildah|skopeo|oras|helm(?:\s+registry)?)\s+login|twine\s+upload)\b[^\n;&|]*?\s(?:-p|--password)(?:\s+|=)["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
 	// A literal echoed into a login that reads its password from stdin.
-	{kind: CommandPassword, keywords: []string{"password-stdin"},
-		pattern: `\b(?:echo|printf)\s+(?:-n\s+)?["']?([^\s"';&|)\x60]+)["']?\s*\|\s*(?:docker|podman|buildah|skopeo|oras|helm(?:\s+registry)?)\s+login\b[^\n;&|]*--password-stdin`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"password-stdin"}, reach: 1024,
+		pattern: `\b(?:echo|printf)\s+(?:-n\s+|["']%s(?:\\n)?["']\s+)?["']?([^\s"';&|)\x60]+)["']?\s*\|\s*(?:docker|podman|buildah|skopeo|oras|nerdctl|helm(?:\s+registry)?)\s+login\b[^\n;&|]*--password-stdin`, accept: literalPassword},
+	// az login -p (a service principal's secret or a user's password), and a plain-text
+	// password made into a SecureString in PowerShell.
+	{kind: CommandPassword, keywords: []string{"az login"}, pattern: `\baz\s+login\b[^\n;&|]*?\s(?:-p|--password)(?:\s+|=)["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"convertto-securestring"}, fold: true,
+		pattern: `(?i)convertto-securestring\s+(?:-string\s+)?["']([^"'$\x60]+)["']\s+-asplaintext`, accept: literalPassword},
+	// A Kubernetes container's env entry: a password's, secret's or token's name, then its value.
+	{kind: CommandPassword, keywords: []string{"password", "secret", "token"}, fold: true, span: 128, reach: 128,
+		pattern: `(?i)name:\s*["']?[a-z0-9_]*(?:password|passwd|secret|token|api_key)["']?[ \t]*\r?\n[ \t-]*value:[ \t]*["']([^"'\n]+)["']`, accept: literalPassword},
+	// httpie's -a user:password; Cassandra's and ClickHouse's clients.
+	{kind: CommandPassword, keywords: []string{"http ", "https ", "httpie"}, pattern: `\bhttps?\b[^\n;&|]*?\s(?:-a|--auth)(?:\s+|=)["']?[^\s:"']*:["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	{kind: CommandPassword, keywords: []string{"cqlsh", "clickhouse"}, pattern: `\b(?:cqlsh|clickhouse-client|clickhouse\s+client)\b[^\n;&|]*?\s(?:-p|--password)(?:\s+|=)["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
+	// A .pgpass line: host:port:database:user:password.
+	{kind: CommandPassword, keywords: []string{"pgpass", ":5432:"}, fold: true,
+		pattern: `(?m)^[\w.*-]+:(?:\d+|\*):[\w*-]+:[\w*.@-]+:([^\s:]+)$`, accept: chosenPassword},
+	// Terraform: a password variable's default.
+	{kind: PasswordAssignment, keywords: []string{"variable"},
+		pattern: `(?i)\bvariable\s+"[\w-]*(?:password|passwd|secret|token)[\w-]*"\s*\{[^}]{0,300}?\bdefault\s*=\s*"([^"\n]{8,})"`, accept: literalPassword},
 	{kind: CommandPassword, keywords: []string{"mongo"},
 		pattern: `\bmongo(?:sh|dump|restore|export|import)?\b[^\n;&|]*?\s(?:-p|--password)(?:\s+|=)["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
 	{kind: CommandPassword, keywords: []string{"sqlcmd"}, pattern: `\bsqlcmd\b[^\n;&|]*?\s-P\s*["']?([^\s"';&|)\x60]+)`, accept: literalPassword},

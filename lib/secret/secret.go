@@ -79,6 +79,8 @@ type rule struct {
 	// window reaches past span only as far as they run on, so a long token is whole and other
 	// text stays cheap.
 	runs func(byte) bool
+	// reach is how far before a keyword, on its line, a match can start (default 64 bytes).
+	reach int
 	// starts: a keyword begins the secret's token (the pattern opens with \b), so one that
 	// follows a word character is no match and opens no window.
 	starts bool
@@ -114,7 +116,51 @@ func asciiLower(s string) string {
 
 // assignmentKeys are the names a secret is assigned to (lower case).
 var assignmentKeys = []string{"password", "passwd", "pwd", "pass", "secret", "token", "apikey", "api_key", "api-key",
-	"accesskey", "access_key", "access-key", "private_key", "private-key", "credential", "credentials"}
+	"accesskey", "access_key", "access-key", "private_key", "private-key", "privatekey", "credential", "credentials", "psk",
+	"encryption_key", "encryptionkey", "master_key", "masterkey", "hmac_key", "aes_key"}
+
+// encryptedContext reports a key inside a block of values encrypted for a cluster or a vault
+// (a SealedSecret's encryptedData, SOPS's ENC[...], Ansible's !vault): ciphertext, no secret
+// without the key that only the cluster holds.
+func encryptedContext(lower string, i int) bool {
+	before := lower[max(0, i-400):i]
+	after := lower[i:min(len(lower), i+64)]
+	return strings.Contains(before, "encrypteddata") || strings.Contains(after, "enc[") || strings.Contains(after, "!vault")
+}
+
+// passwordKey reports the names of a password (not of a token or key, whose values are
+// generated and judged by their entropy).
+func passwordKey(k string) bool {
+	return k == "password" || k == "passwd" || k == "pwd" || k == "pass" || k == "psk"
+}
+
+// chosenPassword accepts a quoted password value that a person chose: a literal, not a word
+// alone, at least two kinds of character and a symbol or digit among its letters.
+func chosenPassword(v string) bool {
+	lower := strings.ToLower(v)
+	if !literalPassword(v) || strings.HasPrefix(lower, "test") {
+		return false
+	}
+	for _, w := range []string{"pass", "fake", "wrong", "invalid", "secret", "real", "bad", "incorrect"} {
+		if strings.Contains(lower, w) {
+			return false // 'wrong-password', "not-a-real-password": a test's words
+		}
+	}
+	if strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, ".") || strings.Contains(v, "://") {
+		return false // a path or a URL (OLDPWD=/home/dev/src)
+	}
+	letters, others := false, false
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			letters = true
+		case c >= '0' && c <= '9' || strings.IndexByte("!@#$%^&+=?~,;:*", c) >= 0:
+			others = true // a digit or a symbol; brackets and dashes alone make no password ([FILTERED])
+		}
+	}
+	return letters && others && entropy(v) >= 2.8
+}
 
 // keyName reports whether the keyword key at i names a credential. Short keywords (pass,
 // pwd) must start a word, a camelCase part or end an upper-case name (compass and bypass are
@@ -123,7 +169,7 @@ var assignmentKeys = []string{"password", "passwd", "pwd", "pass", "secret", "to
 // idempotency_token).
 func keyName(text, lower string, i int, key string) bool {
 	alnum := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
-	if i > 0 && (key == "pass" || key == "pwd") {
+	if i > 0 && (key == "pass" || key == "pwd" || key == "psk") {
 		prev := text[i-1]
 		upper := func(c byte) bool { return c >= 'A' && c <= 'Z' }
 		camel := prev >= 'a' && prev <= 'z' && upper(text[i])
@@ -187,12 +233,16 @@ func assignment(text, lower string, i int, key string) (int, int, bool) {
 	}
 	if j < len(text) && (text[j] == '"' || text[j] == '\'') {
 		j++
+		if j < len(text) && text[j] == ']' {
+			j++ // os.environ['SECRET_KEY'] = ..., $config["password"] = ...
+		}
 	}
 	k := j
 	for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
 		k++
 	}
-	if k < len(text) && (text[k] == ':' || text[k] == '=') {
+	if k < len(text) && (text[k] == ':' || text[k] == '=' || text[k] == '|' && k+1 < len(text) && text[k+1] == ' ') {
+		// | NAME | value |: a table's row
 		k++
 		if k < len(text) && (text[k] == '=' && text[k-1] == ':' || text[k] == '>' && text[k-1] == '=') {
 			k++ // Go's :=, Ruby's and PHP's =>
@@ -212,10 +262,33 @@ func assignment(text, lower string, i int, key string) (int, int, bool) {
 		return 0, 0, false // the key runs on into a longer word (tokenizer, passes)
 	}
 	spaced := k > j && !strings.ContainsAny(text[j:k], ":=,")
+	if spaced {
+		// prose: "the password is X", "the token was X"
+		for _, w := range []string{"is ", "was ", "is: ", "are "} {
+			if strings.HasPrefix(lower[k:], w) {
+				k += len(w)
+				for k < len(text) && text[k] == ' ' {
+					k++
+				}
+				break
+			}
+		}
+	}
+	var quote byte
 	if k < len(text) && (text[k] == '"' || text[k] == '\'') {
+		quote = text[k]
 		k++
 	}
 	start := k
+	if quote != 0 {
+		// a quoted value runs to its closing quote, symbols and all (Django's SECRET_KEY)
+		if end := strings.IndexByte(text[k:min(len(text), k+256)], quote); end >= 8 && !strings.ContainsAny(text[k:k+end], "\n\r") {
+			if end < 12 && !passwordKey(key) {
+				return 0, 0, false
+			}
+			return k, k + end, true
+		}
+	}
 	if k < len(text) && text[k] == '{' {
 		// '{Wk7qLz3NvT9pRx}': a value in braces, unless it is a template's field
 		if end := strings.IndexAny(text[k:], "} \t\r\n\"'"); end > 0 && text[k+end] == '}' {
@@ -228,8 +301,8 @@ func assignment(text, lower string, i int, key string) (int, int, bool) {
 	for k < len(text) && !strings.ContainsRune(" \t\r\n\"'`,;&|)(<>{}[]", rune(text[k])) {
 		k++
 	}
-	if k-start < 12 {
-		return 0, 0, false
+	if k-start < 12 && !(passwordKey(key) && k-start >= 8 && (k == len(text) || strings.IndexByte("\r\n;&", text[k]) >= 0)) {
+		return 0, 0, false // a password may be short where its end is plain: a line's, a connection string's field
 	}
 	if spaced && strings.ContainsAny(text[start:k-2], "=:") {
 		return 0, 0, false // "token kid=4303...": another field follows the word, not its value
@@ -341,7 +414,12 @@ func (r rule) assignments(h *haystack, out []Match) []Match {
 			quoted := start > 0 && (text[start-1] == '"' || text[start-1] == '\'')
 			// An XML element's name says what its value is, generated or not.
 			xml := ok && start > 0 && text[start-1] == '>' && literalPassword(text[start:end])
-			if ok && (r.accept(text[start:end]) || xml) && (quoted || !codeRef(text[start:end])) && !uuidToken(lower, i, text[start:end]) && !overlaps(out, start, end) {
+			// A password's name with a quoted value: a chosen password, not only a generated one.
+			// Unquoted, where the value ends plainly: a properties line, a connection string.
+			plainEnd := end == len(text) || strings.IndexByte("\r\n;&", text[end]) >= 0
+			sep := ok && strings.ContainsAny(text[i+len(k):start], "=:|\"'") // a value given, not a word that follows
+			chosen := ok && sep && (quoted || plainEnd) && passwordKey(k) && k != "pass" && chosenPassword(text[start:end]) && !encryptedContext(lower, i)
+			if ok && !encryptedContext(lower, i) && (r.accept(text[start:end]) || xml || chosen) && (quoted || !codeRef(text[start:end])) && !uuidToken(lower, i, text[start:end]) && !overlaps(out, start, end) {
 				out = append(out, Match{Kind: r.kind, Start: start, End: end})
 			}
 		}
@@ -376,7 +454,11 @@ func (r rule) windows(h *haystack) [][2]int {
 			if r.starts && i > 0 && wordByte(hay[i-1]) {
 				continue // the token starts at a word boundary, which a word character before rules out (task-1 is no sk- key)
 			}
-			start := max(0, i-64)
+			reach := r.reach
+			if reach == 0 {
+				reach = 64
+			}
+			start := max(0, i-reach)
 			if nl := strings.LastIndexByte(text[start:i], '\n'); nl >= 0 {
 				start += nl + 1
 			}
@@ -545,7 +627,7 @@ func literalPassword(p string) bool {
 	lower := strings.ToLower(p)
 	switch lower {
 	case "password", "passwd", "pass", "pwd", "pw", "secret", "mypassword", "yourpassword", "foobared", "changeit", "-",
-		"root", "admin", "guest", "postgres", "user", "test":
+		"root", "admin", "guest", "postgres", "user", "test", "cassandra", "minioadmin", "rabbitmq", "neo4j", "sa":
 		// foobared: redis.conf's own example; changeit: Java's default key store password; the
 		// rest are defaults that documentation and local setups show, as for a URL's password.
 		return false
@@ -712,10 +794,12 @@ func basicCredentials(s string) bool {
 
 // documented reports the example credentials vendors print in their documentation, which are
 // not anyone's: Stripe's test key from its quickstart, jwt.io's sample token, Telegram's
-// example bot token.
+// example bot token, Azurite's development key.
 func documented(secret string) bool {
 	for _, d := range []string{"sk_test_4eC39HqLyjWDarjtT1zdp7dc", "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ",
-		"123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11"} {
+		"123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11",
+		// the Azure Storage emulator's (Azurite) key for devstoreaccount1, the same everywhere
+		"Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="} {
 		if strings.Contains(secret, d) {
 			return true
 		}
