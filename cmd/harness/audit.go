@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"os"
@@ -202,7 +203,7 @@ func auditVerify(c *cli.Context) error {
 	}
 	broken, failed := 0, 0
 	for _, dir := range dirs {
-		rep, err := audit.Verify(dir)
+		rep, err := audit.VerifyWith(dir, audit.VerifyOptions{Sum: sha256.Sum256})
 		name := cmp.Or(rep.Project, dir)
 		switch {
 		case err != nil:
