@@ -29,6 +29,7 @@ var auditCommand = &cli.Command{
 		{Name: "verify", Usage: "check each project's hash chain: the first edited, removed, inserted, reordered or malformed record (exit 1)",
 			Action: auditVerify, OnUsageError: usageError},
 		auditShipCommand,
+		auditReportCommand,
 		auditCollectorConfigCommand,
 	},
 }
