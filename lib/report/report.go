@@ -244,6 +244,7 @@ const (
 // each guard's) are written within moments of each other, so a call is counted once no record
 // of it has come for a generation (callGeneration records).
 type call struct {
+	order    int   // its place in the log: calls are counted in the log's order
 	at       int64 // unix seconds of its first record
 	session  *session
 	outcome  outcome
@@ -278,6 +279,9 @@ type agg struct {
 	seed       maphash.Seed
 	cur, old   map[uint64]*call
 	free       []*call
+	batch      []*call
+	calls      int
+	tools      map[string]string
 	n          int
 	sessions   map[string]*session
 	clients    map[string]*Counts
@@ -429,7 +433,8 @@ func (a *agg) line(line []byte, f *audit.Fields, ok bool) {
 	}
 	if c == nil {
 		c = a.newCall()
-		c.at, c.session, c.tool = at, s, audit.Text(f.Tool)
+		a.calls++
+		c.order, c.at, c.session, c.tool = a.calls, at, s, a.tool(f.Tool)
 		if key != 0 {
 			a.cur[key] = c
 		}
@@ -450,6 +455,19 @@ func (a *agg) line(line []byte, f *audit.Fields, ok bool) {
 
 var unknown = []byte(audit.Unknown)
 
+// tool is a tool's name, one string per name: there are few.
+func (a *agg) tool(raw []byte) string {
+	if t, ok := a.tools[string(raw)]; ok {
+		return t
+	}
+	if a.tools == nil {
+		a.tools = map[string]string{}
+	}
+	t := audit.Text(raw)
+	a.tools[string(raw)] = t
+	return t
+}
+
 func (a *agg) newCall() *call {
 	if n := len(a.free); n > 0 {
 		c := a.free[n-1]
@@ -461,12 +479,17 @@ func (a *agg) newCall() *call {
 	return &call{}
 }
 
-// flush counts the calls of a generation and frees them.
+// flush counts the calls of a generation, in the log's order, and frees them.
 func (a *agg) flush(m map[uint64]*call) {
+	a.batch = a.batch[:0]
 	for k, c := range m {
+		a.batch = append(a.batch, c)
+		delete(m, k)
+	}
+	slices.SortFunc(a.batch, func(x, y *call) int { return x.order - y.order })
+	for _, c := range a.batch {
 		a.count(c)
 		a.free = append(a.free, c)
-		delete(m, k)
 	}
 }
 
