@@ -198,13 +198,13 @@ func prevDigest(raw []byte) digest {
 	}
 	if len(raw) == 64 {
 		var d digest
-		ok := true
-		for i := 0; i < 32 && ok; i++ {
-			hi, lo := lowerHex(raw[2*i]), lowerHex(raw[2*i+1])
-			ok = hi >= 0 && lo >= 0
-			d.sum[i] = byte(hi<<4 | lo)
+		bad := byte(0)
+		for i := range d.sum {
+			hi, lo := hexValue[raw[2*i]], hexValue[raw[2*i+1]]
+			bad |= hi | lo
+			d.sum[i] = hi<<4 | lo&15
 		}
-		if ok {
+		if bad&0x80 == 0 {
 			d.kind = sha
 			return d
 		}
@@ -212,15 +212,20 @@ func prevDigest(raw []byte) digest {
 	return digest{sum: sum256([]byte(Text(raw))), kind: other}
 }
 
-func lowerHex(c byte) int {
-	switch {
-	case c >= '0' && c <= '9':
-		return int(c - '0')
-	case c >= 'a' && c <= 'f':
-		return int(c-'a') + 10
+// hexValue is each byte's value as a lowercase hex digit, 0x80 for any other byte.
+var hexValue = func() (t [256]byte) {
+	for c := range t {
+		switch {
+		case c >= '0' && c <= '9':
+			t[c] = byte(c - '0')
+		case c >= 'a' && c <= 'f':
+			t[c] = byte(c-'a') + 10
+		default:
+			t[c] = 0x80
+		}
 	}
-	return -1
-}
+	return t
+}()
 
 // name says which record an entry is, for a message.
 func (e entry) name() string {
