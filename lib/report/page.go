@@ -141,7 +141,7 @@ func chart(d *Data) svgChart {
 			Title: fmt.Sprintf("%s: %d blocked, %d asked", b.Start.UTC().Format(layout), b.Blocked, b.Asked)})
 	}
 	every := max(1, n/6)
-	for i := 0; i < n; i += every {
+	for i := 0; i < n && float64(c.Left)+float64(i)*slot < float64(c.W-70); i += every { // a label needs room
 		label := d.Buckets[i].Start.UTC().Format("Jan 2")
 		if d.Step == time.Hour && n <= 48 {
 			label = d.Buckets[i].Start.UTC().Format("Jan 2 15:00")
