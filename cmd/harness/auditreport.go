@@ -95,6 +95,8 @@ func auditReport(c *cli.Context) error {
 		Generated: now, Version: hook.Version}
 	if client == "" || client == string(dialect.Claude) {
 		o.Doctor = coverage(c, home, now)
+	} else {
+		o.NotChecked = "harness doctor looks for hooks that never ran, and sessions without them, in Claude Code's installs and transcripts only"
 	}
 	d, err := htmlreport.Build(o)
 	if err != nil {

@@ -36,8 +36,10 @@ type Options struct {
 	// Catalog is every rule the guards know: the advice shown with each rule that fired.
 	Catalog []verdict.Entry
 	// Doctor are harness doctor's findings on hooks configured that never ran and sessions
-	// that ran with no harness hook.
-	Doctor []Finding
+	// that ran with no harness hook; NotChecked says why there are none, when they were not
+	// looked for.
+	Doctor     []Finding
+	NotChecked string
 	// Generated is the report's own time, and Version the harness's, shown in its footer.
 	Generated time.Time
 	Version   string
@@ -64,7 +66,10 @@ const (
 // the guards made of them: a call is blocked when any guard denied it, asked when one asked
 // and none denied, allowed otherwise.
 type Counts struct {
-	Calls, Blocked, Asked, Allowed int
+	Calls   int `json:"calls"`
+	Blocked int `json:"blocked"`
+	Asked   int `json:"asked"`
+	Allowed int `json:"allowed"`
 }
 
 func (c *Counts) add(o outcome) {
@@ -136,13 +141,13 @@ type Chain struct {
 	Project string
 	Dir     string
 	// Verdict is audit verify's line for the project ("ok ..." or "broken ...").
-	Verdict  string
-	Intact   bool
-	Records  int
-	Seq      int64
-	Head     string
-	Legacy   int
-	Malfomed int
+	Verdict   string
+	Intact    bool
+	Records   int
+	Seq       int64
+	Head      string
+	Legacy    int
+	Malformed int
 	// Shipped compares the head with the last one harness audit ship delivered, "" when the
 	// project was never shipped.
 	Shipped string
@@ -321,7 +326,7 @@ func (a *agg) project(dir string) {
 	a.flush(a.cur)
 	c := &a.chain
 	c.Project = cmp.Or(rep.Project, dir)
-	c.Records, c.Seq, c.Head, c.Legacy, c.Malfomed = rep.Records, rep.Seq, rep.ID, rep.Legacy, rep.Malformed
+	c.Records, c.Seq, c.Head, c.Legacy, c.Malformed = rep.Records, rep.Seq, rep.ID, rep.Legacy, rep.Malformed
 	switch {
 	case err != nil:
 		c.Verdict = fmt.Sprintf("could not be read: %v", err)
@@ -345,7 +350,9 @@ func (a *agg) project(dir string) {
 		c.Shipped = "never shipped a record yet"
 	case a.shippedHit < 0:
 		c.Shipped = fmt.Sprintf("the last shipped record, seq %d (%s), is not in the log as it was shipped: the log was changed after it was shipped", cp.Seq, short(cp.ID))
-	case a.shippedHit == 0 && cp.Seq > 0:
+	case cp.Seq == 0:
+		c.Shipped = fmt.Sprintf("last shipped a line from before the chain (%s); %d chained record(s) since are not shipped yet", short(cp.ID), rep.Seq)
+	case a.shippedHit == 0:
 		c.Shipped = fmt.Sprintf("the last shipped record, seq %d (%s), is no longer in the log", cp.Seq, short(cp.ID))
 	case cp.Seq == rep.Seq:
 		c.Shipped = fmt.Sprintf("the head is the last shipped record (seq %d, %s): the collector holds everything", cp.Seq, short(cp.ID))
