@@ -34,18 +34,29 @@ func hashSource(s string) string {
 // page is the template: the style, script and policy go in as literal text, so they are
 // written byte for byte as hashed.
 var page = template.Must(template.New("page").Funcs(template.FuncMap{
-	"stamp":         func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05") },
-	"day":           func(t time.Time) string { return t.UTC().Format(time.DateOnly) },
-	"clock":         func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04") },
-	"chart":         chart,
-	"sessionsShown": func() int { return SessionsShown },
+	"stamp": func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05") },
+	"day":   func(t time.Time) string { return t.UTC().Format(time.DateOnly) },
+	"clock": func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04") },
+	"chart": chart,
 }).Parse(strings.NewReplacer("@CSP@", CSP, "@CSS@", pageCSS, "@JS@", pageJS).Replace(pageSource)))
 
-// Write renders the page.
+// MaxPage is the size a page stays under: past it, fewer sessions are shown one by one.
+const MaxPage = 5 << 20
+
+// Write renders the page. Should it come out larger than MaxPage (texts that escape to
+// several times their length), it is rendered again with half the sessions shown one by one,
+// the rest summed per day, until it fits.
 func (d *Data) Write(w io.Writer) error {
 	var b bytes.Buffer
-	if err := page.Execute(&b, d); err != nil {
-		return fmt.Errorf("rendering the report: %w", err)
+	for {
+		b.Reset()
+		if err := page.Execute(&b, d); err != nil {
+			return fmt.Errorf("rendering the report: %w", err)
+		}
+		if b.Len() <= MaxPage || len(d.Sessions) == 0 {
+			break
+		}
+		d.fold(len(d.Sessions) / 2)
 	}
 	_, err := w.Write(b.Bytes())
 	return err

@@ -665,25 +665,45 @@ func (d *Data) merge(aggs []*agg, start time.Time) {
 	slices.SortFunc(sessions, func(x, y *session) int {
 		return cmp.Or(y.Last.Compare(x.Last), cmp.Compare(x.ID, y.ID))
 	})
-	days := map[string]*Day{}
-	for i, s := range sessions {
-		if i < SessionsShown {
-			d.Sessions = append(d.Sessions, s.Session)
-			continue
-		}
+	for _, s := range sessions {
+		d.Sessions = append(d.Sessions, s.Session)
+	}
+	d.fold(SessionsShown)
+}
+
+// fold keeps the newest shown sessions and sums the rest into Older, per day of their last
+// record, newest day first.
+func (d *Data) fold(keep int) {
+	if len(d.Sessions) <= keep {
+		return
+	}
+	folded := d.Sessions[keep:]
+	d.Sessions = d.Sessions[:keep:keep]
+	days := map[string]int{}
+	for i, o := range d.Older {
+		days[o.Day] = i
+	}
+	var fresh []Day // days newer than any already summed: folded sessions are newer
+	for _, s := range folded {
 		day := s.Last.UTC().Format(time.DateOnly)
-		if days[day] == nil {
-			days[day] = &Day{Day: day}
-			d.Older = append(d.Older, Day{Day: day})
+		i, ok := days[day]
+		if !ok {
+			i = len(d.Older) + len(fresh)
+			days[day] = i
+			fresh = append(fresh, Day{Day: day})
 		}
-		days[day].Sessions++
-		days[day].Counts.merge(s.Counts)
+		var o *Day
+		if i < len(d.Older) {
+			o = &d.Older[i]
+		} else {
+			o = &fresh[i-len(d.Older)]
+		}
+		o.Sessions++
+		o.Counts.merge(s.Counts)
 		d.OlderN++
 		d.OlderSum.merge(s.Counts)
 	}
-	for i := range d.Older {
-		d.Older[i] = *days[d.Older[i].Day]
-	}
+	d.Older = append(fresh, d.Older...)
 }
 
 // Empty says whether the range holds no record.

@@ -296,3 +296,43 @@ func TestOlderSessionsSummed(t *testing.T) {
 		t.Errorf("the page is %d bytes", len(page))
 	}
 }
+
+// Texts that escape to several times their length cannot push the page past MaxPage: fewer
+// sessions are then shown one by one, the rest summed per day.
+func TestPageStaysUnderMaxPage(t *testing.T) {
+	long := strings.Repeat(`<"&'`, 60) // 240 characters, 1,200 bytes escaped
+	d := &Data{Options: Options{Since: t0, Until: t0.Add(time.Hour)}, Step: time.Hour, Records: 1}
+	for i := range SessionsShown {
+		s := Session{ID: fmt.Sprint("s", i, long), Project: "/p/" + long, Client: "claude", Last: t0.Add(-time.Duration(i) * time.Hour),
+			Counts: Counts{Calls: 12, Blocked: 12}}
+		for range CallsListed {
+			s.Listed = append(s.Listed, Call{Time: t0, Tool: "Bash", Decision: "deny", Rule: "r", Text: long})
+		}
+		for range PromptsListed {
+			s.Prompts = append(s.Prompts, long)
+		}
+		d.Sessions = append(d.Sessions, s)
+	}
+	d.Older = []Day{{Day: "2026-01-01", Sessions: 1, Counts: Counts{Calls: 1, Allowed: 1}}}
+	d.OlderN, d.OlderSum = 1, Counts{Calls: 1, Allowed: 1}
+	var b bytes.Buffer
+	if err := d.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	if b.Len() > MaxPage || len(d.Sessions) >= SessionsShown || len(d.Sessions) == 0 {
+		t.Fatalf("%d bytes with %d sessions shown", b.Len(), len(d.Sessions))
+	}
+	sum := d.OlderSum
+	for _, s := range d.Sessions {
+		sum.merge(s.Counts)
+	}
+	if sum != (Counts{Calls: 12*SessionsShown + 1, Blocked: 12 * SessionsShown, Allowed: 1}) || d.OlderN != SessionsShown-len(d.Sessions)+1 {
+		t.Errorf("the sessions no longer add up: %+v, %d older", sum, d.OlderN)
+	}
+	if last := d.Older[len(d.Older)-1]; last.Day != "2026-01-01" || d.Older[0].Day < d.Older[1].Day {
+		t.Errorf("days out of order: %v", d.Older)
+	}
+	if !strings.Contains(b.String(), fmt.Sprintf("Beyond the newest %d, sessions", len(d.Sessions))) {
+		t.Error("the page does not say how many sessions it shows")
+	}
+}
