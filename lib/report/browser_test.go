@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"context"
+	"flag"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -137,7 +138,11 @@ func TestBrowser(t *testing.T) {
 	if err != nil || !bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")) || len(b) < 10<<10 {
 		t.Fatalf("no screenshot at %s (%d bytes, %v)", shot, len(b), err)
 	}
-	t.Logf("screenshot of the report: %s", shot)
+	if f := flag.Lookup("test.artifacts"); f != nil && f.Value.String() == "true" {
+		t.Logf("screenshot of the report: %s", shot)
+	} else {
+		t.Logf("screenshot of the report: %s (removed after the test: -artifacts -outputdir DIR keeps it)", shot)
+	}
 	if n := requests.Load(); n != 0 {
 		t.Errorf("the page made %d request(s)", n)
 	}
