@@ -149,10 +149,11 @@ func scanFlat(line []byte, f *Fields) bool {
 // (no control characters, only its escapes), and says whether the content has escapes.
 func scanString(b []byte, i int) (end int, esc, ok bool) {
 	for ; i < len(b); i++ {
-		if !stringStop[b[i]] {
-			continue
+		c := b[i]
+		if c >= ' ' && c != '"' && c != '\\' {
+			continue // content: the common case first
 		}
-		switch c := b[i]; {
+		switch {
 		case c == '"':
 			return i, esc, true
 		case c < ' ':
@@ -177,16 +178,6 @@ func scanString(b []byte, i int) (end int, esc, ok bool) {
 	}
 	return i, esc, false
 }
-
-// stringStop are the bytes scanString looks at: the quote, the backslash and the control
-// characters; every other byte is content.
-var stringStop = func() (t [256]bool) {
-	for c := range ' ' {
-		t[c] = true
-	}
-	t['"'], t['\\'] = true, true
-	return t
-}()
 
 func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
 

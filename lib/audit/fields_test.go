@@ -81,3 +81,24 @@ func FuzzReadFields(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, line []byte) { sameFields(t, line) })
 }
+
+// A prev is compared as the text it is: only a lowercase hex SHA-256 can equal a line's hash.
+func TestPrevDigest(t *testing.T) {
+	line := []byte(`{"seq":1}`)
+	h := LineHash(line)
+	want := digest{sum: sum256(line), kind: sha}
+	if got := prevDigest([]byte(h)); got != want {
+		t.Errorf("prevDigest(%s) = %v", h, got)
+	}
+	for _, p := range []string{strings.ToUpper(h), h[:63], h + "0", h[:62] + "g0", h[:62] + `\u0030`, "x"} {
+		if d := prevDigest([]byte(p)); d.kind != other || d == want {
+			t.Errorf("prevDigest(%q) = %v, want other text", p, d)
+		}
+	}
+	if a, b := prevDigest([]byte("abc")), prevDigest([]byte("abd")); a == b {
+		t.Error("two other texts compare equal")
+	}
+	if d := prevDigest(nil); d != (digest{}) {
+		t.Errorf("no prev: %v", d)
+	}
+}

@@ -198,13 +198,13 @@ func prevDigest(raw []byte) digest {
 	}
 	if len(raw) == 64 {
 		var d digest
-		bad := byte(0)
+		ok := true
 		for i := range d.sum {
-			hi, lo := hexValue[raw[2*i]], hexValue[raw[2*i+1]]
-			bad |= hi | lo
-			d.sum[i] = hi<<4 | lo&15
+			hi, lo := hexDigit[raw[2*i]], hexDigit[raw[2*i+1]]
+			ok = ok && hi != 0 && lo != 0
+			d.sum[i] = (hi-1)<<4 | (lo - 1)
 		}
-		if bad&0x80 == 0 {
+		if ok {
 			d.kind = sha
 			return d
 		}
@@ -212,20 +212,10 @@ func prevDigest(raw []byte) digest {
 	return digest{sum: sum256([]byte(Text(raw))), kind: other}
 }
 
-// hexValue is each byte's value as a lowercase hex digit, 0x80 for any other byte.
-var hexValue = func() (t [256]byte) {
-	for c := range t {
-		switch {
-		case c >= '0' && c <= '9':
-			t[c] = byte(c - '0')
-		case c >= 'a' && c <= 'f':
-			t[c] = byte(c-'a') + 10
-		default:
-			t[c] = 0x80
-		}
-	}
-	return t
-}()
+// hexDigit is one more than each lowercase hex digit's value, 0 for any other byte: static
+// data, so the hooks that link this package spend nothing on it at start.
+var hexDigit = [256]byte{'0': 1, '1': 2, '2': 3, '3': 4, '4': 5, '5': 6, '6': 7, '7': 8, '8': 9, '9': 10,
+	'a': 11, 'b': 12, 'c': 13, 'd': 14, 'e': 15, 'f': 16}
 
 // name says which record an entry is, for a message.
 func (e entry) name() string {
