@@ -266,6 +266,10 @@ type session struct {
 	Session
 	key    string // the id as the records write it
 	counts Counts
+	// last is the session's latest call, while lastOrder is its order: a call is reused once
+	// counted, and then no longer matches.
+	last      *call
+	lastOrder int
 }
 
 type ruleAgg struct {
@@ -431,20 +435,38 @@ func (a *agg) line(line []byte, f *audit.Fields, ok bool) {
 		o, decision = asked, "ask"
 	}
 	var c *call
-	key := uint64(0)
-	if len(f.ToolUseID) > 0 {
-		key = maphash.Bytes(a.seed, f.ToolUseID)
+	if event == "PermissionRequest" {
+		// Its payload has no tool_use_id: it belongs to the session's last call, when that
+		// call was of the same tool and is still open; it never starts a call of its own.
+		if c = s.last; c == nil || c.order != s.lastOrder || c.session != s || c.tool != string(f.Tool) {
+			return
+		}
+	} else {
+		// The call's records share its tool_use_id; a client that sends none has its records
+		// joined by session, tool and second.
+		var key uint64
+		if len(f.ToolUseID) > 0 {
+			key = maphash.Bytes(a.seed, f.ToolUseID)
+		} else {
+			var h maphash.Hash
+			h.SetSeed(a.seed)
+			h.Write(f.Session)
+			h.WriteByte(0)
+			h.Write(f.Tool)
+			h.WriteByte(0)
+			h.Write(f.Time[:min(len(f.Time), 19)])
+			key = h.Sum64()
+		}
 		if c = a.cur[key]; c == nil {
 			c = a.old[key]
 		}
-	}
-	if c == nil {
-		c = a.newCall()
-		a.calls++
-		c.order, c.at, c.session, c.tool = a.calls, at, s, a.tool(f.Tool)
-		if key != 0 {
+		if c == nil {
+			c = a.newCall()
+			a.calls++
+			c.order, c.at, c.session, c.tool = a.calls, at, s, a.tool(f.Tool)
 			a.cur[key] = c
 		}
+		s.last, s.lastOrder = c, c.order
 	}
 	if string(f.Hook) == "AuditLog" && len(f.Summary) > 0 && event == "PreToolUse" {
 		c.summary = append(c.summary[:0], f.Summary...)
@@ -452,11 +474,6 @@ func (a *agg) line(line []byte, f *audit.Fields, ok bool) {
 	if o > c.outcome {
 		c.outcome, c.decision, c.rule = o, decision, string(f.Rule)
 		c.reason = append(c.reason[:0], f.Reason...)
-	}
-	if key == 0 {
-		// A call without an id stands alone: counted now.
-		a.count(c)
-		a.free = append(a.free, c)
 	}
 }
 

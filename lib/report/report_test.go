@@ -336,3 +336,40 @@ func TestPageStaysUnderMaxPage(t *testing.T) {
 		t.Error("the page does not say how many sessions it shows")
 	}
 }
+
+// A PermissionRequest (whose payload has no tool_use_id) is part of the session's last call of
+// its tool, never a call of its own; a client that sends no tool_use_id has its records joined
+// by session, tool and second.
+func TestCallsWithoutID(t *testing.T) {
+	home := t.TempDir()
+	knownLog(t, home)
+	add := func(r audit.Record) {
+		if err := audit.Append(home, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The asked write of knownLog: the client then asks the user, and AuditLog records that.
+	add(audit.Record{Time: t0.Add(3*time.Hour + time.Second), Project: "/home/dev/api", Session: "s-claude", Client: "claude",
+		Event: "PermissionRequest", Hook: "AuditLog", Tool: "Write", Summary: "/home/dev/api/.env"})
+	// A client without ids: two calls, the second denied by the guard, then a permission
+	// request for a tool the session's last call was not.
+	at := t0.Add(40 * time.Hour)
+	for i, decision := range []string{"silent", "deny"} {
+		tm := at.Add(time.Duration(i) * time.Minute)
+		add(audit.Record{Time: tm, Project: "/home/dev/web", Session: "s-noid", Client: "gemini", Event: "PreToolUse", Hook: "AuditLog",
+			Tool: "Bash", Summary: fmt.Sprint("make ", i)})
+		add(audit.Record{Time: tm.Add(300 * time.Millisecond), Project: "/home/dev/web", Session: "s-noid", Client: "gemini", Event: "PreToolUse",
+			Hook: "SecurityValidator", Tool: "Bash", Decision: decision, Rule: map[bool]string{true: "fs.rm-critical"}[decision == "deny"]})
+	}
+	add(audit.Record{Time: at.Add(2 * time.Minute), Project: "/home/dev/web", Session: "s-noid", Client: "gemini", Event: "PermissionRequest",
+		Hook: "SecurityValidator", Tool: "Write", Decision: "deny", Rule: "fs.rm-critical"})
+	d, _ := build(t, week(home))
+	if d.Total != (Counts{Calls: 8, Blocked: 3, Asked: 1, Allowed: 4}) {
+		t.Errorf("total %+v", d.Total)
+	}
+	for _, s := range d.Sessions {
+		if s.ID == "s-noid" && (s.Counts != Counts{Calls: 2, Blocked: 1, Allowed: 1} || len(s.Listed) != 1 || s.Listed[0].Text != "make 1") {
+			t.Errorf("s-noid: %+v", s)
+		}
+	}
+}
