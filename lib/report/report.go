@@ -448,14 +448,7 @@ func (a *agg) line(line []byte, f *audit.Fields, ok bool) {
 		if len(f.ToolUseID) > 0 {
 			key = maphash.Bytes(a.seed, f.ToolUseID)
 		} else {
-			var h maphash.Hash
-			h.SetSeed(a.seed)
-			h.Write(f.Session)
-			h.WriteByte(0)
-			h.Write(f.Tool)
-			h.WriteByte(0)
-			h.Write(f.Time[:min(len(f.Time), 19)])
-			key = h.Sum64()
+			key = a.noID(f)
 		}
 		if c = a.cur[key]; c == nil {
 			c = a.old[key]
@@ -475,6 +468,18 @@ func (a *agg) line(line []byte, f *audit.Fields, ok bool) {
 		c.outcome, c.decision, c.rule = o, decision, string(f.Rule)
 		c.reason = append(c.reason[:0], f.Reason...)
 	}
+}
+
+// noID is the key of a call whose records carry no tool_use_id: its session, tool and second.
+func (a *agg) noID(f *audit.Fields) uint64 {
+	var h maphash.Hash
+	h.SetSeed(a.seed)
+	h.Write(f.Session)
+	h.WriteByte(0)
+	h.Write(f.Tool)
+	h.WriteByte(0)
+	h.Write(f.Time[:min(len(f.Time), 19)])
+	return h.Sum64()
 }
 
 var unknown = []byte(audit.Unknown)
