@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"os"
@@ -28,6 +29,7 @@ var auditCommand = &cli.Command{
 		{Name: "verify", Usage: "check each project's hash chain: the first edited, removed, inserted, reordered or malformed record (exit 1)",
 			Action: auditVerify, OnUsageError: usageError},
 		auditShipCommand,
+		auditReportCommand,
 		auditCollectorConfigCommand,
 	},
 }
@@ -143,8 +145,8 @@ func auditSessions(c *cli.Context) error {
 		return err
 	}
 	type sess struct {
-		first, last, project string
-		events, denies       int
+		first, last, project, client string
+		events, denies               int
 	}
 	ss := map[string]*sess{}
 	var order []string
@@ -152,7 +154,7 @@ func auditSessions(c *cli.Context) error {
 		id := r.Get("session").Str
 		s, ok := ss[id]
 		if !ok {
-			s = &sess{first: r.Get("time").Str, project: r.Get("project").Str}
+			s = &sess{first: r.Get("time").Str, project: r.Get("project").Str, client: audit.ClientOf(r)}
 			ss[id] = s
 			order = append(order, id)
 		}
@@ -163,10 +165,10 @@ func auditSessions(c *cli.Context) error {
 		}
 	}
 	tw := tabwriter.NewWriter(c.App.Writer, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "SESSION\tPROJECT\tFIRST\tLAST\tRECORDS\tDENIED")
+	fmt.Fprintln(tw, "SESSION\tPROJECT\tCLIENT\tFIRST\tLAST\tRECORDS\tDENIED")
 	for _, id := range order {
 		s := ss[id]
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\n", cmp.Or(id, "-"), s.project, s.first, s.last, s.events, s.denies)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%d\n", cmp.Or(id, "-"), s.project, s.client, s.first, s.last, s.events, s.denies)
 	}
 	return tw.Flush()
 }
@@ -202,7 +204,7 @@ func auditVerify(c *cli.Context) error {
 	}
 	broken, failed := 0, 0
 	for _, dir := range dirs {
-		rep, err := audit.Verify(dir)
+		rep, err := audit.VerifyWith(dir, audit.VerifyOptions{Sum: sha256.Sum256})
 		name := cmp.Or(rep.Project, dir)
 		switch {
 		case err != nil:

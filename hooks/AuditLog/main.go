@@ -39,7 +39,7 @@ func main() { hook.Main(spec, run) }
 
 func run(ctx context.Context, in event.Input) (answer.Answer, error) {
 	w := hook.Locate(ctx, in)
-	r := audit.Record{Project: w.Project, Session: in.SessionID(), PromptID: in.PromptID(), Event: string(in.Event()), Hook: spec.Name,
+	r := audit.Record{Project: w.Project, Session: in.SessionID(), PromptID: in.PromptID(), Event: string(in.Event()), Hook: spec.Name, Client: w.Client,
 		Tool: in.Get("tool_name").Str, ToolUseID: in.Get("tool_use_id").Str, Summary: summary(in)}
 	switch in.Event() {
 	case event.PostToolUse:

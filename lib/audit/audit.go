@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -32,7 +33,10 @@ type Record struct {
 	PromptID string
 	Event    string
 	// Hook is the hook that wrote the record (AuditLog, or a guard recording its verdict).
-	Hook      string
+	Hook string
+	// Client is the client that made the call (claude, codex, ...: lib/dialect's names).
+	// Records from before it was kept have none, and read as Unknown (ClientOf).
+	Client    string
 	Tool      string
 	ToolUseID string
 	// Summary is a short, redacted account of the input (the command, the file, the prompt).
@@ -77,6 +81,7 @@ func (r Record) Line() []byte {
 	set("prompt_id", r.PromptID)
 	set("event", r.Event)
 	set("hook", r.Hook)
+	set("client", r.Client)
 	set("tool", r.Tool)
 	set("tool_use_id", r.ToolUseID)
 	set("summary", Clean(r.Summary, 200))
@@ -100,6 +105,14 @@ func (r Record) Line() []byte {
 		o.Set("problems", ps)
 	}
 	return append(o.AppendJSON(nil), '\n')
+}
+
+// Unknown is the client of a record that names none: one written before records kept it.
+const Unknown = "unknown"
+
+// ClientOf is the client a record names, Unknown when it names none.
+func ClientOf(r gjson.Result) string {
+	return cmp.Or(r.Get("client").Str, Unknown)
 }
 
 // Clean redacts secrets, folds the text onto one line and caps it (never mid-rune).

@@ -130,3 +130,16 @@ func TestLineCarriesProblems(t *testing.T) {
 		t.Errorf("an empty list is written: %s", line)
 	}
 }
+
+// A record names its client; one written before records kept it reads as unknown.
+func TestClientOf(t *testing.T) {
+	for line, want := range map[string]string{
+		`{"seq":1,"hook":"AuditLog","client":"gemini"}`: "gemini",
+		`{"seq":1,"hook":"AuditLog"}`:                   "unknown",
+		`{"seq":1,"hook":"AuditLog","client":""}`:       "unknown",
+	} {
+		if got := ClientOf(gjson.Parse(line)); got != want {
+			t.Errorf("ClientOf(%s) = %q, want %q", line, got, want)
+		}
+	}
+}

@@ -18,9 +18,11 @@ const dayLayout = "2006-01-02"
 
 // LineHash is a record's id: the lowercase hex SHA-256 of its line, without the newline.
 // The next record's prev holds it.
-func LineHash(line []byte) string {
+func LineHash(line []byte) string { return hexSum(sum256(line)) }
+
+// hexSum is a SHA-256 sum in lowercase hex.
+func hexSum(sum [32]byte) string {
 	const digits = "0123456789abcdef"
-	sum := sum256(line)
 	var out [64]byte
 	for i, b := range sum {
 		out[i*2], out[i*2+1] = digits[b>>4], digits[b&15]

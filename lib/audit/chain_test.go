@@ -74,10 +74,10 @@ func smallFiles(t *testing.T, size int64) {
 func TestLineGolden(t *testing.T) {
 	r := Record{Seq: 7, Prev: strings.Repeat("ab", 32), Time: time.Date(2026, 11, 22, 1, 2, 3, 400, time.UTC),
 		Project: "/p", Session: "s1", PromptID: "d88ef235", Event: "PreToolUse", Hook: "SecurityValidator",
-		Tool: "Bash", ToolUseID: "toolu_1", Decision: "deny", Reason: "blocked [rule fs.rm-critical, filesystem destruction, blast radius high].",
+		Client: "codex", Tool: "Bash", ToolUseID: "toolu_1", Decision: "deny", Reason: "blocked [rule fs.rm-critical, filesystem destruction, blast radius high].",
 		Rule: "fs.rm-critical", Category: "filesystem destruction", Radius: "high", TookMS: 0.42}
 	want := `{"seq":7,"prev":"` + strings.Repeat("ab", 32) + `","time":"2026-11-22T01:02:03.0000004Z","project":"/p","session":"s1",` +
-		`"prompt_id":"d88ef235","event":"PreToolUse","hook":"SecurityValidator","tool":"Bash","tool_use_id":"toolu_1",` +
+		`"prompt_id":"d88ef235","event":"PreToolUse","hook":"SecurityValidator","client":"codex","tool":"Bash","tool_use_id":"toolu_1",` +
 		`"decision":"deny","rule":"fs.rm-critical","category":"filesystem destruction","radius":"high",` +
 		`"reason":"blocked [rule fs.rm-critical, filesystem destruction, blast radius high].","took_ms":0.42}` + "\n"
 	if got := string(r.Line()); got != want {

@@ -26,7 +26,7 @@ func Verdict(v hook.Verdict) {
 	}
 	Append(w.HarnessHome, Record{
 		Project: w.Project, Session: v.In.SessionID(), PromptID: v.In.PromptID(), Event: string(v.In.Event()), Hook: v.Hook,
-		Tool: v.In.Get("tool_name").Str, ToolUseID: v.In.Get("tool_use_id").Str,
+		Client: w.Client, Tool: v.In.Get("tool_name").Str, ToolUseID: v.In.Get("tool_use_id").Str,
 		Decision: string(decision), Reason: reason, Rule: r.Tag.Rule, Category: r.Tag.Pack, Radius: string(r.Tag.Radius),
 		TookMS: float64(v.Took.Microseconds()) / 1000, Problems: v.Problems,
 	})

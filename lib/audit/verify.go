@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-
-	"github.com/tidwall/gjson"
 )
 
 // What a Break is: the kinds verify tells apart.
@@ -48,9 +46,9 @@ type Report struct {
 type entry struct {
 	file       string
 	line       int
-	hash       string
+	hash       digest
 	seq        int64  // 0: no seq
-	prev       string // "" when absent
+	prev       digest // none when absent
 	malformed  bool
 	start      bool // the chain's virtual start, before the first line
 	project    string
@@ -63,17 +61,33 @@ func (e entry) at() string { return fmt.Sprintf("%s:%d", e.file, e.line) }
 // where the chain is broken. The files and their sizes are taken under the appenders' lock,
 // so records appended meanwhile are left for the next run, and hooks wait only for that.
 // Deleting the newest records cannot be seen here: nothing comes after them to say so.
-func Verify(dir string) (Report, error) {
+func Verify(dir string) (Report, error) { return VerifyWith(dir, VerifyOptions{}) }
+
+// VerifyOptions let a reader of the whole log check the chain in the same pass.
+type VerifyOptions struct {
+	// Sum is SHA-256; nil is this package's own (sum256), which keeps crypto/sha256 out of
+	// the hooks. A command that verifies large logs passes crypto/sha256.Sum256, several
+	// times faster where the CPU has SHA instructions.
+	Sum func([]byte) [32]byte
+	// Each, when set, is handed every line in chain order with its fields and whether it is
+	// a JSON object at all (ReadFields). The line and fields are valid during the call only.
+	Each func(line []byte, f *Fields, ok bool)
+}
+
+// VerifyWith is Verify with options.
+func VerifyWith(dir string, o VerifyOptions) (Report, error) {
 	rep := Report{Dir: dir}
 	w, err := snapshot(dir)
 	if err != nil {
 		return rep, err
 	}
 	defer w.close()
+	w.opts = o
 
 	p := entry{start: true} // the record before the current one
+	var head digest
 	started := false
-	var watchHash, watchPrev string // after a break: what would show a record was moved, not removed or inserted
+	var watchHash, watchPrev digest // after a break: what would show a record was moved, not removed or inserted
 	var watched entry
 	for {
 		c, ok := w.next()
@@ -88,14 +102,14 @@ func Verify(dir string) (Report, error) {
 		}
 		if rep.Break != nil {
 			switch {
-			case watchHash != "" && c.hash == watchHash:
+			case watchHash.kind != none && c.hash == watchHash:
 				rep.Break.Kind = Reordered
 				rep.Break.Detail = fmt.Sprintf("seq %d was moved to %s", c.seq, c.at())
-				watchHash = ""
-			case watchPrev != "" && c.prev == watchPrev:
+				watchHash = digest{}
+			case watchPrev.kind != none && c.prev == watchPrev:
 				rep.Break.Kind = Reordered
 				rep.Break.Detail = fmt.Sprintf("seq %d was moved here from before seq %d (%s)", watched.seq, c.seq, c.at())
-				watchPrev = ""
+				watchPrev = digest{}
 			}
 			continue
 		}
@@ -120,12 +134,12 @@ func Verify(dir string) (Report, error) {
 		switch {
 		case c.seq == exp && c.prev == p.hash:
 			rep.Records++
-			rep.Seq, rep.ID = c.seq, c.hash
+			rep.Seq, head = c.seq, c.hash
 			p = c
 			continue
 		case c.seq == 1 && p.start:
 			switch {
-			case p.legacyLast && c.prev == "":
+			case p.legacyLast && c.prev.kind == none:
 				brk(c, Inserted, "lines were added before the chain's first record: seq 1 names no prev")
 			case !p.legacyLast:
 				brk(c, Removed, "the line before seq 1 is missing: seq 1 names a prev")
@@ -157,8 +171,51 @@ func Verify(dir string) (Report, error) {
 			watchHash = c.prev
 		}
 	}
+	if rep.Seq > 0 {
+		rep.ID = hexSum(head.sum)
+	}
 	return rep, w.err
 }
+
+// digest is a line's hash or a record's prev, compared as the text they are: none (absent
+// or ""), a lowercase hex SHA-256 held as its 32 bytes, or other text held as its own
+// SHA-256, which no line's hash equals (it is not of kind sha).
+type digest struct {
+	sum  [32]byte
+	kind uint8
+}
+
+const (
+	none = iota
+	sha
+	other
+)
+
+// prevDigest reads a prev's raw JSON string content.
+func prevDigest(raw []byte) digest {
+	if len(raw) == 0 {
+		return digest{}
+	}
+	if len(raw) == 64 {
+		var d digest
+		ok := true
+		for i := range d.sum {
+			hi, lo := hexDigit[raw[2*i]], hexDigit[raw[2*i+1]]
+			ok = ok && hi != 0 && lo != 0
+			d.sum[i] = (hi-1)<<4 | (lo - 1)
+		}
+		if ok {
+			d.kind = sha
+			return d
+		}
+	}
+	return digest{sum: sum256([]byte(Text(raw))), kind: other}
+}
+
+// hexDigit is one more than each lowercase hex digit's value, 0 for any other byte: static
+// data, so the hooks that link this package spend nothing on it at start.
+var hexDigit = [256]byte{'0': 1, '1': 2, '2': 3, '3': 4, '4': 5, '5': 6, '6': 7, '7': 8, '8': 9, '9': 10,
+	'a': 11, 'b': 12, 'c': 13, 'd': 14, 'e': 15, 'f': 16}
 
 // name says which record an entry is, for a message.
 func (e entry) name() string {
@@ -178,13 +235,20 @@ func span(from, to int64) string {
 // walker reads the lines of a log's files in chain order, each up to the size it had when
 // the walk began, with one line of lookahead.
 type walker struct {
-	files  []*os.File
-	sizes  []int64
-	i      int
-	r      *bufio.Reader
-	line   int
-	peeked *entry
-	err    error
+	files   []*os.File
+	sizes   []int64
+	i       int
+	r       *bufio.Reader
+	line    int
+	peeked  entry
+	hasPeek bool
+	err     error
+	opts    VerifyOptions
+	long    []byte // a line longer than the reader's buffer, gathered here
+	fields  Fields
+	// project is the raw project of the last line and its text: the same on nearly every line.
+	project     []byte
+	projectText string
 }
 
 // snapshot opens a project's log files and notes their sizes under the appenders' lock:
@@ -226,20 +290,20 @@ func (w *walker) close() {
 }
 
 func (w *walker) peek() (entry, bool) {
-	if w.peeked == nil {
+	if !w.hasPeek {
 		e, ok := w.read()
 		if !ok {
 			return entry{}, false
 		}
-		w.peeked = &e
+		w.peeked, w.hasPeek = e, true
 	}
-	return *w.peeked, true
+	return w.peeked, true
 }
 
 func (w *walker) next() (entry, bool) {
-	if e := w.peeked; e != nil {
-		w.peeked = nil
-		return *e, true
+	if w.hasPeek {
+		w.hasPeek = false
+		return w.peeked, true
 	}
 	return w.read()
 }
@@ -252,7 +316,16 @@ func (w *walker) read() (entry, bool) {
 			}
 			w.r, w.line = bufio.NewReaderSize(io.NewSectionReader(w.files[w.i], 0, w.sizes[w.i]), 64<<10), 0
 		}
-		b, err := w.r.ReadBytes('\n')
+		// ReadSlice reads into the reader's buffer: no allocation per line but for long ones.
+		b, err := w.r.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			w.long = append(w.long[:0], b...)
+			for errors.Is(err, bufio.ErrBufferFull) {
+				b, err = w.r.ReadSlice('\n')
+				w.long = append(w.long, b...)
+			}
+			b = w.long
+		}
 		if err != nil && !errors.Is(err, io.EOF) {
 			w.err = fmt.Errorf("reading %s: %w", w.files[w.i].Name(), err)
 			break
@@ -262,21 +335,34 @@ func (w *walker) read() (entry, bool) {
 			continue
 		}
 		w.line++
-		return parse(w.files[w.i].Name(), w.line, bytes.TrimSuffix(b, []byte{'\n'})), true
+		return w.parse(w.files[w.i].Name(), w.line, bytes.TrimSuffix(b, []byte{'\n'})), true
 	}
 	return entry{}, false
 }
 
-// parse reads the chain's fields from a line.
-func parse(file string, n int, line []byte) entry {
-	e := entry{file: file, line: n, hash: LineHash(line)}
-	t := bytes.TrimLeft(line, " \t")
-	if len(t) == 0 || t[0] != '{' || !gjson.ValidBytes(line) {
+// parse reads the chain's fields from a line, and hands the line to Each.
+func (w *walker) parse(file string, n int, line []byte) entry {
+	e := entry{file: file, line: n}
+	e.hash.kind = sha
+	if w.opts.Sum != nil {
+		e.hash.sum = w.opts.Sum(line)
+	} else {
+		e.hash.sum = sum256(line)
+	}
+	f := &w.fields
+	ok := ReadFields(line, f)
+	if w.opts.Each != nil {
+		w.opts.Each(line, f, ok)
+	}
+	if !ok {
 		e.malformed = true
 		return e
 	}
-	e.seq = seqOf(line)
-	e.prev = gjson.GetBytes(line, "prev").Str
-	e.project = gjson.GetBytes(line, "project").Str
+	e.seq = f.Seq
+	e.prev = prevDigest(f.Prev)
+	if w.project == nil || !bytes.Equal(w.project, f.Project) {
+		w.project, w.projectText = append(w.project[:0], f.Project...), Text(f.Project)
+	}
+	e.project = w.projectText
 	return e
 }

@@ -71,3 +71,37 @@ func TestClientDialect(t *testing.T) {
 		})
 	}
 }
+
+// The call's client reaches the hook through Locate, for its records: the one --client names,
+// else the one the payload's shape gives.
+func TestWhereNamesTheClient(t *testing.T) {
+	var got string
+	f := func(ctx context.Context, in event.Input) (answer.Answer, error) {
+		got = Locate(ctx, in).Client
+		return nil, nil
+	}
+	const claude = `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"Bash","tool_input":{"command":"ls"}}`
+	const codex = `{"hook_event_name":"PreToolUse","turn_id":"t","cwd":"/p","tool_name":"Bash","tool_input":{"command":"ls"}}`
+	for _, tt := range []struct {
+		args []string
+		in   string
+		want string
+	}{
+		{nil, claude, "claude"},
+		{nil, codex, "codex"},
+		{[]string{"--client=qwen"}, claude, "qwen"},
+		{[]string{"--client=gemini"}, `{"hook_event_name":"BeforeTool","cwd":"/p","tool_name":"run_shell_command","tool_input":{"command":"ls"}}`, "gemini"},
+	} {
+		got = ""
+		var out, errb bytes.Buffer
+		if code := Run(guardSpec(Closed), f, tt.args, strings.NewReader(tt.in), &out, &errb); code != answer.OK {
+			t.Fatalf("%v: exit %d %s", tt.args, code, errb.String())
+		}
+		if got != tt.want {
+			t.Errorf("%v %s: client %q, want %q", tt.args, tt.in, got, tt.want)
+		}
+	}
+	if c := (Setup{}).Client(); c != "" {
+		t.Errorf("a setup outside a call names client %q", c)
+	}
+}

@@ -176,6 +176,7 @@ func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io
 	if setup.client == nil {
 		r.dia = dialect.Detect(data)
 	}
+	setup.called = r.dia.Client
 	if data, err = r.dia.In(data); err != nil {
 		return r.fail(eventHint(nil, spec), fmt.Errorf("%s payload not understood: %w", r.dia.Title, err))
 	}

@@ -32,6 +32,9 @@ type Setup struct {
 	client   *dialect.Dialect // --client=NAME: the client that runs it
 	deadline time.Duration    // --deadline=DURATION: shortens the hook's own deadline, never lengthens it
 	maxInput int64            // --max-input=BYTES: the payload cap
+	// called is the client the call came from: --client's, else the one the payload's shape
+	// names (dialect.Detect); "" before the payload is read.
+	called dialect.Client
 }
 
 // setupFlags are the runtime's own flags, each --name=value, before any mode word.
@@ -113,6 +116,10 @@ func installedHome() string {
 	}
 	return home
 }
+
+// Client is the client the call came from (--client, else the payload's shape); "" outside
+// a call.
+func (s Setup) Client() string { return string(s.called) }
 
 // Clock is the hook's time: --now when given, else the real time.
 func (s Setup) Clock() time.Time {

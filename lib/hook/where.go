@@ -24,6 +24,8 @@ type Where struct {
 	OwnerHome string
 	// HarnessHome and SystemDir are the harness's own folders (Setup), never the environment's.
 	HarnessHome, SystemDir string
+	// Client is the client that made the call (Setup.Client): the records name it.
+	Client string
 }
 
 // Locate reads where a call happens from its payload, the hook's setup and the project root
@@ -39,7 +41,7 @@ func (s Setup) Where(in event.Input) Where {
 		owner = ""
 	}
 	w := Where{Cwd: in.Cwd(), Project: projectDir(os.Getenv("CLAUDE_PROJECT_DIR"), home, owner), Home: home, OwnerHome: owner,
-		HarnessHome: s.Home, SystemDir: s.SystemDir}
+		HarnessHome: s.Home, SystemDir: s.SystemDir, Client: s.Client()}
 	if w.HarnessHome == "" {
 		// No --home and no install beside the binary: the compiled default under the
 		// account's own home, which no variable moves; $HOME only where the password

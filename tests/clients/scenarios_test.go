@@ -207,6 +207,12 @@ func testHooks(t *testing.T, c *client) {
 		if len(missing) > 0 {
 			t.Errorf("the audit log has no AuditLog record of %s:\n%s", strings.Join(missing, ", "), s.auditText())
 		}
+		// Every record names the client that made the call, AuditLog's and the guards' alike.
+		for _, r := range recs {
+			if r["client"] != c.name {
+				t.Errorf("a %s record names client %v, want %s: %v", r["hook"], r["client"], c.name, r)
+			}
+		}
 	})
 }
 

@@ -76,7 +76,7 @@ func TestManagedGuardsProjectThatDisablesHooks(t *testing.T) {
 	if _, err := os.Stat(keep); err != nil {
 		t.Fatalf("the home directory was emptied: %v", err)
 	}
-	if want := `"hook":"SecurityValidator","tool":"Bash","tool_use_id":"toolu_off_rm","decision":"deny"`; !strings.Contains(auditText(s), want) {
+	if want := `"hook":"SecurityValidator","client":"claude","tool":"Bash","tool_use_id":"toolu_off_rm","decision":"deny"`; !strings.Contains(auditText(s), want) {
 		t.Errorf("the audit log has no %s:\n%s", want, auditText(s))
 	}
 	if planted, _ := filepath.Glob(filepath.Join(evil, "home", "projects", "*")); len(planted) > 0 {

@@ -49,8 +49,8 @@ func TestSecurityValidatorLetsEverydayCommandsRun(t *testing.T) {
 		b, _ := os.ReadFile(l)
 		all.Write(b)
 	}
-	for _, want := range []string{`"hook":"AuditLog","tool":"Bash","tool_use_id":"toolu_e2e_echo"`, `"event":"PostToolUse","hook":"AuditLog"`,
-		`"hook":"SecurityValidator","tool":"Bash","tool_use_id":"toolu_e2e_echo","decision":"silent"`} {
+	for _, want := range []string{`"hook":"AuditLog","client":"claude","tool":"Bash","tool_use_id":"toolu_e2e_echo"`, `"event":"PostToolUse","hook":"AuditLog"`,
+		`"hook":"SecurityValidator","client":"claude","tool":"Bash","tool_use_id":"toolu_e2e_echo","decision":"silent"`} {
 		if !strings.Contains(all.String(), want) {
 			t.Errorf("the audit log has no %s:\n%s", want, all.String())
 		}

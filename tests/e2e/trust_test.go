@@ -70,8 +70,8 @@ func TestRepositoryEnvChangesNothing(t *testing.T) {
 		b, _ := os.ReadFile(l)
 		all.Write(b)
 	}
-	for _, want := range []string{`"hook":"SecurityValidator","tool":"Bash","tool_use_id":"toolu_trust_find","decision":"deny"`,
-		`"hook":"AuditLog","tool":"Bash","tool_use_id":"toolu_trust_echo"`} {
+	for _, want := range []string{`"hook":"SecurityValidator","client":"claude","tool":"Bash","tool_use_id":"toolu_trust_find","decision":"deny"`,
+		`"hook":"AuditLog","client":"claude","tool":"Bash","tool_use_id":"toolu_trust_echo"`} {
 		if !strings.Contains(all.String(), want) {
 			t.Errorf("the audit log has no %s:\n%s", want, all.String())
 		}
