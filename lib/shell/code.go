@@ -264,8 +264,9 @@ func (a *analyzer) code(c *Cmd, st *state) {
 	sub := func() *Cmd {
 		return &Cmd{Dir: st.cwd, Via: []string{via}, Text: c.Text, Remote: c.Remote, Mounts: c.Mounts, Fresh: c.Fresh}
 	}
-	for _, m := range findCalls(code, execCalls) {
-		call, rest := m[0], m[1]
+	// each exec call, and again once per element when its argument is a loop variable over a
+	// literal list (for my $d (...) { system("rm", "-rf", $d) })
+	execCall := func(call, rest string) {
 		if v, ok := assignedLiteral(code, rest, a.world.Home, st.cwd); ok {
 			rest = v // system(cmd) after cmd = "...": the literal it was given
 		}
@@ -277,7 +278,7 @@ func (a *analyzer) code(c *Cmd, st *state) {
 		}
 		if list, ok := argvList(rest, a.world.Home, st.cwd); ok {
 			a.simple(sub(), home(list), st.child())
-			continue
+			return
 		}
 		s, ok := concatLiteral(rest)
 		if v, isExpr := pathValue(rest, a.world.Home, st.cwd); isExpr {
@@ -290,7 +291,7 @@ func (a *analyzer) code(c *Cmd, st *state) {
 			if argv := argvLiteral(rest, a.world.Home, st.cwd); len(argv) > 1 && !strings.Contains(call, "popen") && call != "os.system" && (!strings.Contains(call, "Command") || call == "exec.Command") {
 				// system("git", "reset", "--hard"): a program and its arguments, no shell
 				a.simple(sub(), home(argv), st.child())
-				continue
+				return
 			}
 			s = interpolateHome(s, a.world.Home, st.cwd)
 			if strings.Contains(call, "spawn") || strings.Contains(call, "execFile") || strings.Contains(call, "os.exec") || strings.Contains(call, "Command") {
@@ -300,11 +301,21 @@ func (a *analyzer) code(c *Cmd, st *state) {
 						args, _ = argvList(callArgs(rest)[i+5:], a.world.Home, st.cwd) // new Deno.Command("sh", { args: [...] })
 					}
 					a.simple(sub(), append(words, args...), st.child())
-					continue
+					return
 				}
 			}
 			a.nested(s, via, st, nil, c)
 		}
+	}
+	for _, m := range findCalls(code, execCalls) {
+		call, rest := m[0], m[1]
+		if vs := loopVariants(code, rest, a.world.Home, st.cwd); len(vs) > 0 {
+			for _, v := range vs {
+				execCall(call, v)
+			}
+			continue
+		}
+		execCall(call, rest)
 	}
 	if c.Name == "osascript" {
 		// do shell script runs its text with sh; Terminal's do script types it into a shell.
@@ -550,6 +561,11 @@ func concatLiteral(s string) (string, bool) {
 				break
 			}
 		}
+		if q, after, ok := quotedArg(r); ok {
+			lit += q // escapeshellarg('x'): the literal, quoted for the shell
+			rest = after
+			continue
+		}
 		next, more := stringLiteral(r)
 		if !more || r == "" || r[0] == '(' {
 			break
@@ -558,6 +574,24 @@ func concatLiteral(s string) (string, bool) {
 		rest = skipLiteral(r)
 	}
 	return lit, true
+}
+
+// quotedArg reads a call that quotes a literal for the shell (PHP's escapeshellarg, Python's
+// shlex.quote, Ruby's Shellwords.escape): the literal in single quotes, and what follows.
+func quotedArg(s string) (string, string, bool) {
+	for _, f := range []string{"escapeshellarg(", "shlex.quote(", "Shellwords.escape("} {
+		inner, ok := strings.CutPrefix(s, f)
+		if !ok {
+			continue
+		}
+		lit, ok := stringLiteral(inner)
+		after := strings.TrimLeft(skipLiteral(inner), " \t")
+		if !ok || !strings.HasPrefix(after, ")") || strings.Contains(lit, "'") {
+			return "", "", false
+		}
+		return "'" + lit + "'", after[1:], true
+	}
+	return "", "", false
 }
 
 func skipLiteral(s string) string {

@@ -3,7 +3,10 @@
 
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // langCalls records what R, Julia and Tcl code runs and deletes, as code does for the
 // languages whose calls take a parenthesised argument list of plain literals.
@@ -311,4 +314,82 @@ func walkBase(s, home, cwd string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// loopVariants are an exec call's arguments once per element of the literal list that a loop
+// variable among them walks (Perl's for my $d (...), PHP's foreach ([...] as $d), Python's and
+// JavaScript's for ... in/of): each element put in, quoted, where the variable stands. Nil when
+// no argument is such a variable or the list is not all literals.
+func loopVariants(code, rest, home, cwd string) []string {
+	args := callArgs(rest)
+	for i := 0; i < len(args); i++ {
+		sigil := args[i] == '$'
+		if !sigil && (i > 0 && (isIdent(args[i-1]) || args[i-1] == '$' || args[i-1] == '.') || !isIdent(args[i]) || args[i] >= '0' && args[i] <= '9') {
+			continue
+		}
+		j := i + 1
+		if !sigil {
+			j = i
+		}
+		for j < len(args) && isIdent(args[j]) {
+			j++
+		}
+		name := args[i:j]
+		if len(name) < 2 && sigil || name == "" {
+			continue
+		}
+		bare := strings.TrimPrefix(name, "$")
+		list, ok := loopOver(code, name+")", rest, home, cwd)
+		if !ok && sigil {
+			list, ok = phpForeach(code, bare, home, cwd)
+		}
+		if !ok || len(list) == 0 || slices.Contains(list, Dyn) {
+			i = j
+			continue
+		}
+		var out []string
+		for _, e := range list {
+			q := "'" + strings.ReplaceAll(e, "'", `'"'"'`) + "'"
+			out = append(out, replaceWord(rest, name, q))
+		}
+		return out
+	}
+	return nil
+}
+
+// phpForeach reads PHP's foreach (LIST as $name): the elements of a literal list.
+func phpForeach(code, name, home, cwd string) ([]string, bool) {
+	i := strings.Index(code, " as $"+name)
+	if i < 0 {
+		return nil, false
+	}
+	head := code[:i]
+	j := strings.LastIndex(head, "foreach")
+	if j < 0 {
+		return nil, false
+	}
+	list := strings.TrimLeft(head[j+len("foreach"):], " \t(")
+	if v, ok := strings.CutPrefix(list, "array"); ok {
+		list = v
+	}
+	return listElems(list, home, cwd), true
+}
+
+// replaceWord replaces each whole occurrence of name (not part of a longer name) in s.
+func replaceWord(s, name, with string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, name)
+		if i < 0 {
+			return b.String() + s
+		}
+		end := i + len(name)
+		if i > 0 && (isIdent(s[i-1]) || s[i-1] == '$') && name[0] != '$' || end < len(s) && isIdent(s[end]) {
+			b.WriteString(s[:end])
+			s = s[end:]
+			continue
+		}
+		b.WriteString(s[:i] + with)
+		s = s[end:]
+	}
 }
