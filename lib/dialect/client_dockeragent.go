@@ -1,0 +1,50 @@
+package dialect
+
+import (
+	"time"
+
+	"github.com/hookkit/harness/lib/event"
+)
+
+// DockerAgent is docker/docker-agent (v1.32.3): not installable here, so its dialect rests on
+// the payloads it was seen sending and its documented answers.
+const DockerAgent Client = "docker-agent"
+
+func init() { register(60, dockerAgent) }
+
+// dockerAgentTested is the version whose payloads were captured.
+const dockerAgentTested = "v1.32.3-19-g0d76412a"
+
+func dockerAgent() *Dialect {
+	return &Dialect{
+		Client: DockerAgent, Title: "docker-agent", Tested: dockerAgentTested,
+		// The events of the version whose payloads were captured; newer versions' snake_case
+		// names (user_prompt_submit, stop, ...) are read too (claudeEvent).
+		Events: map[event.Name]string{
+			event.PreToolUse: "pre_tool_use", event.PostToolUse: "post_tool_use",
+			event.SessionStart: "session_start", event.SessionEnd: "session_end",
+		},
+		Tools: map[string]string{"shell": "Bash", "write_file": "Write", "edit_file": "MultiEdit",
+			"read_file": "Read"},
+		Args: map[string]map[string]string{
+			"Bash":      {"cmd": "command"},
+			"Write":     {"path": "file_path"},
+			"MultiEdit": {"path": "file_path"},
+			"Read":      {"path": "file_path"},
+		},
+		Dir:   "cwd",
+		NoAsk: true, Snake: true,
+		DefaultTimeout: 60 * time.Second,
+		// Hooks live per agent in the agent's YAML, which the user owns and lays out: the
+		// installer puts its block under one agent of a file named with --settings, or prints it
+		// to paste. Not installable here, so the install does not look for it.
+		Files: Files{Kind: YAMLBlock,
+			Paste: "paste this under your agent in the agent file (agents: <name>:), at the agent's indentation,\n" +
+				"or let harness put it there: harness install --client docker-agent --settings AGENT.yaml [--agent NAME].\n" +
+				"Written for docker-agent " + dockerAgentTested + " (its captured payloads: it is not installable here).",
+		},
+		// No Transcript: lib/transcript reads none of docker-agent's, so the hooks that read one
+		// are left out.
+		Flags: []string{"agent", "on-error"},
+	}
+}
