@@ -62,20 +62,53 @@ func mapValue(m *yaml.Node, key string) (val, next *yaml.Node) {
 	return nil, nil
 }
 
-// InstallAgentYAML puts block (a hooks: block rendered at indentation zero) into the agent of
-// the agent file, replacing the block of an earlier install, and records it.
-func InstallAgentYAML(p Plan, agent, block string) (Result, error) {
+// yamlBlock is a YAMLBlock file: an agent file of docker-agent's, into one agent of which the
+// installer puts its hooks block.
+type yamlBlock struct{}
+
+// Read reads the file (a missing one is not an error).
+func (yamlBlock) Read(path string) (*File, error) {
+	f := &File{Path: path, Mode: 0o644}
+	b, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return f, nil
+	case err != nil:
+		return nil, err
+	}
+	if st, err := os.Stat(path); err == nil {
+		f.Mode = st.Mode().Perm()
+	}
+	f.Raw, f.Exists = b, true
+	return f, nil
+}
+
+// strip takes the block out and checks that what is left still parses.
+func (yamlBlock) strip(path string, raw []byte, block string) ([]byte, error) {
+	out := bytes.Replace(raw, []byte(block), nil, 1)
+	_, _, err := decodeYAML(path, out)
+	return out, err
+}
+
+func (k yamlBlock) Remove(m *Manifest, rec *Record, _, dryRun bool) (Result, error) {
+	return uninstallBlock(m, rec, k, dryRun)
+}
+
+func (yamlBlock) Find(rec *Record, version string, versionOf func(bin string) (string, error)) []Problem {
+	return checkBlock(rec, version, versionOf)
+}
+
+// Add puts p.Block (a hooks: block rendered at indentation zero) into agent p.Agent (root
+// when empty) of the agent file, replacing the block of an earlier install, and records it.
+func (yamlBlock) Add(m *Manifest, p Plan) (Result, error) {
 	var res Result
-	if !p.DryRun {
-		lock, err := Lock(filepath.Join(p.Home, "locks"), "install")
-		if err != nil {
-			return res, err
-		}
-		defer lock.Unlock()
+	agent, block := p.Agent, p.Block
+	if agent == "" {
+		agent = "root"
 	}
 	raw, err := os.ReadFile(p.File)
 	if errors.Is(err, os.ErrNotExist) {
-		return res, fmt.Errorf("%s does not exist: docker-agent's hooks go into an agent file of yours", p.File)
+		return res, fmt.Errorf("%s does not exist: %s's hooks go into an agent file of yours", p.File, p.Client)
 	}
 	if err != nil {
 		return res, err
@@ -88,10 +121,6 @@ func InstallAgentYAML(p Plan, agent, block string) (Result, error) {
 		return res, fmt.Errorf("%s is read-only; make it writable (chmod u+w)", p.File)
 	}
 	res.Before = raw
-	m, err := LoadManifest(p.Home)
-	if err != nil {
-		return res, err
-	}
 	rec := m.Find(p.File)
 	// An earlier install's block is taken out first; the same block going back in is no change.
 	var removed []Change
@@ -101,7 +130,7 @@ func InstallAgentYAML(p Plan, agent, block string) (Result, error) {
 			removed = append(removed, Change{"remove", e.Hook, e.Event, e.Matcher})
 		}
 	}
-	out, want, err := insertAgentHooks(p.File, raw, agent, block)
+	out, want, err := insertAgentHooks(p.File, raw, p.Client, agent, block)
 	if err != nil {
 		return res, err
 	}
@@ -138,7 +167,7 @@ func InstallAgentYAML(p Plan, agent, block string) (Result, error) {
 
 // insertAgentHooks returns raw with block inserted as the agent's hooks key, and the exact text
 // inserted.
-func insertAgentHooks(path string, raw []byte, agent, block string) ([]byte, string, error) {
+func insertAgentHooks(path string, raw []byte, client, agent, block string) ([]byte, string, error) {
 	doc, before, err := decodeYAML(path, raw)
 	if err != nil {
 		return nil, "", err
@@ -158,7 +187,7 @@ func insertAgentHooks(path string, raw []byte, agent, block string) ([]byte, str
 	for i := 0; i+1 < len(node.Content); i += 2 {
 		if k := node.Content[i]; k.Value == "hooks" {
 			return nil, "", fmt.Errorf("%s: agent %q has hooks of its own (line %d); merging two hooks blocks would be a guess: "+
-				"add harness's by hand (harness install --client docker-agent prints it) or remove them; nothing was written", path, agent, k.Line)
+				"add harness's by hand (harness install --client %s prints it) or remove them; nothing was written", path, agent, k.Line, client)
 		}
 	}
 	nl := newline(raw)

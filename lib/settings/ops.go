@@ -43,6 +43,9 @@ type Plan struct {
 	// Base is what a file that does not exist yet starts as, before the groups go in ("{}"
 	// when nil): a managed drop-in's env.
 	Base []byte
+	// Agent and Block are for a YAMLBlock file: the agent whose hooks to set (root when
+	// empty), and the hooks block rendered at indentation zero.
+	Agent, Block string
 }
 
 // Result is what an operation did to one file.
@@ -58,6 +61,17 @@ type Result struct {
 	// Before and After are the file's content before and after Install (what it would be,
 	// in a dry run), for a dry run to show as a diff.
 	Before, After []byte
+	// Companions are what the install did to the files it edits beside this one.
+	Companions []Companion
+}
+
+// Companion is what an install did to a file it edits beside the plan's: the TOML file that
+// trusts the hooks, for a TrustedHookGroups client.
+type Companion struct {
+	File string
+	// Why says what the file is for.
+	Why    string
+	Result Result
 }
 
 func (r Result) changed() bool {
@@ -69,42 +83,33 @@ func (r Result) changed() bool {
 	return false
 }
 
-// Install puts the plan's groups into the file, removes groups of an earlier install that are
-// no longer planned, and records the result. Every other byte of the file stays as it was; a
-// second run with the same plan changes nothing.
-func Install(p Plan) (Result, error) {
-	if !p.DryRun { // a dry run writes nothing, not even a lock file
-		lock, err := Lock(filepath.Join(p.Home, "locks"), "install")
-		if err != nil {
-			return Result{}, err
-		}
-		defer lock.Unlock()
-	}
-	res, after, err := install(p)
+// groups is Claude Code's JSON hook file, {"hooks": {"Event": [groups]}}, for d's client.
+type groups struct{ d *dialect.Dialect }
+
+func (groups) Read(path string) (*File, error) { return Read(path) }
+
+// Add puts the plan's groups into the file, removes groups of an earlier install that are no
+// longer planned, and records the result.
+func (k groups) Add(m *Manifest, p Plan) (Result, error) {
+	res, after, err := k.add(m, p)
 	res.After = after
 	return res, err
 }
 
-// install is Install under the lock; it also returns the file's content after the install
-// (what it would be, in a dry run).
-func install(p Plan) (Result, []byte, error) {
+// add is Add; it also returns the file's content after the install (what it would be, in a
+// dry run).
+func (k groups) add(m *Manifest, p Plan) (Result, []byte, error) {
 	var res Result
 	f, err := Read(p.File)
 	if err != nil {
 		return res, nil, err
 	}
 	res.Before = f.Raw
-	if p.Client == string(dialect.Codex) {
-		if err := CheckCodexTop(p.File, f.Raw); err != nil {
-			return res, nil, err
-		}
+	if err := CheckTopKeys(k.d, p.File, f.Raw); err != nil {
+		return res, nil, err
 	}
 	if f.Exists && f.Mode&0o200 == 0 {
 		return res, nil, fmt.Errorf("%s is read-only; make it writable (chmod u+w) or install into another scope", p.File)
-	}
-	m, err := LoadManifest(p.Home)
-	if err != nil {
-		return res, nil, err
 	}
 	rec := m.Find(p.File)
 	raw := f.Raw
@@ -216,36 +221,16 @@ func keptEntry(kept []Entry, g Entry) Entry {
 	return g
 }
 
-// Uninstall removes exactly what the manifest says was added to file, and never a byte of
+// Remove takes out exactly what the manifest says was added to the file, and never a byte of
 // anyone else's. The file gets back its bytes from before the first install (or goes away,
 // if the install created it) only when that loses nothing: it is as the installer last wrote
 // it, and nobody changed it between the backup and that write (Record.restorable). Otherwise
 // only the harness's entries go, with the keys their insertion created once those are
 // empty; entries the user edited are left alone (and recorded as left) unless force. Entries
 // no longer in the file are forgotten. Directories the install created go once empty.
-func Uninstall(home, file string, force, dryRun bool) (Result, error) {
+func (groups) Remove(m *Manifest, rec *Record, force, dryRun bool) (Result, error) {
 	var res Result
-	if !dryRun {
-		lock, err := Lock(filepath.Join(home, "locks"), "install")
-		if err != nil {
-			return res, err
-		}
-		defer lock.Unlock()
-	}
-	m, err := LoadManifest(home)
-	if err != nil {
-		return res, err
-	}
-	rec := m.Find(file)
-	if rec == nil {
-		return res, fmt.Errorf("nothing of the harness is installed in %s", file)
-	}
-	if rec.Client == string(dialect.VTCode) || rec.Client == string(dialect.DockerAgent) {
-		return uninstallBlock(m, rec, dryRun)
-	}
-	if rec.isTOML() {
-		return uninstallTrust(m, rec, dryRun)
-	}
+	file := rec.Path
 	f, err := Read(file)
 	if err != nil {
 		return res, err
@@ -402,80 +387,59 @@ type Problem struct {
 	File, What string
 }
 
-// Check reports drift for every file in the manifest: entries missing, edited or duplicated,
-// binaries missing or not executable, binaries of another version (version != "" checks).
-func Check(home, binDir, version string, versionOf func(bin string) (string, error)) ([]Problem, []string, error) {
-	m, err := LoadManifest(home)
+// Find reports the entries of a record that are missing, edited or there twice, and the
+// binaries they run that are missing, not executable or of another version.
+func (k groups) Find(rec *Record, version string, versionOf func(bin string) (string, error)) []Problem {
+	probs, _ := k.find(rec, version, versionOf)
+	return probs
+}
+
+// find is Find; it also returns the file as read (nil when it could not be).
+func (groups) find(rec *Record, version string, versionOf func(bin string) (string, error)) ([]Problem, *File) {
+	f, err := Read(rec.Path)
 	if err != nil {
-		return nil, nil, err
+		return []Problem{{rec.Path, err.Error()}}, nil
+	}
+	if !f.Exists {
+		return []Problem{{rec.Path, "the settings file is gone"}}, nil
 	}
 	var probs []Problem
-	var files []string
-	seenBin := map[string]bool{}
-	for _, rec := range m.Files {
-		files = append(files, rec.Path)
-		if rec.Client == string(dialect.VTCode) || rec.Client == string(dialect.DockerAgent) {
-			probs = append(probs, checkBlock(rec, version, versionOf)...)
+	seen := map[string]bool{}
+	for _, e := range rec.Entries {
+		n := count(f.Raw, e)
+		if e.Left && n == 0 && findByCommand(f.Raw, e) < 0 {
+			continue // removed by hand, as the uninstall that left it advised: see Removed
+		}
+		switch {
+		case n > 1:
+			probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is there %d times", e.Hook, e.Event, n)})
+		case n == 0 && e.Left:
+			probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s was edited since the install, so uninstall left it "+
+				"(remove it by hand, or run harness uninstall --force)", e.Hook, e.Event)})
+		case n == 0 && findByCommand(f.Raw, e) >= 0:
+			probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s was edited since the install", e.Hook, e.Event)})
+		case n == 0:
+			probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is missing (run harness install again to put it back, "+
+				"or harness uninstall to forget it)", e.Hook, e.Event)})
+		}
+		bin := Program(gjson.GetBytes(e.Group, "hooks.0.command").Str)
+		if seen[bin] {
 			continue
 		}
-		if rec.isTOML() {
-			f, _, err := ReadTOML(rec.Path)
-			switch {
-			case err != nil:
-				probs = append(probs, Problem{rec.Path, err.Error()})
-			case !f.Exists:
-				probs = append(probs, Problem{rec.Path, "the file is gone"})
+		seen[bin] = true
+		st, err := os.Stat(bin)
+		switch {
+		case err != nil:
+			probs = append(probs, Problem{rec.Path, fmt.Sprintf("the binary %s is missing", bin)})
+		case st.Mode()&0o111 == 0:
+			probs = append(probs, Problem{rec.Path, fmt.Sprintf("the binary %s is not executable", bin)})
+		case version != "" && versionOf != nil:
+			if v, err := versionOf(bin); err != nil || v != version {
+				probs = append(probs, Problem{rec.Path, fmt.Sprintf("the binary %s is version %q, not %q", bin, v, version)})
 			}
-			continue // its tables are checked against the hooks.json they trust
-		}
-		f, err := Read(rec.Path)
-		if err != nil {
-			probs = append(probs, Problem{rec.Path, err.Error()})
-			continue
-		}
-		if !f.Exists {
-			probs = append(probs, Problem{rec.Path, "the settings file is gone"})
-			continue
-		}
-		for _, e := range rec.Entries {
-			n := count(f.Raw, e)
-			if e.Left && n == 0 && findByCommand(f.Raw, e) < 0 {
-				continue // removed by hand, as the uninstall that left it advised: see Removed
-			}
-			switch {
-			case n > 1:
-				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is there %d times", e.Hook, e.Event, n)})
-			case n == 0 && e.Left:
-				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s was edited since the install, so uninstall left it "+
-					"(remove it by hand, or run harness uninstall --force)", e.Hook, e.Event)})
-			case n == 0 && findByCommand(f.Raw, e) >= 0:
-				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s was edited since the install", e.Hook, e.Event)})
-			case n == 0:
-				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is missing (run harness install again to put it back, "+
-					"or harness uninstall to forget it)", e.Hook, e.Event)})
-			}
-			bin := Program(gjson.GetBytes(e.Group, "hooks.0.command").Str)
-			if seenBin[bin] {
-				continue
-			}
-			seenBin[bin] = true
-			st, err := os.Stat(bin)
-			switch {
-			case err != nil:
-				probs = append(probs, Problem{rec.Path, fmt.Sprintf("the binary %s is missing", bin)})
-			case st.Mode()&0o111 == 0:
-				probs = append(probs, Problem{rec.Path, fmt.Sprintf("the binary %s is not executable", bin)})
-			case version != "" && versionOf != nil:
-				if v, err := versionOf(bin); err != nil || v != version {
-					probs = append(probs, Problem{rec.Path, fmt.Sprintf("the binary %s is version %q, not %q", bin, v, version)})
-				}
-			}
-		}
-		if rec.Client == string(dialect.Codex) {
-			probs = append(probs, checkTrust(rec, f.Raw)...)
 		}
 	}
-	return probs, files, nil
+	return probs, f
 }
 
 // Removed lists, per recorded file, the entries an uninstall left (edited since the install)

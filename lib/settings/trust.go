@@ -12,55 +12,100 @@ import (
 	"github.com/hookkit/harness/lib/dialect"
 )
 
-// CodexConfig is the config.toml that trusts the hooks of a Codex hooks.json: the one beside it
-// in $CODEX_HOME.
-func CodexConfig(hooksFile string) string {
-	return filepath.Join(filepath.Dir(hooksFile), "config.toml")
+// TrustFile is the TOML file that trusts the handlers of a client's hook file (Files.Trust,
+// beside it), "" when the client's kind of file needs no trust.
+func TrustFile(d *dialect.Dialect, hooksFile string) string {
+	if d.Files.Kind != dialect.TrustedHookGroups || d.Files.Trust == "" {
+		return ""
+	}
+	return filepath.Join(filepath.Dir(hooksFile), d.Files.Trust)
 }
 
-// InstallCodex installs the plan's groups into Codex's hooks.json and trusts each of their
-// handlers in config.toml, under one lock. config.toml is checked first, so a file that is not
-// valid TOML stops the install before either file is touched.
-func InstallCodex(p Plan) (hooks, trust Result, err error) {
-	if !p.DryRun { // a dry run writes nothing, not even a lock file
-		lock, err := Lock(filepath.Join(p.Home, "locks"), "install")
-		if err != nil {
-			return hooks, trust, err
-		}
-		defer lock.Unlock()
+// trusted is a TrustedHookGroups file: hook groups (groups) whose every handler the client
+// runs only when a TOML file beside it (TrustFile) trusts its hash. That file is recorded on
+// its own, with the tables the installer put there.
+type trusted struct{ d *dialect.Dialect }
+
+func (k trusted) Read(path string) (*File, error) {
+	if k.companion(path) {
+		f, _, err := ReadTOML(path)
+		return f, err
 	}
-	config := CodexConfig(p.File)
+	return Read(path)
+}
+
+// companion says whether path is the trust file rather than the hook file.
+func (k trusted) companion(path string) bool { return filepath.Ext(path) == ".toml" }
+
+// Add installs the plan's groups into the hook file and trusts each of their handlers in the
+// trust file. The trust file is checked first, so one that is not valid TOML stops the install
+// before either file is touched.
+func (k trusted) Add(m *Manifest, p Plan) (Result, error) {
+	var hooks Result
+	config := TrustFile(k.d, p.File)
 	f, _, err := ReadTOML(config)
 	if err != nil {
-		return hooks, trust, err
+		return hooks, err
 	}
 	if f.Exists && f.Mode&0o200 == 0 {
-		return hooks, trust, fmt.Errorf("%s is read-only; make it writable (chmod u+w)", config)
+		return hooks, fmt.Errorf("%s is read-only; make it writable (chmod u+w)", config)
 	}
-	p.Client = string(dialect.Codex)
+	p.Client = string(k.d.Client)
+	g := groups{k.d}
 	if !p.DryRun {
-		// Both edits are tried first, writing nothing: hooks.json must not be left with hooks
-		// that config.toml could not trust, which Codex would skip without a word.
+		// Both edits are tried first, writing nothing: the hook file must not be left with
+		// hooks that the trust file could not trust, which the client would skip without a word.
 		dry := p
 		dry.DryRun = true
-		_, raw, err := install(dry)
+		_, raw, err := g.add(m, dry)
 		if err != nil {
-			return hooks, trust, err
+			return hooks, err
 		}
-		if _, err := installTrust(config, p.Home, codexTrust(p.File, raw, p.Groups), true); err != nil {
-			return hooks, trust, err
+		if _, err := installTrust(m, k.d, config, p.Home, trustOf(p.File, raw, p.Groups), true); err != nil {
+			return hooks, err
 		}
 	}
-	hooks, raw, err := install(p)
+	hooks, raw, err := g.add(m, p)
+	hooks.After = raw
 	if err != nil {
-		return hooks, trust, err
+		return hooks, err
 	}
-	trust, err = installTrust(config, p.Home, codexTrust(p.File, raw, p.Groups), p.DryRun)
-	return hooks, trust, err
+	trust, err := installTrust(m, k.d, config, p.Home, trustOf(p.File, raw, p.Groups), p.DryRun)
+	hooks.Companions = append(hooks.Companions, Companion{File: config, Why: k.d.Name() + " runs only the hooks it trusts", Result: trust})
+	return hooks, err
 }
 
-// codexTrust lists the trust each planned handler needs, at the group index it has in raw.
-func codexTrust(file string, raw []byte, groups []Entry) []Trust {
+// Remove takes the installer's groups out of the hook file, or its tables out of the trust file.
+func (k trusted) Remove(m *Manifest, rec *Record, force, dryRun bool) (Result, error) {
+	if k.companion(rec.Path) {
+		return uninstallTrust(m, rec, dryRun)
+	}
+	return groups{k.d}.Remove(m, rec, force, dryRun)
+}
+
+// Find reports the hook file's drift and the handlers the trust file does not trust with their
+// current hash; of the trust file, only whether it is there and valid TOML (its tables are
+// checked with the hook file they trust).
+func (k trusted) Find(rec *Record, version string, versionOf func(bin string) (string, error)) []Problem {
+	if k.companion(rec.Path) {
+		f, _, err := ReadTOML(rec.Path)
+		switch {
+		case err != nil:
+			return []Problem{{rec.Path, err.Error()}}
+		case !f.Exists:
+			return []Problem{{rec.Path, "the file is gone"}}
+		}
+		return nil
+	}
+	probs, f := groups{k.d}.find(rec, version, versionOf)
+	if f == nil {
+		return probs
+	}
+	return append(probs, k.checkTrust(rec, f.Raw)...)
+}
+
+// trustOf lists the trust each planned handler needs, at the group index it has in raw.
+func trustOf(file string, raw []byte, groups []Entry) []Trust {
 	var out []Trust
 	for _, g := range groups {
 		i := FindGroup(raw, g.Event, g.Group)
@@ -87,13 +132,9 @@ func trustChange(kind string, t Trust) Change {
 // of an earlier install no longer wanted go, missing ones are appended, a stale hash of the
 // same key is replaced in place (and put back by uninstall). A table that already trusts a
 // handler with the right hash is left as it is.
-func installTrust(file, home string, want []Trust, dryRun bool) (Result, error) {
+func installTrust(m *Manifest, d *dialect.Dialect, file, home string, want []Trust, dryRun bool) (Result, error) {
 	var res Result
 	f, _, err := ReadTOML(file)
-	if err != nil {
-		return res, err
-	}
-	m, err := LoadManifest(home)
 	if err != nil {
 		return res, err
 	}
@@ -164,7 +205,7 @@ func installTrust(file, home string, want []Trust, dryRun bool) (Result, error) 
 			return res, err
 		}
 		m.Drop(file)
-		rec = &Record{Path: file, Existed: f.Exists, Before: Hash(f.Raw), Backup: res.Backup, Client: string(dialect.Codex), Entries: []Entry{}}
+		rec = &Record{Path: file, Existed: f.Exists, Before: Hash(f.Raw), Backup: res.Backup, Client: string(d.Client), Entries: []Entry{}}
 		m.Files = append(m.Files, rec)
 	}
 	if !f.Exists {
@@ -295,10 +336,10 @@ func allTrusted(doc map[string]any, trusts []Trust) bool {
 	return true
 }
 
-// checkTrust reports the handlers of a Codex hooks.json record that its config.toml does not
-// trust with their current hash: Codex skips them without a word.
-func checkTrust(rec *Record, raw []byte) []Problem {
-	config := CodexConfig(rec.Path)
+// checkTrust reports the handlers of a hook file's record that its trust file does not trust
+// with their current hash: the client skips them without a word.
+func (k trusted) checkTrust(rec *Record, raw []byte) []Problem {
+	config := TrustFile(k.d, rec.Path)
 	f, doc, err := ReadTOML(config)
 	if err != nil {
 		return []Problem{{rec.Path, err.Error()}}
@@ -314,14 +355,11 @@ func checkTrust(rec *Record, raw []byte) []Problem {
 			cur, has := TrustedHash(doc, key)
 			switch {
 			case !f.Exists || !has:
-				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is not trusted in %s, so Codex skips it without a word (run harness install --client codex again)", e.Hook, e.Event, config)})
+				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is not trusted in %s, so %s skips it without a word (run harness install --client %s again)", e.Hook, e.Event, config, k.d.Name(), k.d.Client)})
 			case cur != TrustHash(e.Event, e.Group, h):
-				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s has a stale trust hash in %s, so Codex skips it without a word (run harness install --client codex again)", e.Hook, e.Event, config)})
+				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s has a stale trust hash in %s, so %s skips it without a word (run harness install --client %s again)", e.Hook, e.Event, config, k.d.Name(), k.d.Client)})
 			}
 		}
 	}
 	return probs
 }
-
-// isTOML says whether a record is a config.toml of trust tables.
-func (r *Record) isTOML() bool { return filepath.Ext(r.Path) == ".toml" }

@@ -2,7 +2,6 @@ package settings
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,8 +9,6 @@ import (
 	"strings"
 
 	"github.com/tidwall/gjson"
-
-	"github.com/hookkit/harness/lib/dialect"
 )
 
 // VT Code keeps its hooks in the project's vtcode.toml, under [hooks.lifecycle], one array per
@@ -42,18 +39,35 @@ func vtBlock(groups []Entry, nl string) string {
 	return b.String()
 }
 
-// InstallVTCode puts the plan's groups into a vtcode.toml as the installer's block, replacing
-// the block of an earlier install, and records it. A second run with the same plan changes
-// nothing.
-func InstallVTCode(p Plan) (Result, error) {
+// tomlBlock is a TOMLBlock file: VT Code's vtcode.toml, to which the installer appends its
+// block of [[hooks.lifecycle.<event>]] tables.
+type tomlBlock struct{}
+
+func (tomlBlock) Read(path string) (*File, error) {
+	f, _, err := ReadTOML(path)
+	return f, err
+}
+
+// strip takes the block out, with the blank line before it, and checks that what is left is
+// still TOML.
+func (tomlBlock) strip(path string, raw []byte, block string) ([]byte, error) {
+	out := removeBlock(raw, block)
+	_, err := DecodeTOML(path, out)
+	return out, err
+}
+
+func (k tomlBlock) Remove(m *Manifest, rec *Record, _, dryRun bool) (Result, error) {
+	return uninstallBlock(m, rec, k, dryRun)
+}
+
+func (tomlBlock) Find(rec *Record, version string, versionOf func(bin string) (string, error)) []Problem {
+	return checkBlock(rec, version, versionOf)
+}
+
+// Add puts the plan's groups into a vtcode.toml as the installer's block, replacing the block
+// of an earlier install, and records it. A second run with the same plan changes nothing.
+func (tomlBlock) Add(m *Manifest, p Plan) (Result, error) {
 	var res Result
-	if !p.DryRun {
-		lock, err := Lock(filepath.Join(p.Home, "locks"), "install")
-		if err != nil {
-			return res, err
-		}
-		defer lock.Unlock()
-	}
 	f, _, err := ReadTOML(p.File)
 	if err != nil {
 		return res, err
@@ -61,10 +75,6 @@ func InstallVTCode(p Plan) (Result, error) {
 	res.Before = f.Raw
 	if f.Exists && f.Mode&0o200 == 0 {
 		return res, fmt.Errorf("%s is read-only; make it writable (chmod u+w)", p.File)
-	}
-	m, err := LoadManifest(p.Home)
-	if err != nil {
-		return res, err
 	}
 	rec := m.Find(p.File)
 	raw := f.Raw
@@ -190,9 +200,9 @@ func verifyVTCode(path string, before, after []byte, groups []Entry) error {
 // (VT Code's vtcode.toml, docker-agent's agent YAML): the file's exact bytes from before the
 // first install when nothing else changed since, else just the block. A block edited since is
 // left, and said so.
-func uninstallBlock(m *Manifest, rec *Record, dryRun bool) (Result, error) {
+func uninstallBlock(m *Manifest, rec *Record, k blockKind, dryRun bool) (Result, error) {
 	var res Result
-	f, err := readBlockFile(rec)
+	f, err := k.Read(rec.Path)
 	if err != nil {
 		return res, err
 	}
@@ -217,15 +227,7 @@ func uninstallBlock(m *Manifest, rec *Record, dryRun bool) (Result, error) {
 		}
 		res.Wrote, res.Restored = true, true
 	default:
-		var out []byte
-		var err error
-		if rec.Client == string(dialect.DockerAgent) {
-			out = bytes.Replace(f.Raw, []byte(rec.Block), nil, 1)
-			_, _, err = decodeYAML(rec.Path, out)
-		} else {
-			out = removeBlock(f.Raw, rec.Block)
-			_, err = DecodeTOML(rec.Path, out)
-		}
+		out, err := k.strip(rec.Path, f.Raw, rec.Block)
 		if err != nil {
 			return res, fmt.Errorf("%s: removing the hooks would break it (%v); nothing was written", rec.Path, err)
 		}
@@ -237,25 +239,11 @@ func uninstallBlock(m *Manifest, rec *Record, dryRun bool) (Result, error) {
 	return res, m.forget(rec.Path, &res)
 }
 
-// readBlockFile reads a file the installer put a block into (a missing one is not an error).
-func readBlockFile(rec *Record) (*File, error) {
-	if rec.Client == string(dialect.DockerAgent) {
-		f := &File{Path: rec.Path, Mode: 0o644}
-		b, err := os.ReadFile(rec.Path)
-		switch {
-		case errors.Is(err, os.ErrNotExist):
-			return f, nil
-		case err != nil:
-			return nil, err
-		}
-		if st, err := os.Stat(rec.Path); err == nil {
-			f.Mode = st.Mode().Perm()
-		}
-		f.Raw, f.Exists = b, true
-		return f, nil
-	}
-	f, _, err := ReadTOML(rec.Path)
-	return f, err
+// blockKind is a file the installer puts one block of its own into.
+type blockKind interface {
+	Read(path string) (*File, error)
+	// strip takes the block out of raw, and checks that what is left still parses.
+	strip(path string, raw []byte, block string) ([]byte, error)
 }
 
 // checkBlock reports a block that is missing or edited, and binaries missing or of another
