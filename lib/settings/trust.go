@@ -3,8 +3,6 @@ package settings
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/tidwall/gjson"
@@ -12,97 +10,57 @@ import (
 	"github.com/hookkit/harness/lib/dialect"
 )
 
-// TrustFile is the TOML file that trusts the handlers of a client's hook file (Files.Trust,
-// beside it), "" when the client's kind of file needs no trust.
-func TrustFile(d *dialect.Dialect, hooksFile string) string {
-	if d.Files.Kind != dialect.TrustedHookGroups || d.Files.Trust == "" {
-		return ""
-	}
-	return filepath.Join(filepath.Dir(hooksFile), d.Files.Trust)
-}
+// trusted is a TrustedHookGroups file: hook groups whose every handler the client runs only
+// when the TOML file beside it (TrustFile) trusts its hash. That file is recorded on its own,
+// as trustTables; Install edits both.
+type trusted struct{ groups }
 
-// trusted is a TrustedHookGroups file: hook groups (groups) whose every handler the client
-// runs only when a TOML file beside it (TrustFile) trusts its hash. That file is recorded on
-// its own, with the tables the installer put there.
-type trusted struct{ d *dialect.Dialect }
-
-func (k trusted) Read(path string) (*File, error) {
-	if k.companion(path) {
-		f, _, err := ReadTOML(path)
-		return f, err
-	}
-	return Read(path)
-}
-
-// companion says whether path is the trust file rather than the hook file.
-func (k trusted) companion(path string) bool { return filepath.Ext(path) == ".toml" }
-
-// Add installs the plan's groups into the hook file and trusts each of their handlers in the
-// trust file. The trust file is checked first, so one that is not valid TOML stops the install
-// before either file is touched.
-func (k trusted) Add(m *Manifest, p Plan) (Result, error) {
-	var hooks Result
-	config := TrustFile(k.d, p.File)
-	f, _, err := ReadTOML(config)
+// Find reports the groups' drift and the handlers the trust file does not trust with their
+// current hash: the client skips those without a word.
+func (k trusted) Find(f *File, rec *Record) ([]Problem, []Entry) {
+	probs, live := k.groups.Find(f, rec)
+	config := TrustFile(k.d, rec.Path)
+	tf, doc, err := ReadTOML(config)
 	if err != nil {
-		return hooks, err
+		return append(probs, Problem{rec.Path, err.Error()}), live
 	}
-	if f.Exists && f.Mode&0o200 == 0 {
-		return hooks, fmt.Errorf("%s is read-only; make it writable (chmod u+w)", config)
-	}
-	p.Client = string(k.d.Client)
-	g := groups{k.d}
-	if !p.DryRun {
-		// Both edits are tried first, writing nothing: the hook file must not be left with
-		// hooks that the trust file could not trust, which the client would skip without a word.
-		dry := p
-		dry.DryRun = true
-		_, raw, err := g.add(m, dry)
-		if err != nil {
-			return hooks, err
+	for _, e := range rec.Entries {
+		i := FindGroup(f.Raw, e.Event, e.Group)
+		if i < 0 {
+			continue // reported as missing or edited already
 		}
-		if _, err := installTrust(m, k.d, config, p.Home, trustOf(p.File, raw, p.Groups), true); err != nil {
-			return hooks, err
+		for h := range gjson.GetBytes(e.Group, "hooks").Array() {
+			key := TrustKey(rec.Path, e.Event, i, h)
+			cur, has := TrustedHash(doc, key)
+			switch {
+			case !tf.Exists || !has:
+				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is not trusted in %s, so %s skips it without a word (run harness install --client %s again)", e.Hook, e.Event, config, k.d.Name(), k.d.Client)})
+			case cur != TrustHash(e.Event, e.Group, h):
+				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s has a stale trust hash in %s, so %s skips it without a word (run harness install --client %s again)", e.Hook, e.Event, config, k.d.Name(), k.d.Client)})
+			}
 		}
 	}
-	hooks, raw, err := g.add(m, p)
-	hooks.After = raw
-	if err != nil {
-		return hooks, err
-	}
-	trust, err := installTrust(m, k.d, config, p.Home, trustOf(p.File, raw, p.Groups), p.DryRun)
-	hooks.Companions = append(hooks.Companions, Companion{File: config, Why: k.d.Name() + " runs only the hooks it trusts", Result: trust})
-	return hooks, err
+	return probs, live
 }
 
-// Remove takes the installer's groups out of the hook file, or its tables out of the trust file.
-func (k trusted) Remove(m *Manifest, rec *Record, force, dryRun bool) (Result, error) {
-	if k.companion(rec.Path) {
-		return uninstallTrust(m, rec, dryRun)
-	}
-	return groups{k.d}.Remove(m, rec, force, dryRun)
+// trustTables is the TOML file of trust tables beside a TrustedHookGroups file (Codex's
+// config.toml), edited in place: the installer appends, changes or removes only its own
+// tables.
+type trustTables struct{ d *dialect.Dialect }
+
+func (trustTables) Read(path string) (*File, error) {
+	f, _, err := ReadTOML(path)
+	return f, err
 }
 
-// Find reports the hook file's drift and the handlers the trust file does not trust with their
-// current hash; of the trust file, only whether it is there and valid TOML (its tables are
-// checked with the hook file they trust).
-func (k trusted) Find(rec *Record, version string, versionOf func(bin string) (string, error)) []Problem {
-	if k.companion(rec.Path) {
-		f, _, err := ReadTOML(rec.Path)
-		switch {
-		case err != nil:
-			return []Problem{{rec.Path, err.Error()}}
-		case !f.Exists:
-			return []Problem{{rec.Path, "the file is gone"}}
-		}
-		return nil
-	}
-	probs, f := groups{k.d}.find(rec, version, versionOf)
-	if f == nil {
-		return probs
-	}
-	return append(probs, k.checkTrust(rec, f.Raw)...)
+func (trustTables) Verify(path string, raw []byte) error {
+	_, err := DecodeTOML(path, raw)
+	return err
 }
+
+// Find has nothing to say of the tables themselves: they are checked with the hook file they
+// trust (trusted.Find).
+func (trustTables) Find(*File, *Record) ([]Problem, []Entry) { return nil, nil }
 
 // trustOf lists the trust each planned handler needs, at the group index it has in raw.
 func trustOf(file string, raw []byte, groups []Entry) []Trust {
@@ -128,17 +86,13 @@ func trustChange(kind string, t Trust) Change {
 	return Change{Kind: kind, Hook: t.Hook, Event: "trust " + strings.Join(parts, ":")}
 }
 
-// installTrust makes config.toml trust exactly the wanted handlers of the installer's: tables
-// of an earlier install no longer wanted go, missing ones are appended, a stale hash of the
-// same key is replaced in place (and put back by uninstall). A table that already trusts a
-// handler with the right hash is left as it is.
-func installTrust(m *Manifest, d *dialect.Dialect, file, home string, want []Trust, dryRun bool) (Result, error) {
-	var res Result
-	f, _, err := ReadTOML(file)
-	if err != nil {
-		return res, err
-	}
-	rec := m.Find(file)
+// Add makes the file trust exactly the plan's handlers (Plan.Trust): tables of an earlier
+// install no longer wanted go, missing ones are appended, a stale hash of the same key is
+// replaced in place (and put back by uninstall). A table that already trusts a handler with the
+// right hash is left as it is.
+func (trustTables) Add(f *File, rec *Record, p Plan) (Edit, error) {
+	res := Edit{Entries: []Entry{}}
+	file, want := p.File, p.Trust
 	raw := f.Raw
 	var kept []Trust
 	if rec != nil {
@@ -197,29 +151,8 @@ func installTrust(m *Manifest, d *dialect.Dialect, file, home string, want []Tru
 			res.Changes = append(res.Changes, trustChange("add", w))
 		}
 	}
-	if !res.changed() || dryRun {
-		return res, nil
-	}
-	if rec == nil || len(rec.Trust) == 0 {
-		if res.Backup, err = Backup(filepath.Join(home, "backups"), f); err != nil {
-			return res, err
-		}
-		m.Drop(file)
-		rec = &Record{Path: file, Existed: f.Exists, Before: Hash(f.Raw), Backup: res.Backup, Client: string(d.Client), Entries: []Entry{}}
-		m.Files = append(m.Files, rec)
-	}
-	if !f.Exists {
-		if err := m.makeDir(file); err != nil {
-			return res, err
-		}
-	}
-	if err := Write(file, raw, f.Mode); err != nil {
-		return res, err
-	}
-	res.Wrote = true
-	rec.wrote(f.Raw, raw)
-	rec.Trust = trusts
-	return res, m.Save()
+	res.Raw, res.Trust = raw, trusts
+	return res, nil
 }
 
 func wanted(want []Trust, t Trust) bool {
@@ -247,83 +180,58 @@ func undoTrust(file string, raw []byte, t Trust) ([]byte, bool, error) {
 	return SetTrust(file, raw, t.Key, t.Prev)
 }
 
-// uninstallTrust takes away the trust tables recorded for a config.toml (under the lock).
-func uninstallTrust(m *Manifest, rec *Record, dryRun bool) (Result, error) {
-	var res Result
-	f, doc, err := ReadTOML(rec.Path)
-	if err != nil {
-		return res, err
-	}
+// Remove takes away the recorded tables: a table the installer added goes, a hash it replaced
+// is put back; a table changed since stays, and stays recorded.
+func (trustTables) Remove(f *File, rec *Record, _ bool) (Edit, error) {
+	e := Edit{Entries: rec.Entries}
 	if !f.Exists {
 		for _, t := range rec.Trust {
-			res.Changes = append(res.Changes, trustChange("missing", t))
+			e.Changes = append(e.Changes, trustChange("missing", t))
 		}
-		if dryRun {
-			return res, nil
-		}
-		return res, m.forget(rec.Path, &res)
+		return e, nil
+	}
+	doc, err := DecodeTOML(rec.Path, f.Raw)
+	if err != nil {
+		return e, err
 	}
 	if rec.restorable(f.Raw) && allTrusted(doc, rec.Trust) {
 		for _, t := range rec.Trust {
-			res.Changes = append(res.Changes, trustChange("remove", t))
+			e.Changes = append(e.Changes, trustChange("remove", t))
 		}
-		if dryRun {
-			return res, nil
-		}
-		if err := restore(rec, f); err != nil {
-			return res, err
-		}
-		res.Wrote, res.Restored = true, true
-		return res, m.forget(rec.Path, &res)
+		e.Restore = true
+		return e, nil
 	}
 	raw := f.Raw
-	var left []Trust
 	for _, t := range rec.Trust {
 		cur, has := TrustedHash(doc, t.Key)
 		if !has {
-			res.Changes = append(res.Changes, trustChange("missing", t))
+			e.Changes = append(e.Changes, trustChange("missing", t))
 			continue
 		}
 		out, ok := raw, false
 		if cur == t.Hash {
 			if out, ok, err = undoTrust(rec.Path, raw, t); err != nil {
-				return res, err
+				return e, err
 			}
 		}
 		if !ok {
-			res.Changes = append(res.Changes, trustChange("edited", t))
-			left = append(left, t)
+			e.Changes = append(e.Changes, trustChange("edited", t))
+			e.Trust = append(e.Trust, t)
 			continue
 		}
 		raw = out
 		if doc, err = DecodeTOML(rec.Path, raw); err != nil {
-			return res, err
+			return e, err
 		}
-		res.Changes = append(res.Changes, trustChange("remove", t))
+		e.Changes = append(e.Changes, trustChange("remove", t))
 	}
-	if dryRun {
-		return res, nil
+	// The install created the file and nothing is left in it.
+	e.Delete = len(e.Trust) == 0 && !rec.Existed && len(bytes.TrimSpace(raw)) == 0
+	e.Raw = raw
+	if len(e.Trust) == 0 {
+		e.Entries = nil
 	}
-	if len(left) == 0 && !rec.Existed && len(bytes.TrimSpace(raw)) == 0 {
-		// The install created the file and nothing is left in it.
-		if err := os.Remove(rec.Path); err != nil {
-			return res, fmt.Errorf("removing %s, which the install created: %w", rec.Path, err)
-		}
-		res.Wrote, res.Restored = true, true
-	} else if res.changed() {
-		if err := Write(rec.Path, raw, f.Mode); err != nil {
-			return res, err
-		}
-		res.Wrote = true
-	}
-	if len(left) == 0 {
-		return res, m.forget(rec.Path, &res)
-	}
-	rec.Trust = left
-	if res.Wrote {
-		rec.wrote(f.Raw, raw)
-	}
-	return res, m.Save()
+	return e, nil
 }
 
 // allTrusted says whether every table of the installer's is in doc as it left it.
@@ -334,32 +242,4 @@ func allTrusted(doc map[string]any, trusts []Trust) bool {
 		}
 	}
 	return true
-}
-
-// checkTrust reports the handlers of a hook file's record that its trust file does not trust
-// with their current hash: the client skips them without a word.
-func (k trusted) checkTrust(rec *Record, raw []byte) []Problem {
-	config := TrustFile(k.d, rec.Path)
-	f, doc, err := ReadTOML(config)
-	if err != nil {
-		return []Problem{{rec.Path, err.Error()}}
-	}
-	var probs []Problem
-	for _, e := range rec.Entries {
-		i := FindGroup(raw, e.Event, e.Group)
-		if i < 0 {
-			continue // reported as missing or edited already
-		}
-		for h := range gjson.GetBytes(e.Group, "hooks").Array() {
-			key := TrustKey(rec.Path, e.Event, i, h)
-			cur, has := TrustedHash(doc, key)
-			switch {
-			case !f.Exists || !has:
-				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is not trusted in %s, so %s skips it without a word (run harness install --client %s again)", e.Hook, e.Event, config, k.d.Name(), k.d.Client)})
-			case cur != TrustHash(e.Event, e.Group, h):
-				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s has a stale trust hash in %s, so %s skips it without a word (run harness install --client %s again)", e.Hook, e.Event, config, k.d.Name(), k.d.Client)})
-			}
-		}
-	}
-	return probs
 }
