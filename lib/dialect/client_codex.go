@@ -9,7 +9,15 @@ import (
 // Codex is Codex CLI (../shared/protocol/clients/codex.md).
 const Codex Client = "codex"
 
-func init() { register(10, codex) }
+const codexDir = ".codex"
+
+func init() {
+	register(10, codex)
+	detectBy(Codex,
+		Mark{RankTranscript, TranscriptIn(codexDir)},
+		// A turn id is Codex's (MessageDisplay, Claude Code's, has one too).
+		Mark{RankField, func(s *Shape) bool { return s.TurnID.Exists() && s.Event.Str != string(event.MessageDisplay) }})
+}
 
 func codex() *Dialect {
 	return &Dialect{
@@ -29,7 +37,7 @@ func codex() *Dialect {
 		Sources:        []string{"startup", "resume", "clear", "compact"},
 		Files: Files{
 			// Codex runs a hook only when config.toml beside hooks.json trusts its hash.
-			Kind: TrustedHookGroups, Binary: "codex", Dir: ".codex", Env: "CODEX_HOME", User: "hooks.json", Trust: "config.toml",
+			Kind: TrustedHookGroups, Binary: "codex", Dir: codexDir, Env: "CODEX_HOME", User: "hooks.json", Trust: "config.toml",
 			NoProject:  "Codex's project hooks (.codex/) are documented but not verified, and would need the project trusted as well; install in user scope",
 			NoSettings: "--client codex writes $CODEX_HOME/hooks.json and trusts it in $CODEX_HOME/config.toml: set CODEX_HOME instead of --settings",
 			TopKeys:    []string{"hooks", "description"},

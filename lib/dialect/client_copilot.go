@@ -10,7 +10,18 @@ import (
 // Copilot is GitHub Copilot CLI (../shared/protocol/clients/copilot.md).
 const Copilot Client = "copilot"
 
-func init() { register(20, copilot) }
+const copilotDir = ".copilot"
+
+func init() {
+	register(20, copilot)
+	detectBy(Copilot,
+		// Its own format names no hook_event_name.
+		Mark{RankFormat, func(s *Shape) bool { return !s.Event.Exists() && (s.HookName.Exists() || s.SessionID.Exists()) }},
+		Mark{RankTranscript, TranscriptIn(copilotDir)},
+		Mark{RankField + 3, func(s *Shape) bool {
+			return s.ToolResult.Exists() || s.StopReason.Exists() || (s.Timestamp.Exists() && !s.Transcript.Exists())
+		}})
+}
 
 func copilot() *Dialect {
 	return &Dialect{
@@ -41,7 +52,7 @@ func copilot() *Dialect {
 		DefaultTimeout: 60 * time.Second,
 		Sources:        []string{"new", "resume", "startup"},
 		Files: Files{
-			Kind: HookGroups, Binary: "copilot", Dir: ".copilot", User: filepath.Join("hooks", "harness.json"),
+			Kind: HookGroups, Binary: "copilot", Dir: copilotDir, User: filepath.Join("hooks", "harness.json"),
 			NoProject: "Copilot CLI reads Claude Code's format in a project only from .claude/settings.json (and settings.local.json), which Claude Code reads too; " +
 				"install in user scope (~/.copilot/hooks/harness.json), or use `harness install --scope project` for both clients",
 		},

@@ -1,7 +1,10 @@
 package dialect
 
 import (
+	"strings"
 	"time"
+
+	"github.com/tidwall/gjson"
 
 	"github.com/hookkit/harness/lib/event"
 )
@@ -10,7 +13,15 @@ import (
 // the payloads it was seen sending and its documented answers.
 const DockerAgent Client = "docker-agent"
 
-func init() { register(60, dockerAgent) }
+func init() {
+	register(60, dockerAgent)
+	detectBy(DockerAgent,
+		// Its snake_case event names.
+		Mark{RankFormat + 2, func(s *Shape) bool {
+			ev := s.Event
+			return ev.Type == gjson.String && strings.Contains(ev.Str, "_") && strings.ToLower(ev.Str) == ev.Str
+		}})
+}
 
 // dockerAgentTested is the version whose payloads were captured.
 const dockerAgentTested = "v1.32.3-19-g0d76412a"

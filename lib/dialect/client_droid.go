@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"strings"
 	"time"
 
 	"github.com/hookkit/harness/lib/event"
@@ -9,7 +10,18 @@ import (
 // Droid is Factory droid (../shared/protocol/clients/droid.md).
 const Droid Client = "droid"
 
-func init() { register(40, droid) }
+const droidDir = ".factory"
+
+func init() {
+	register(40, droid)
+	detectBy(Droid,
+		Mark{RankTranscript, TranscriptIn(droidDir)},
+		Mark{RankField + 1, func(s *Shape) bool {
+			t := s.Tool.Str
+			return t == "Execute" || t == "Create" || t == "ApplyPatch" || strings.HasPrefix(s.Mode.Str, "auto-") ||
+				s.EnvFile.Exists() || (s.MessageID.Exists() && s.Event.Str != string(event.MessageDisplay))
+		}})
+}
 
 func droid() *Dialect {
 	return &Dialect{
@@ -27,7 +39,7 @@ func droid() *Dialect {
 		DefaultTimeout: 60 * time.Second,
 		Sources:        []string{"startup", "resume", "clear", "compact"},
 		Files: Files{
-			Kind: HookGroups, Binary: "droid", Dir: ".factory", User: "settings.json",
+			Kind: HookGroups, Binary: "droid", Dir: droidDir, User: "settings.json",
 			NoProject: "droid's project settings are not documented as reading hooks; install in user scope",
 		},
 		Transcript: Transcript{Format: "droid", Glob: ".factory/sessions/*/*.jsonl"},

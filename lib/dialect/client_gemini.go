@@ -4,13 +4,33 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/hookkit/harness/lib/event"
 )
 
 // Gemini is Gemini CLI (../shared/protocol/clients/gemini.md).
 const Gemini Client = "gemini"
 
-func init() { register(50, gemini) }
+const geminiDir = ".gemini"
+
+func init() {
+	register(50, gemini)
+	detectBy(Gemini,
+		// Its own event names.
+		Mark{RankFormat + 1, func(s *Shape) bool { return s.Event.Type == gjson.String && isGeminiEvent(s.Event.Str) }},
+		Mark{RankTranscript, TranscriptIn(geminiDir)},
+		Mark{RankFallback + 1, func(s *Shape) bool { return s.Timestamp.Exists() }})
+}
+
+func isGeminiEvent(name string) bool {
+	switch name {
+	case "BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "PreCompress", "BeforeModel",
+		"AfterModel", "BeforeToolSelection":
+		return true
+	}
+	return false
+}
 
 func gemini() *Dialect {
 	return &Dialect{
@@ -32,7 +52,7 @@ func gemini() *Dialect {
 		DefaultTimeout: 60 * time.Second,
 		Sources:        []string{"startup", "resume", "clear"},
 		Files: Files{
-			Kind: HookGroups, Binary: "gemini", Dir: ".gemini", User: "settings.json",
+			Kind: HookGroups, Binary: "gemini", Dir: geminiDir, User: "settings.json",
 			Project: filepath.Join(".gemini", "settings.json"),
 		},
 		Transcript: Transcript{Format: "gemini", Glob: ".gemini/tmp/*/chats/session-*.jsonl"},

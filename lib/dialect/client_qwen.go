@@ -10,7 +10,18 @@ import (
 // Qwen is Qwen Code (../shared/protocol/clients/qwen.md).
 const Qwen Client = "qwen"
 
-func init() { register(30, qwen) }
+const qwenDir = ".qwen"
+
+func init() {
+	register(30, qwen)
+	detectBy(Qwen,
+		Mark{RankTranscript, TranscriptIn(qwenDir)},
+		Mark{RankField + 2, func(s *Shape) bool {
+			t := s.Tool.Str
+			return s.ToolCallID.Exists() || t == "run_shell_command" || t == "write_file" || t == "edit" || s.Mode.Str == "yolo"
+		}},
+		Mark{RankFallback, func(s *Shape) bool { return s.Timestamp.Exists() && s.Mode.Exists() }})
+}
 
 func qwen() *Dialect {
 	return &Dialect{
@@ -29,7 +40,7 @@ func qwen() *Dialect {
 		DefaultTimeout: 60 * time.Second,
 		Sources:        []string{"startup", "resume", "clear", "compact"},
 		Files: Files{
-			Kind: HookGroups, Binary: "qwen", Dir: ".qwen", User: "settings.json",
+			Kind: HookGroups, Binary: "qwen", Dir: qwenDir, User: "settings.json",
 			Project: filepath.Join(".qwen", "settings.json"),
 		},
 		Transcript: Transcript{Format: "qwen", Glob: ".qwen/projects/*/chats/*.jsonl"},
