@@ -301,13 +301,18 @@ func reportInstall(c *cli.Context, home string, in installed) {
 		writeDiff(out, in.file, in.res.Before, in.res.After)
 	}
 	name := onPath(out, home, c.String("built"), dry)
+	footer(out, dry, wrote, fmt.Sprintf("%s uninstall %s   (or ./install.sh --uninstall%s)", name, in.undo, in.script))
+}
+
+// footer ends every install's report: whether anything was written, and how to undo it.
+func footer(out io.Writer, dry, wrote bool, undo string) {
 	switch {
 	case dry:
 		fmt.Fprintln(out, "dry run: nothing was written")
 	case !wrote:
 		fmt.Fprintln(out, "already up to date: nothing changed")
 	default:
-		fmt.Fprintf(out, "undo with: %s uninstall %s   (or ./install.sh --uninstall%s)\n", name, in.undo, in.script)
+		fmt.Fprintf(out, "undo with: %s\n", undo)
 	}
 }
 
