@@ -223,7 +223,7 @@ func clientInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
 	plan := settings.Plan{File: file, Home: home, Groups: groups, DryRun: c.Bool("dry-run"), Client: d.Recorded()}
 	if d.Files.Kind == dialect.YAMLBlock {
 		var b strings.Builder
-		if err := writeAgentHooks(&b, groups, c.Bool("on-error")); err != nil {
+		if err := writeAgentHooks(&b, d, groups, c.Bool("on-error")); err != nil {
 			return err
 		}
 		plan.Block, plan.Agent = b.String(), c.String("agent")

@@ -9,16 +9,20 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/hookkit/harness/lib/dialect"
 	"github.com/hookkit/harness/lib/lint"
 	"github.com/hookkit/harness/lib/settings"
 )
 
-// writeAgentHooks renders the entries as docker-agent's hooks block: tool events as matcher
+// writeAgentHooks renders the entries as a YAMLBlock client's hooks block (docker-agent's): tool events as matcher
 // groups, the others as plain lists of handlers. Strings are JSON-quoted, which YAML reads as
 // double-quoted scalars. With onError each hook says what its failure does, where the event
 // lets it: a guard blocks (pre_tool_use does anyway), the others warn.
-func writeAgentHooks(w io.Writer, entries []settings.Entry, onError bool) error {
-	events := lint.DockerAgentEvents()
+func writeAgentHooks(w io.Writer, d *dialect.Dialect, entries []settings.Entry, onError bool) error {
+	var events map[string]dialect.FileEvent
+	if d.FileEvents != nil {
+		events = d.FileEvents()
+	}
 	var order []string
 	byEvent := map[string][]settings.Entry{}
 	for _, e := range entries {
@@ -35,7 +39,7 @@ func writeAgentHooks(w io.Writer, entries []settings.Entry, onError bool) error 
 	b.WriteString("hooks:\n")
 	for _, ev := range order {
 		fmt.Fprintf(&b, "  %s:\n", ev)
-		tool := ev == "pre_tool_use" || ev == "post_tool_use"
+		tool := events[ev].ToolMatched
 		for _, e := range byEvent[ev] {
 			indent := "    "
 			if tool {

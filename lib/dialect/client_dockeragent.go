@@ -56,6 +56,27 @@ func dockerAgent() *Dialect {
 		},
 		// No Transcript: lib/transcript reads none of docker-agent's, so the hooks that read one
 		// are left out.
-		Flags: []string{"agent", "on-error"},
+		Flags:      []string{"agent", "on-error"},
+		FileEvents: dockerAgentEvents,
 	}
+}
+
+// dockerAgentEvents are docker-agent's hook events, by their names in the agent file, as its
+// documentation (seed 003, a version newer than the one whose payloads were captured) says.
+func dockerAgentEvents() map[string]FileEvent {
+	block, tool := FileEvent{CanBlock: true}, FileEvent{CanBlock: true, ToolMatched: true}
+	m := map[string]FileEvent{
+		"pre_tool_use": tool, "post_tool_use": tool, "permission_request": tool,
+		"tool_response_transform": {ToolMatched: true},
+	}
+	for _, e := range []string{"user_prompt_submit", "user_steering_messages_submit", "user_followup_submit",
+		"before_llm_call", "pre_compact", "before_compaction", "worktree_create"} {
+		m[e] = block
+	}
+	for _, e := range []string{"session_start", "session_end", "turn_start", "turn_end", "after_llm_call",
+		"after_compaction", "subagent_stop", "on_user_input", "stop", "notification", "on_error",
+		"on_max_iterations", "on_agent_switch", "on_session_resume", "on_tool_approval_decision"} {
+		m[e] = FileEvent{}
+	}
+	return m
 }

@@ -104,7 +104,15 @@ type Dialect struct {
 	Transcript Transcript
 	// Flags are the install flags that belong to this client alone.
 	Flags []string
+	// FileEvents are the events the client's file takes, by their names there, where its
+	// documentation names more than Events (newer versions' too): what a hook on each can do.
+	FileEvents func() map[string]FileEvent
 }
+
+// FileEvent is what a client's documentation says of one event of its file: whether a hook
+// there can block, and whether its hooks come in matcher groups (tool events) or as a plain
+// list.
+type FileEvent struct{ CanBlock, ToolMatched bool }
 
 // FileKind is the kind of file a client keeps its hooks in; lib/settings edits each kind.
 type FileKind string
