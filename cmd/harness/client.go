@@ -1,12 +1,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -15,186 +17,303 @@ import (
 	"github.com/hookkit/harness/lib/settings"
 )
 
-// clientHome is where a client other than Claude Code keeps its configuration, and the file
-// the installer writes there (../shared/protocol/clients/<client>.md, "Hook configuration").
-type clientHome struct {
-	binary string // the client's command, looked up on PATH
-	dir    string // its configuration folder under the home directory
-	env    string // a variable that moves that folder
-	file   string // the hook file, relative to dir
-	// project is the hook file relative to a project, "" when the client reads no project file
-	// of its own in Claude Code's format; why says so.
-	project, why string
+// The one install flow: every client, Claude Code included, is installed from its declaration
+// (lib/dialect/client_*.go), which says where its files are, what kind each is and what it
+// leaves out. Nothing here names a client.
+
+// chosenClient is the declaration --client names (Claude Code's when none), once the flags
+// that belong to another client are refused.
+func chosenClient(c *cli.Context) (*dialect.Dialect, error) {
+	name := c.String("client")
+	if name == "" {
+		name = string(dialect.Default().Client)
+	}
+	for _, o := range dialect.All() {
+		for _, f := range o.Flags {
+			if c.IsSet(f) && !o.Identity && name != string(o.Client) {
+				return nil, fmt.Errorf("--%s is for --client %s only", f, o.Client)
+			}
+		}
+	}
+	d, err := dialect.Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	for _, o := range dialect.All() {
+		for _, f := range o.Flags {
+			if c.IsSet(f) && o.Identity && d != o {
+				return nil, fmt.Errorf("--%s is for %s only, not with --client %s", f, o.Title, d.Client)
+			}
+		}
+	}
+	return d, nil
 }
 
-var clientHomes = map[dialect.Client]clientHome{
-	dialect.Codex: {binary: "codex", dir: ".codex", env: "CODEX_HOME", file: "hooks.json",
-		why: "Codex's project hooks (.codex/) are documented but not verified, and would need the project trusted as well; install in user scope"},
-	dialect.Copilot: {binary: "copilot", dir: ".copilot", file: filepath.Join("hooks", "harness.json"),
-		why: "Copilot CLI reads Claude Code's format in a project only from .claude/settings.json (and settings.local.json), which Claude Code reads too; " +
-			"install in user scope (~/.copilot/hooks/harness.json), or use `harness install --scope project` for both clients"},
-	dialect.Qwen:   {binary: "qwen", dir: ".qwen", file: "settings.json", project: filepath.Join(".qwen", "settings.json")},
-	dialect.Droid:  {binary: "droid", dir: ".factory", file: "settings.json", why: "droid's project settings are not documented as reading hooks; install in user scope"},
-	dialect.Gemini: {binary: "gemini", dir: ".gemini", file: "settings.json", project: filepath.Join(".gemini", "settings.json")},
-}
-
-// configDir is the client's configuration folder.
-func (h clientHome) configDir() (string, error) {
-	if h.env != "" && os.Getenv(h.env) != "" {
-		return filepath.Abs(os.Getenv(h.env))
+// configDir is the client's configuration folder: Files.Env when set, else Files.Dir under the
+// home directory.
+func configDir(d *dialect.Dialect) (string, error) {
+	if env := d.Files.Env; env != "" && os.Getenv(env) != "" {
+		return filepath.Abs(os.Getenv(env))
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
 		return "", fmt.Errorf("finding the home directory: %w", err)
 	}
-	return filepath.Join(home, h.dir), nil
+	return filepath.Join(home, d.Files.Dir), nil
 }
 
-// installed says whether the client is there: its command on PATH or its folder present.
-func (h clientHome) installed() (bool, string, error) {
-	dir, err := h.configDir()
-	if err != nil {
-		return false, "", err
-	}
-	if _, err := exec.LookPath(h.binary); err == nil {
-		return true, dir, nil
-	}
-	if st, err := os.Stat(dir); err == nil && st.IsDir() {
-		return true, dir, nil
-	}
-	return false, dir, nil
-}
-
-// clientTarget is the hook file install --client writes, and its scope.
-func clientTarget(c *cli.Context, d *dialect.Dialect) (string, string, error) {
-	h := clientHomes[d.Client]
-	if f := c.String("settings"); f != "" {
-		if d.Client == dialect.Codex {
-			return "", "", fmt.Errorf("--client codex writes $CODEX_HOME/hooks.json and trusts it in $CODEX_HOME/config.toml: set CODEX_HOME instead of --settings")
+// hookFile is the file install and uninstall work on for a client, and its scope: --settings,
+// else the one --scope names (or the client's default scope). It is "" for a client whose file
+// has no place of its own (Files.Paste) when --settings names none.
+func hookFile(c *cli.Context, d *dialect.Dialect) (string, string, error) {
+	f := d.Files
+	if s := c.String("settings"); s != "" {
+		if f.NoSettings != "" {
+			return "", "", errors.New(f.NoSettings)
 		}
-		abs, err := filepath.Abs(f)
+		abs, err := filepath.Abs(s)
 		return abs, "file", err
 	}
-	switch scope := c.String("scope"); scope {
-	case "user":
-		dir, err := h.configDir()
-		return filepath.Join(dir, h.file), "user", err
-	case "project":
-		if h.project == "" {
-			return "", "", fmt.Errorf("--client %s --scope project: %s", d.Client, h.why)
-		}
-		project := c.String("project")
-		if project == "" {
+	if f.Paste != "" {
+		return "", "", nil
+	}
+	scope := c.String("scope")
+	if !c.IsSet("scope") && f.DefaultScope != "" {
+		scope = f.DefaultScope
+	}
+	if f.User == "" && scope != "project" {
+		return "", "", fmt.Errorf("--client %s: %s", d.Client, f.NoUser)
+	}
+	project := func(rel string) (string, string, error) {
+		dir := c.String("project")
+		if dir == "" {
 			var err error
-			if project, err = os.Getwd(); err != nil {
+			if dir, err = os.Getwd(); err != nil {
 				return "", "", err
 			}
 		}
-		project, err := filepath.Abs(project)
-		return filepath.Join(project, h.project), "project", err
-	default:
-		return "", "", fmt.Errorf("--client %s --scope %q: use user or project (local is Claude Code's)", d.Client, scope)
+		dir, err := filepath.Abs(dir)
+		return filepath.Join(dir, rel), scope, err
 	}
+	switch {
+	case scope == "user":
+		dir, err := configDir(d)
+		return filepath.Join(dir, f.User), scope, err
+	case scope == "project" && f.Project == "":
+		return "", "", fmt.Errorf("--client %s --scope project: %s", d.Client, f.NoProject)
+	case scope == "project":
+		return project(f.Project)
+	case scope == "local" && f.Local != "":
+		return project(f.Local)
+	case f.Local != "":
+		return "", "", fmt.Errorf("--scope %q: use user, project or local", scope)
+	}
+	return "", "", fmt.Errorf("--client %s --scope %q: use user or project (local is Claude Code's)", d.Client, scope)
 }
 
-// transcriptHooks read the session's transcript: lib/transcript reads Claude Code's format and
-// the formats of transcriptClients only.
+// present says whether the client is installed here: its command on PATH, or its folder (the
+// hook file, for a client with no folder of its own) there. A client whose declaration names no
+// command is not asked about.
+func present(d *dialect.Dialect, file string) error {
+	f := d.Files
+	if f.Binary == "" {
+		return nil
+	}
+	if _, err := exec.LookPath(f.Binary); err == nil {
+		return nil
+	}
+	where := file
+	if f.Dir != "" {
+		dir, err := configDir(d)
+		if err != nil {
+			return err
+		}
+		if st, err := os.Stat(dir); err == nil && st.IsDir() {
+			return nil
+		}
+		where = dir
+	} else if _, err := os.Stat(file); err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s is not installed here (no %s on PATH, no %s): install it first; nothing was changed", d.Title, f.Binary, where)
+}
+
+// transcriptHooks read the session's transcript: lib/transcript reads the formats the clients'
+// declarations name (Transcript.Format), each checked on a real transcript in tests/clients.
 var transcriptHooks = map[string]bool{"SessionSummary": true, "AgentOutputCapture": true}
 
-// transcriptClients are the clients whose own transcript format lib/transcript reads (each
-// checked on a real transcript in tests/clients).
-var transcriptClients = map[dialect.Client]bool{dialect.Codex: true, dialect.Copilot: true, dialect.Qwen: true,
-	dialect.Droid: true, dialect.Gemini: true}
-
-// clientEntries are the groups of the wiring in the client's vocabulary, and a line for each
-// hook left out and why.
-func clientEntries(c *cli.Context, d *dialect.Dialect, home, bin string) ([]settings.Entry, []string, error) {
+// entries are the groups of the wiring in the client's vocabulary (in Claude Code's, form and
+// onFailure as chosen), and a line for each hook left out and why.
+func entries(c *cli.Context, d *dialect.Dialect, home, bin string, form settings.Form, onFailure bool) ([]settings.Entry, []string, error) {
 	wirings, err := wiring(c, bin)
 	if err != nil {
 		return nil, nil, err
 	}
-	var entries []settings.Entry
+	var out []settings.Entry
 	var skipped []string
 	for _, w := range wirings {
 		if err := checkBuilt(c, w, bin); err != nil {
 			return nil, nil, err
 		}
-		if transcriptHooks[w.Hook] && !transcriptClients[d.Client] {
+		if transcriptHooks[w.Hook] && d.Transcript.Format == "" {
 			// A transcript they cannot read would give a summary of nothing that looks real.
 			skipped = append(skipped, fmt.Sprintf("%s -> %s: it reads Claude Code's transcripts and those of the clients it knows, not %s's", w.Event, w.Hook, d.Title))
 			continue
 		}
-		es, err := w.ClientEntries(bin, d, places(c, home))
-		if err != nil {
+		var es []settings.Entry
+		if d.Identity {
+			g, err := w.Group(bin, form, onFailure, places(c, home))
+			if err != nil {
+				return nil, nil, err
+			}
+			es = []settings.Entry{{Hook: w.Hook, Event: w.Event, Matcher: w.Matcher, Group: g}}
+		} else if es, err = w.ClientEntries(bin, d, places(c, home)); err != nil {
 			return nil, nil, err
 		}
-		if d.Client == dialect.Copilot && w.Event == string(event.PermissionRequest) {
-			es = nil // whatever the dialect says: a failing PermissionRequest hook denies the call
+		why := d.Unwire(event.Name(w.Event))
+		if _, unwired := d.Unwired[event.Name(w.Event)]; unwired {
+			es = nil // whatever the dialect maps: the declaration leaves this event out
 		}
 		if len(es) == 0 {
-			skipped = append(skipped, fmt.Sprintf("%s -> %s: %s", w.Event, w.Hook, notWired(d, event.Name(w.Event))))
+			if why == "" {
+				why = d.Title + " has no such event"
+			}
+			skipped = append(skipped, fmt.Sprintf("%s -> %s: %s", w.Event, w.Hook, why))
 		}
-		entries = append(entries, es...)
-	}
-	return entries, skipped, nil
-}
-
-// clientInstall is install --client X for a client other than Claude Code: the client's own
-// file, in its own format and vocabulary, with the same guarantees as Claude Code's install.
-func clientInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
-	if c.IsSet("form") && c.String("form") != "shell" {
-		return fmt.Errorf("--client %s: hooks run in shell form only (the client ignores args)", d.Client)
-	}
-	file, scope, err := clientTarget(c, d)
-	if err != nil {
-		return err
-	}
-	if ok, dir, err := clientHomes[d.Client].installed(); err != nil {
-		return err
-	} else if !ok {
-		return fmt.Errorf("%s is not installed here (no %s on PATH, no %s): install it first; nothing was changed",
-			d.Title, clientHomes[d.Client].binary, dir)
-	}
-	entries, skipped, err := clientEntries(c, d, home, bin)
-	if err != nil {
-		return err
+		out = append(out, es...)
 	}
 	if d.Sequential {
 		// The client runs an event's hooks one after another and stops at the first deny: the
 		// record goes first, or it never sees a denied call.
-		sort.SliceStable(entries, func(i, j int) bool { return entries[i].Hook == "AuditLog" && entries[j].Hook != "AuditLog" })
+		sort.SliceStable(out, func(i, j int) bool { return out[i].Hook == "AuditLog" && out[j].Hook != "AuditLog" })
 	}
-	plan := settings.Plan{File: file, Home: home, Groups: entries, DryRun: c.Bool("dry-run"), Client: string(d.Client)}
-	out := c.App.Writer
-	var res, trust settings.Result
-	if d.Client == dialect.Codex {
-		res, trust, err = settings.InstallCodex(plan)
-	} else {
-		res, err = settings.Install(plan)
+	if d.Files.SnakeEvents {
+		for i := range out {
+			out[i].Event = settings.SnakeEvent(out[i].Event)
+		}
 	}
+	return out, skipped, nil
+}
+
+// clientInstall is install for every client: its own file, in its own kind and vocabulary,
+// with the same guarantees everywhere, and one report.
+func clientInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
+	form, onFailure, why := settings.Shell, false, ""
+	if d.Identity {
+		var err error
+		if form, onFailure, why, err = chooseForm(c.String("form")); err != nil {
+			return err
+		}
+	} else if c.IsSet("form") && c.String("form") != "shell" {
+		return fmt.Errorf("--client %s: hooks run in shell form only (the client ignores args)", d.Client)
+	}
+	file, scope, err := hookFile(c, d)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "%s (%s, %s scope), shell form:\n", file, d.Title, scope)
-	printResult(out, res)
+	if file != "" {
+		if err := present(d, file); err != nil {
+			return err
+		}
+	}
+	groups, skipped, err := entries(c, d, home, bin, form, onFailure)
+	if err != nil {
+		return err
+	}
+	plan := settings.Plan{File: file, Home: home, Groups: groups, DryRun: c.Bool("dry-run"), Client: d.Recorded()}
+	if d.Files.Kind == dialect.YAMLBlock {
+		var b strings.Builder
+		if err := writeAgentHooks(&b, d, groups, c.Bool("on-error")); err != nil {
+			return err
+		}
+		plan.Block, plan.Agent = b.String(), c.String("agent")
+		if plan.Agent == "" {
+			plan.Agent = "root"
+		}
+	}
+	if file == "" {
+		return paste(c, d, plan.Block, skipped)
+	}
+	res, err := settings.Install(plan)
+	if err != nil {
+		return err
+	}
+	where := scope + " scope"
+	if plan.Agent != "" {
+		where = "agent " + plan.Agent
+	}
+	if !d.Identity {
+		where = d.Title + ", " + where
+	}
+	how := map[settings.Form]string{settings.Exec: "exec", settings.Shell: "shell"}[form] + " form"
+	if why != "" {
+		how += " (" + why + ")"
+	}
+	undo := "--client " + string(d.Client)
+	script := " " + undo
+	if d.Identity {
+		undo, script = "--settings "+file, ""
+	}
+	reportInstall(c, home, installed{file: file, where: where, how: how, res: res, skipped: skipped, undo: undo, script: script})
+	return nil
+}
+
+// paste prints the block of a client whose file has no place of its own, with the client's
+// instructions on stderr, and writes nothing.
+func paste(c *cli.Context, d *dialect.Dialect, block string, skipped []string) error {
+	if c.Bool("dry-run") {
+		return fmt.Errorf("--client %s without --settings prints the block and writes nothing: --dry-run does not apply", d.Client)
+	}
+	fmt.Fprintln(c.App.ErrWriter, d.Files.Paste)
 	for _, s := range skipped {
+		fmt.Fprintf(c.App.ErrWriter, "  not wired: %s\n", s)
+	}
+	// Nothing else goes to stdout (not even whether harness is on PATH): it is the block.
+	_, err := io.WriteString(c.App.Writer, block)
+	return err
+}
+
+// installed is what one install did, for its report.
+type installed struct {
+	file, where, how string
+	res              settings.Result
+	skipped          []string
+	// undo is what `harness uninstall` takes to undo it, script what ./install.sh --uninstall does.
+	undo, script string
+}
+
+// reportInstall says what an install did, file by file, then whether harness is on PATH and how to
+// undo it.
+func reportInstall(c *cli.Context, home string, in installed) {
+	out, dry := c.App.Writer, c.Bool("dry-run")
+	fmt.Fprintf(out, "%s (%s), %s:\n", in.file, in.where, in.how)
+	printResult(out, in.res)
+	for _, s := range in.skipped {
 		fmt.Fprintf(out, "  not wired: %s\n", s)
 	}
-	wrote := res.Wrote
-	if d.Client == dialect.Codex {
-		fmt.Fprintf(out, "%s (Codex runs only the hooks it trusts):\n", settings.CodexConfig(file))
-		printResult(out, trust)
-		wrote = wrote || trust.Wrote
+	wrote := in.res.Wrote
+	for _, co := range in.res.Companions {
+		fmt.Fprintf(out, "%s (%s):\n", co.File, co.Why)
+		printResult(out, co.Result)
+		wrote = wrote || co.Result.Wrote
 	}
+	if dry {
+		writeDiff(out, in.file, in.res.Before, in.res.After)
+	}
+	name := onPath(out, home, c.String("built"), dry)
+	footer(out, dry, wrote, fmt.Sprintf("%s uninstall %s   (or ./install.sh --uninstall%s)", name, in.undo, in.script))
+}
+
+// footer ends every install's report: whether anything was written, and how to undo it.
+func footer(out io.Writer, dry, wrote bool, undo string) {
 	switch {
-	case c.Bool("dry-run"):
+	case dry:
 		fmt.Fprintln(out, "dry run: nothing was written")
 	case !wrote:
 		fmt.Fprintln(out, "already up to date: nothing changed")
 	default:
-		fmt.Fprintf(out, "undo with: harness uninstall --client %s   (or ./install.sh --uninstall --client %s)\n", d.Client, d.Client)
+		fmt.Fprintf(out, "undo with: %s\n", undo)
 	}
-	return nil
 }
 
 func printResult(out io.Writer, res settings.Result) {
@@ -206,26 +325,15 @@ func printResult(out io.Writer, res settings.Result) {
 	}
 }
 
-// notWired says why a hook's event is left out for a client.
-func notWired(d *dialect.Dialect, ev event.Name) string {
-	if d.Client == dialect.Copilot && ev == event.PermissionRequest {
-		return "Copilot CLI sends PermissionRequest hooks its own payload and denies the call when such a hook fails"
-	}
-	return d.Title + " has no such event"
-}
-
-// clientFiles lists the files the manifest records for a client ("" or claude: Claude Code's).
-func clientFiles(home, client string) ([]string, error) {
+// clientFiles lists the files the manifest records for a client.
+func clientFiles(home string, d *dialect.Dialect) ([]string, error) {
 	m, err := settings.LoadManifest(home)
 	if err != nil {
 		return nil, err
 	}
-	if client == string(dialect.Claude) {
-		client = ""
-	}
 	var files []string
 	for _, r := range m.Files {
-		if r.Client == client {
+		if r.Client == d.Recorded() {
 			files = append(files, r.Path)
 		}
 	}

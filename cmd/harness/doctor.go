@@ -37,7 +37,7 @@ var doctorCommand = &cli.Command{
 		"the client's payload shape, run with the command line and timeout written in its file (in the\n" +
 		"client's unit) and the answer read as that client reads it.",
 	Flags: []cli.Flag{
-		&cli.StringFlag{Name: "client", Usage: "check only the hooks installed for this client (claude, codex, copilot, qwen, droid, gemini)"},
+		&cli.StringFlag{Name: "client", Usage: "check only the hooks installed for this client (claude, " + otherClients("or") + ")"},
 		&cli.BoolFlag{Name: "json", Usage: "print the result as one JSON document (docs/cli.md); exit 0 healthy, 1 problems, 2 could not run"},
 		prefixFlag,
 	},
@@ -150,7 +150,7 @@ func diagnose(c *cli.Context) ([]finding, error) {
 		if err != nil {
 			return nil, err
 		}
-		recorded, err := clientFiles(home, name)
+		recorded, err := clientFiles(home, d)
 		if err != nil {
 			return nil, err
 		}
@@ -277,7 +277,8 @@ func diagnose(c *cli.Context) ([]finding, error) {
 	}
 	out = append(out, ran...)
 	// Sessions that made tool calls while no harness hook ran (a project's disableAllHooks).
-	if cl := c.String("client"); cl == "" || cl == "claude" {
+	// Those are found in Claude Code's transcripts, of a session of Claude Code's.
+	if d, err := dialect.Lookup(cmp.Or(c.String("client"), string(dialect.Default().Client))); err == nil && d.Identity {
 		userHome, _ := os.UserHomeDir()
 		off, err := unguardedFindings(home, hook.ClaudeDir(userHome), time.Now())
 		if err != nil {

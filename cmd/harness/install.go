@@ -32,7 +32,18 @@ var scopeFlags = []cli.Flag{
 }
 
 // clientFlag names the client whose own hook file install and uninstall work on.
-var clientFlag = &cli.StringFlag{Name: "client", Usage: "claude (the default: Claude Code's settings), codex, copilot, qwen, droid or gemini (that client's own hook file, in its format)"}
+var clientFlag = &cli.StringFlag{Name: "client", Usage: "claude (the default: Claude Code's settings), or " + otherClients("or") + " (that client's own hook file, in its format)"}
+
+// otherClients lists the clients other than Claude Code, from their declarations.
+func otherClients(last string) string {
+	var names []string
+	for _, d := range dialect.All() {
+		if !d.Identity {
+			names = append(names, string(d.Client))
+		}
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " " + last + " " + names[len(names)-1]
+}
 
 var installCommand = &cli.Command{
 	Name:  "install",
@@ -75,36 +86,6 @@ var statusCommand = &cli.Command{
 	Action: status,
 }
 
-// target is the settings file a scope names.
-func target(c *cli.Context) (string, string, error) {
-	if f := c.String("settings"); f != "" {
-		abs, err := filepath.Abs(f)
-		return abs, "file", err
-	}
-	project := c.String("project")
-	if project == "" {
-		var err error
-		if project, err = os.Getwd(); err != nil {
-			return "", "", err
-		}
-	}
-	project, _ = filepath.Abs(project)
-	switch scope := c.String("scope"); scope {
-	case "user":
-		home, err := os.UserHomeDir()
-		if err != nil && os.Getenv("CLAUDE_CONFIG_DIR") == "" {
-			return "", "", fmt.Errorf("finding the home directory: %w", err)
-		}
-		return filepath.Join(hook.ClaudeDir(home), "settings.json"), "user", nil
-	case "project":
-		return filepath.Join(project, ".claude", "settings.json"), "project", nil
-	case "local":
-		return filepath.Join(project, ".claude", "settings.local.json"), "local", nil
-	default:
-		return "", "", fmt.Errorf("--scope %q: use user, project or local", scope)
-	}
-}
-
 // checkBuilt says whether a wiring's program is there: where --built says it is now (a dry
 // run's temporary build), else where the settings will name it.
 func checkBuilt(c *cli.Context, w settings.Wiring, bin string) error {
@@ -131,43 +112,19 @@ func install(c *cli.Context) error {
 		bin = filepath.Join(home, "bin")
 	}
 	bin, _ = filepath.Abs(bin)
-	for _, f := range []string{"agent", "on-error"} {
-		if c.IsSet(f) && c.String("client") != string(dialect.DockerAgent) {
-			return fmt.Errorf("--%s is for --client docker-agent only", f)
-		}
-	}
-	if name := c.String("client"); name != "" && name != string(dialect.Claude) {
-		d, err := dialect.Lookup(name)
-		if err != nil {
-			return err
-		}
-		for _, f := range []string{"from", "managed", "print", "prefix", "managed-dir"} {
-			if c.IsSet(f) {
-				return fmt.Errorf("--%s is for Claude Code only, not with --client %s", f, d.Client)
-			}
-		}
-		switch d.Client {
-		case dialect.DockerAgent:
-			err = dockerAgentInstall(c, d, home, bin)
-		case dialect.VTCode:
-			err = vtcodeInstall(c, d, home, bin)
-		default:
-			err = clientInstall(c, d, home, bin)
-		}
-		if err == nil {
-			onPath(c.App.Writer, home, c.String("built"), c.Bool("dry-run"))
-		}
-		return err
-	}
-	wirings, err := wiring(c, bin)
-	if err != nil {
-		return err
-	}
-	form, onFailure, why, err := chooseForm(c.String("form"))
+	d, err := chosenClient(c)
 	if err != nil {
 		return err
 	}
 	if c.Bool("managed") {
+		wirings, err := wiring(c, bin)
+		if err != nil {
+			return err
+		}
+		form, onFailure, _, err := chooseForm(c.String("form"))
+		if err != nil {
+			return err
+		}
 		if b := c.String("built"); b != "" {
 			bin = b
 		}
@@ -178,46 +135,7 @@ func install(c *cli.Context) error {
 			return fmt.Errorf("--%s goes with --managed", f)
 		}
 	}
-	var groups []settings.Entry
-	for _, w := range wirings {
-		if err := checkBuilt(c, w, bin); err != nil {
-			return err
-		}
-		g, err := w.Group(bin, form, onFailure, places(c, home))
-		if err != nil {
-			return err
-		}
-		groups = append(groups, settings.Entry{Hook: w.Hook, Event: w.Event, Matcher: w.Matcher, Group: g})
-	}
-	out := c.App.Writer
-	file, scope, err := target(c)
-	if err != nil {
-		return err
-	}
-	res, err := settings.Install(settings.Plan{File: file, Home: home, Groups: groups, DryRun: c.Bool("dry-run")})
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(out, "%s (%s scope), %s form (%s):\n", file, scope, map[settings.Form]string{settings.Exec: "exec", settings.Shell: "shell"}[form], why)
-	for _, ch := range res.Changes {
-		fmt.Fprintf(out, "  %s\n", ch)
-	}
-	if c.Bool("dry-run") {
-		writeDiff(out, file, res.Before, res.After)
-	}
-	name := onPath(out, home, c.String("built"), c.Bool("dry-run"))
-	switch {
-	case c.Bool("dry-run"):
-		fmt.Fprintln(out, "dry run: nothing was written")
-	case !res.Wrote:
-		fmt.Fprintln(out, "already up to date: nothing changed")
-	default:
-		if res.Backup != "" {
-			fmt.Fprintf(out, "backup of the file as it was: %s\n", res.Backup)
-		}
-		fmt.Fprintf(out, "undo with: %s uninstall --settings %s   (or ./install.sh --uninstall)\n", name, file)
-	}
-	return nil
+	return clientInstall(c, d, home, bin)
 }
 
 // wiring reads the hooks to install: the default wiring (or --defaults), or a Harness-style
@@ -393,41 +311,38 @@ func uninstall(c *cli.Context) error {
 		return err
 	}
 	var files []string
-	client := c.String("client")
 	var d *dialect.Dialect
-	if client != "" {
+	if client := c.String("client"); client != "" {
 		if d, err = dialect.Lookup(client); err != nil {
 			return err
 		}
 	}
 	scoped := c.IsSet("scope") || c.IsSet("project") || c.IsSet("settings")
 	switch {
-	case d != nil && d.Client != dialect.Claude && scoped:
-		f, _, err := clientTarget(c, d)
-		if err != nil {
-			return err
-		}
-		files = []string{f}
-		if d.Client == dialect.Codex {
-			// The trust tables go with the hooks they trust.
-			recorded, err := clientFiles(home, client)
-			if err != nil {
-				return err
-			}
-			for _, r := range recorded {
-				if r == settings.CodexConfig(f) {
-					files = append(files, r)
-				}
-			}
-		}
 	case scoped:
-		f, _, err := target(c)
+		if d == nil {
+			d = dialect.Default()
+		}
+		f, _, err := hookFile(c, d)
 		if err != nil {
 			return err
 		}
+		if f == "" {
+			return fmt.Errorf("--client %s: name the file with --settings", d.Client)
+		}
 		files = []string{f}
+		// The files an install edits beside it (trust tables) go with the hooks they serve.
+		recorded, err := clientFiles(home, d)
+		if err != nil {
+			return err
+		}
+		for _, r := range recorded {
+			if slices.Contains(settings.Companions(d, f), r) {
+				files = append(files, r)
+			}
+		}
 	case d != nil:
-		if files, err = clientFiles(home, client); err != nil {
+		if files, err = clientFiles(home, d); err != nil {
 			return err
 		}
 		if len(files) == 0 {
@@ -629,6 +544,17 @@ func status(c *cli.Context) error {
 		fmt.Fprintln(c.App.Writer, "nothing is installed (run ./install.sh)")
 		return cli.Exit("", 1)
 	}
+	// Files of trust tables only (a companion of a hook file) are checked with that file.
+	trustFiles := map[string]bool{}
+	for _, h := range homes {
+		if m, err := settings.LoadManifest(h); err == nil {
+			for _, r := range m.Files {
+				if len(r.Trust) > 0 {
+					trustFiles[r.Path] = true
+				}
+			}
+		}
+	}
 	for _, f := range files {
 		fmt.Fprintf(c.App.Writer, "%s\n", f)
 		n := 0
@@ -645,8 +571,8 @@ func status(c *cli.Context) error {
 		}
 		switch {
 		case n > 0:
-		case filepath.Base(f) == "config.toml":
-			fmt.Fprintln(c.App.Writer, "  ok: valid TOML (its trust tables are checked with the hooks.json they trust)")
+		case trustFiles[f]:
+			fmt.Fprintln(c.App.Writer, "  ok: valid TOML (its trust tables are checked with the hook file they trust)")
 		default:
 			fmt.Fprintln(c.App.Writer, "  ok: every entry in place, every binary present and current")
 		}

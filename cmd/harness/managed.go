@@ -164,14 +164,7 @@ func managedInstall(c *cli.Context, src string, wirings []settings.Wiring, form 
 	for _, p := range placed {
 		changed = changed || p.Kind != "keep"
 	}
-	switch {
-	case dry:
-		fmt.Fprintln(out, "dry run: nothing was written")
-	case !changed:
-		fmt.Fprintln(out, "already up to date: nothing changed")
-	default:
-		fmt.Fprintf(out, "undo with: %s uninstall --managed --prefix %s --managed-dir %s\n", filepath.Join(bin, "harness"), prefix, filepath.Dir(filepath.Dir(file)))
-	}
+	footer(out, dry, changed, fmt.Sprintf("%s uninstall --managed --prefix %s --managed-dir %s", filepath.Join(bin, "harness"), prefix, filepath.Dir(filepath.Dir(file))))
 	return nil
 }
 

@@ -20,7 +20,7 @@ var validateCommand = &cli.Command{
 	ArgsUsage: "FILE...",
 	Flags: []cli.Flag{
 		&cli.BoolFlag{Name: "json", Usage: `print one JSON document: {"files":[{"file","findings":[...]}],"errors":N,"warnings":N}`},
-		&cli.StringFlag{Name: "client", Usage: "check another client's hook file in its own terms: codex, copilot, qwen, droid, gemini, vtcode (event names, timeout units, matchers, Codex's trust)"},
+		&cli.StringFlag{Name: "client", Usage: "check another client's hook file in its own terms: " + otherClients("or") + " (event names, timeout units, matchers, trust)"},
 	},
 	OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 		return cli.Exit("harness: validate: "+err.Error(), 2)
@@ -40,11 +40,14 @@ var validateCommand = &cli.Command{
 			return cli.Exit("harness: validate needs at least one settings file (harness validate [--json] FILE...)", 2)
 		}
 		reports := make([]lint.Report, len(files))
-		if name := c.String("client"); name != "" && name != string(dialect.Claude) {
-			d, err := dialect.Lookup(name)
-			if err != nil {
+		d := dialect.Default()
+		if name := c.String("client"); name != "" {
+			var err error
+			if d, err = dialect.Lookup(name); err != nil {
 				return cli.Exit("harness: validate: --client: "+err.Error(), 2)
 			}
+		}
+		if !d.Identity {
 			for i, f := range files {
 				reports[i] = lint.ClientFile(f, d)
 			}

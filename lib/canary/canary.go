@@ -229,13 +229,15 @@ func Installed(harnessHome string) ([]Handler, error) {
 	}
 	var hs []Handler
 	for _, rec := range m.Files {
-		if rec.Client != "" && rec.Client != string(dialect.Claude) {
+		if rec.Client != "" {
 			d, err := dialect.Lookup(rec.Client)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", rec.Path, err)
 			}
-			hs = append(hs, clientHandlers(rec, d)...)
-			continue
+			if !d.Identity {
+				hs = append(hs, clientHandlers(rec, d)...)
+				continue
+			}
 		}
 		for _, e := range rec.Entries {
 			h := gjson.GetBytes(e.Group, "hooks.0")

@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
@@ -65,8 +66,7 @@ func (j *judge) kill(c *shell.Cmd) {
 		j.add(c, killMass, c.Name+" matches every process", "name the program you mean to stop")
 		return
 	}
-	switch pat {
-	case "bash", "sh", "zsh", "fish", "dash", "sshd", "systemd", "init", "login", "tmux", "screen", "claude":
+	if slices.Contains(sessionPrograms, pat) {
 		j.add(c, killMass, c.Name+" "+pat+" kills every "+pat+" process: the sessions, and the shell running this one", "")
 		return
 	}
@@ -106,3 +106,7 @@ func (j *judge) loginctl(c *shell.Cmd) {
 		j.add(c, killMass, "loginctl "+c.Args[0]+" ends every session and process of the user", "")
 	}
 }
+
+// sessionPrograms are the programs a session runs in: killing them all by name kills the
+// sessions, this one's shell and agent included.
+var sessionPrograms = []string{"bash", "sh", "zsh", "fish", "dash", "sshd", "systemd", "init", "login", "tmux", "screen", "claude"}

@@ -25,7 +25,7 @@ func (d *Dialect) ClaudeEvent(name string) event.Name { return d.claudeEvent(nam
 // argument names), arguments are renamed back, and a Write or Edit becomes Codex's apply_patch
 // with the patch text.
 func (d *Dialect) Payload(claude []byte) ([]byte, error) {
-	if d.Client == Claude {
+	if d.Identity {
 		return claude, nil
 	}
 	if !gjson.ValidBytes(claude) {
@@ -53,7 +53,7 @@ func (d *Dialect) Payload(claude []byte) ([]byte, error) {
 		return out, err
 	}
 	input := gjson.GetBytes(out, "tool_input")
-	if d.Client == Codex && (tool == "Write" || tool == "Edit") {
+	if d.PatchWrites && (tool == "Write" || tool == "Edit") {
 		// Codex writes files with apply_patch: {"command": the patch text}.
 		set("tool_name", "apply_patch")
 		set("tool_input", map[string]string{"command": patchText(tool, input)})
@@ -73,7 +73,7 @@ func (d *Dialect) Payload(claude []byte) ([]byte, error) {
 		}
 		return true
 	})
-	if d.Client != Copilot {
+	if !d.ClaudeToolNames {
 		if names := d.clientTools(tool); len(names) > 0 && names[0] != tool {
 			set("tool_name", names[0])
 		}
@@ -118,13 +118,10 @@ func (d *Dialect) HookTimeout(v float64, set bool) time.Duration {
 		return 60 * time.Second
 	case d.Millis:
 		return time.Duration(v * float64(time.Millisecond))
-	case d.Client == Qwen && set && v >= 1000:
-		return time.Duration(v * float64(time.Millisecond)) // legacy milliseconds
+	case d.LegacyMillis && set && v >= 1000:
+		return time.Duration(v * float64(time.Millisecond))
 	case !set || v <= 0:
-		if d.Client == Codex || d.Client == Claude {
-			return 600 * time.Second
-		}
-		return 60 * time.Second
+		return d.DefaultTimeout
 	}
 	return time.Duration(v * float64(time.Second))
 }
@@ -180,7 +177,7 @@ func (d *Dialect) Read(ev event.Name, code int, stdout, stderr string) Reading {
 		return Reading{"allow", fmt.Sprintf("exit %d without a block", code)}
 	}
 	if code == 2 {
-		if d.Client == Codex && errText == "" {
+		if d.ReasonRequired && errText == "" {
 			return Reading{"allow", "exit 2 with nothing on stderr: a failed hook, the call runs"}
 		}
 		return Reading{"block", "exit 2"}
@@ -190,7 +187,7 @@ func (d *Dialect) Read(ev event.Name, code int, stdout, stderr string) Reading {
 	}
 	switch p := js.Get("hookSpecificOutput.permissionDecision").Str; p {
 	case "deny":
-		if d.Client == Codex && js.Get("hookSpecificOutput.permissionDecisionReason").Str == "" {
+		if d.ReasonRequired && js.Get("hookSpecificOutput.permissionDecisionReason").Str == "" {
 			return Reading{"allow", "a deny without a reason: a failed hook, the call runs"}
 		}
 		return Reading{"block", "permissionDecision deny"}

@@ -1,101 +1,121 @@
 package dialect
 
 import (
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/tidwall/gjson"
-
-	"github.com/hookkit/harness/lib/event"
 )
 
 // Detect names the client a payload came from by its shape, for hooks wired without
 // --client. It is a fallback: the installer names the client on the command line. Every other
 // dialect blocks wherever Claude Code's does (an ask becomes a block, a deny stays one), so a
 // shape read as another client's never weakens an answer; a payload with no mark of another
-// client is Claude Code's.
+// client is Claude Code's. The marks are each client's (client_<name>.go), tried lowest rank
+// first; they are plain functions, registered apart from the declarations, so that reading a
+// Claude Code payload builds no client's tables.
 func Detect(data []byte) *Dialect {
-	// One pass over the top-level members, with no allocation: a large payload (a Write's
-	// content) is read once, and a Claude Code payload costs next to nothing.
-	var ev, hookName, sessionID, turnID, tool, toolCallID, timestamp, transcript, mode,
-		toolResult, stopReason, envFile, messageID gjson.Result
+	s := shapeOf(data)
+	for _, m := range marks() {
+		if m.Is(&s) {
+			d, _ := Lookup(string(m.client))
+			return d
+		}
+	}
+	return claude
+}
+
+// Shape is what Detect reads of a payload's top level.
+type Shape struct {
+	Event, HookName, SessionID, TurnID, Tool, ToolCallID, Timestamp, Transcript, Mode,
+	ToolResult, StopReason, EnvFile, MessageID gjson.Result
+}
+
+// shapeOf reads the members marks look at in one pass over the top level, with no allocation:
+// a large payload (a Write's content) is read once, and a Claude Code payload costs next to
+// nothing.
+func shapeOf(data []byte) Shape {
+	var s Shape
 	gjson.ParseBytes(data).ForEach(func(k, v gjson.Result) bool {
 		var p *gjson.Result
 		switch k.Str {
 		case "hook_event_name":
-			p = &ev
+			p = &s.Event
 		case "hookName":
-			p = &hookName
+			p = &s.HookName
 		case "sessionId":
-			p = &sessionID
+			p = &s.SessionID
 		case "turn_id":
-			p = &turnID
+			p = &s.TurnID
 		case "tool_name":
-			p = &tool
+			p = &s.Tool
 		case "tool_call_id":
-			p = &toolCallID
+			p = &s.ToolCallID
 		case "timestamp":
-			p = &timestamp
+			p = &s.Timestamp
 		case "transcript_path":
-			p = &transcript
+			p = &s.Transcript
 		case "permission_mode":
-			p = &mode
+			p = &s.Mode
 		case "tool_result":
-			p = &toolResult
+			p = &s.ToolResult
 		case "stop_reason":
-			p = &stopReason
+			p = &s.StopReason
 		case "CLAUDE_ENV_FILE":
-			p = &envFile
+			p = &s.EnvFile
 		case "message_id":
-			p = &messageID
+			p = &s.MessageID
 		}
 		if p != nil && !p.Exists() {
 			*p = v
 		}
 		return true
 	})
-	must := func(c Client) *Dialect {
-		d, _ := Lookup(string(c))
-		return d
-	}
-	switch {
-	case !ev.Exists() && (hookName.Exists() || sessionID.Exists()):
-		return must(Copilot)
-	case ev.Type == gjson.String && isGeminiEvent(ev.Str):
-		return must(Gemini)
-	case ev.Type == gjson.String && strings.Contains(ev.Str, "_") && strings.ToLower(ev.Str) == ev.Str:
-		return must(DockerAgent)
-	case strings.Contains(transcript.Str, "/.codex/"):
-		return must(Codex)
-	case strings.Contains(transcript.Str, "/.factory/"):
-		return must(Droid)
-	case strings.Contains(transcript.Str, "/.qwen/"):
-		return must(Qwen)
-	case strings.Contains(transcript.Str, "/.gemini/"):
-		return must(Gemini)
-	case strings.Contains(transcript.Str, "/.copilot/"):
-		return must(Copilot)
-	case turnID.Exists() && ev.Str != string(event.MessageDisplay):
-		return must(Codex)
-	case tool.Str == "Execute" || tool.Str == "Create" || tool.Str == "ApplyPatch" ||
-		strings.HasPrefix(mode.Str, "auto-") || envFile.Exists() || (messageID.Exists() && ev.Str != string(event.MessageDisplay)):
-		return must(Droid)
-	case toolCallID.Exists() || tool.Str == "run_shell_command" || tool.Str == "write_file" || tool.Str == "edit" || mode.Str == "yolo":
-		return must(Qwen)
-	case toolResult.Exists() || stopReason.Exists() || (timestamp.Exists() && !transcript.Exists()):
-		return must(Copilot)
-	case timestamp.Exists() && mode.Exists():
-		return must(Qwen)
-	case timestamp.Exists():
-		return must(Gemini)
-	}
-	return claude
+	return s
 }
 
-func isGeminiEvent(name string) bool {
-	switch name {
-	case "BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "PreCompress", "BeforeModel",
-		"AfterModel", "BeforeToolSelection":
-		return true
+// Mark is one sign that a payload is a client's. Ranks order the marks of every client: a
+// mark that only one client's payloads can show goes before one that several share.
+type Mark struct {
+	Rank int
+	Is   func(*Shape) bool
+}
+
+// The ranks of the kinds of mark.
+const (
+	// RankFormat: a format of the client's own (no hook_event_name, its own event names).
+	RankFormat = 10
+	// RankTranscript: the transcript lies in the client's own folder.
+	RankTranscript = 40
+	// RankField: a field or a value only the client sends.
+	RankField = 50
+	// RankFallback: what is left when nothing else told (a timestamp).
+	RankFallback = 80
+)
+
+type mark struct {
+	Mark
+	client Client
+}
+
+// marked holds every client's marks, registered at init (a few function values).
+var marked []mark
+
+// detectBy adds a client's marks.
+func detectBy(c Client, ms ...Mark) {
+	for _, m := range ms {
+		marked = append(marked, mark{m, c})
 	}
-	return false
+}
+
+var marks = sync.OnceValue(func() []mark {
+	out := slices.Clone(marked)
+	slices.SortStableFunc(out, func(a, b mark) int { return a.Rank - b.Rank })
+	return out
+})
+
+// TranscriptIn is a mark: the payload's transcript lies in the folder dir of a home.
+func TranscriptIn(dir string) func(*Shape) bool {
+	return func(s *Shape) bool { return strings.Contains(s.Transcript.Str, "/"+dir+"/") }
 }

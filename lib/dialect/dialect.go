@@ -6,50 +6,61 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/hookkit/harness/lib/event"
 )
 
-// Client names a hook client, as written on a hook's command line (--client=codex).
+// Client names a hook client, as written on a hook's command line (--client=codex). Each
+// client's constant, and everything about it, is declared in its own file, client_<name>.go.
 type Client string
 
-// The clients harness speaks to.
-const (
-	Claude  Client = "claude"
-	Codex   Client = "codex"
-	Copilot Client = "copilot"
-	Qwen    Client = "qwen"
-	Droid   Client = "droid"
-	Gemini  Client = "gemini"
-	// DockerAgent is docker/docker-agent (v1.32.3): not installable here, so its dialect rests
-	// on the payloads it was seen sending and its documented answers.
-	DockerAgent Client = "docker-agent"
-	// VTCode is VT Code: not installable here, so its dialect rests on its documented hooks
-	// (Claude Code's payloads and answers, its own vtcode.toml).
-	VTCode Client = "vtcode"
-)
-
-// Dialect is what one client does differently from Claude Code: names, units and the answers
-// it honours. The zero differences are Claude Code's own.
+// Dialect is the declaration of one client: what it does differently from Claude Code (names,
+// units, the answers it honours), where its hook files live and what kind each is, what it
+// cannot do and what the dialect does instead. The zero differences are Claude Code's own. The
+// installer, linter, doctor, canaries and status read these fields; none of them names a client.
 type Dialect struct {
 	Client Client
 	// Title and Tested name the client and the version its real-client tests run.
 	Title, Tested string
+	// Short is the client's name in a sentence ("Codex skips it"); Title when empty.
+	Short string
+	// Identity: the client speaks Claude Code's protocol itself, so nothing is translated and
+	// the installer's manifest records its files under no client name.
+	Identity bool
 	// Events maps each Claude Code event the client fires to the client's name for it. An event
 	// missing here is one the client does not have (the installer leaves it out).
 	Events map[event.Name]string
+	// Unwired are events the client fires that the installer leaves out all the same, each
+	// with the reason (said by install, and warned about by validate where a file has one).
+	Unwired map[event.Name]string
 	// Tools maps the client's tool names to Claude Code's; Args renames tool_input fields, per
 	// Claude Code tool, from the client's names to Claude Code's.
 	Tools map[string]string
 	Args  map[string]map[string]string
+	// ClaudeToolNames: the client sends Claude Code's tool names in Claude Code's format (Tools
+	// are the names of its own format), so Payload keeps them.
+	ClaudeToolNames bool
+	// PatchWrites: the client writes files with a patch tool (apply_patch: {"command": the
+	// patch text}), so Payload renders a Write or an Edit as one.
+	PatchWrites bool
+	// Native is the client's own hook format, which it may send too (nil when it has none).
+	Native *Native
 	// Dir names the shell tool's argument that runs the command in another directory; the
 	// command is judged as `cd DIR && command`.
 	Dir string
 	// Millis: the client reads a hook's timeout in milliseconds.
 	Millis bool
+	// LegacyMillis: a timeout of 1000 or more is read as milliseconds (a legacy unit).
+	LegacyMillis bool
+	// DefaultTimeout is how long the client lets a handler without a timeout run.
+	DefaultTimeout time.Duration
 	// NoAsk: the client runs a call whose hook answered ask (or cannot ask headless), so an
 	// ask is rendered as a block that says how to approve.
 	NoAsk bool
+	// ReasonRequired: the client takes a block without a reason (exit 2 with nothing on
+	// stderr, a deny without permissionDecisionReason) for a failed hook, and runs the call.
+	ReasonRequired bool
 	// JSONDeny: a PreToolUse block is a JSON deny at exit 0 (exit 2 loses the reason).
 	JSONDeny bool
 	// JSONPromptBlock: a prompt is blocked only by {"decision":"block"} at exit 0.
@@ -63,6 +74,9 @@ type Dialect struct {
 	ExactSource bool
 	// Anchored: tool matchers are unanchored regular expressions, so the installer anchors them.
 	Anchored bool
+	// RegexpMatchers: the client compiles a tool matcher as a regular expression, and one that
+	// does not compile is an error in its file.
+	RegexpMatchers bool
 	// Aliases: tool matchers may use Claude Code's tool names; without them the installer
 	// writes the client's own.
 	Aliases bool
@@ -84,115 +98,127 @@ type Dialect struct {
 	// Snake: event names and answer fields are snake_case (pre_tool_use, hook_specific_output),
 	// and only exit 2 blocks (Claude Code's camelCase JSON is not read).
 	Snake bool
+	// Files says where the client's hook files live and what kind of file each is.
+	Files Files
+	// Transcript names the reader of the client's own session transcripts.
+	Transcript Transcript
+	// Flags are the install flags that belong to this client alone.
+	Flags []string
+	// FileEvents are the events the client's file takes, by their names there, where its
+	// documentation names more than Events (newer versions' too): what a hook on each can do.
+	FileEvents func() map[string]FileEvent
 }
 
-// claude is Claude Code: nothing to translate.
-var claude = &Dialect{Client: Claude, Title: "Claude Code", Tested: "2.1.332", Aliases: true}
+// FileEvent is what a client's documentation says of one event of its file: whether a hook
+// there can block, and whether its hooks come in matcher groups (tool events) or as a plain
+// list.
+type FileEvent struct{ CanBlock, ToolMatched bool }
 
-// all builds the table on first use: a hook run by Claude Code never pays for its maps at
-// start-up.
-var all = sync.OnceValue(func() []*Dialect {
-	return []*Dialect{
-		claude,
-		{
-			Client: Codex, Title: "Codex CLI", Tested: "0.171.0",
-			Events: names(event.PreToolUse, event.PermissionRequest, event.PostToolUse, event.PreCompact,
-				event.PostCompact, event.SessionStart, event.SessionEnd, event.SubagentStart,
-				event.SubagentStop, event.UserPromptSubmit, event.Stop),
-			NoAsk: true, Aliases: true, RegexpAliases: true,
-			Sources: []string{"startup", "resume", "clear", "compact"},
-		},
-		{
-			Client: Copilot, Title: "GitHub Copilot CLI", Tested: "1.0.102",
-			// PermissionRequest fires too, with Copilot's own payload (translated in); the
-			// installer leaves it out, since Copilot denies the call when such a hook fails.
-			Events: names(event.PreToolUse, event.PostToolUse, event.UserPromptSubmit,
-				event.SessionStart, event.SessionEnd, event.Stop, event.PermissionRequest),
-			Tools: map[string]string{"bash": "Bash", "create": "Write", "edit": "Edit", "view": "Read",
-				"grep": "Grep", "glob": "Glob", "task": "Agent", "str_replace_editor": "Edit"},
-			Args: map[string]map[string]string{
-				"Write": {"path": "file_path", "file_text": "content"},
-				"Edit":  {"path": "file_path", "old_str": "old_string", "new_str": "new_string"},
-				"Read":  {"path": "file_path"},
-			},
-			JSONDeny: true, JSONPromptBlock: true, TopContext: true, Aliases: true, Sequential: true,
-			Sources: []string{"new", "resume", "startup"},
-		},
-		{
-			Client: Qwen, Title: "Qwen Code", Tested: "0.24.4",
-			Events: names(event.PreToolUse, event.PostToolUse, event.PostToolUseFailure,
-				event.PermissionRequest, event.PermissionDenied, event.UserPromptSubmit, event.SessionStart,
-				event.SessionEnd, event.Stop, event.StopFailure, event.SubagentStart, event.SubagentStop,
-				event.PreCompact, event.PostCompact, event.Notification),
-			Tools: map[string]string{"run_shell_command": "Bash", "write_file": "Write", "edit": "Edit",
-				"read_file": "Read", "notebook_edit": "NotebookEdit", "grep_search": "Grep", "glob": "Glob",
-				"agent": "Agent", "task": "Agent"},
-			Dir:     "directory",
-			Aliases: true, ListEntries: true,
-			Sources: []string{"startup", "resume", "clear", "compact"},
-		},
-		{
-			Client: Droid, Title: "Factory droid", Tested: "0.225.2",
-			Events: names(event.PreToolUse, event.PostToolUse, event.UserPromptSubmit, event.SessionStart,
-				event.SessionEnd, event.Stop, event.SubagentStop, event.PreCompact, event.Notification),
-			// MultiEdit and ApplyPatch are in the binary, not offered in the tested runs.
-			Tools: map[string]string{"Execute": "Bash", "Create": "Write", "Edit": "Edit",
-				"MultiEdit": "MultiEdit", "ApplyPatch": "apply_patch", "Read": "Read", "Grep": "Grep",
-				"Glob": "Glob", "Task": "Agent"},
-			Args: map[string]map[string]string{
-				"Edit": {"old_str": "old_string", "new_str": "new_string", "change_all": "replace_all"},
-			},
-			NoAsk:   true,
-			Sources: []string{"startup", "resume", "clear", "compact"},
-		},
-		{
-			Client: Gemini, Title: "Gemini CLI", Tested: "0.61.0",
-			Events: map[event.Name]string{
-				event.PreToolUse: "BeforeTool", event.PostToolUse: "AfterTool",
-				event.UserPromptSubmit: "BeforeAgent", event.Stop: "AfterAgent",
-				event.PreCompact: "PreCompress", event.SessionStart: "SessionStart",
-				event.SessionEnd: "SessionEnd", event.Notification: "Notification",
-			},
-			Tools: map[string]string{"run_shell_command": "Bash", "write_file": "Write", "replace": "Edit",
-				"read_file": "Read", "glob": "Glob", "grep_search": "Grep", "web_fetch": "WebFetch",
-				"google_web_search": "WebSearch"},
-			Args: map[string]map[string]string{
-				"Edit": {"allow_multiple": "replace_all"},
-			},
-			Dir:    "dir_path",
-			Millis: true, NoAsk: true, TopDecision: true, ExactSource: true, Anchored: true,
-			Sources: []string{"startup", "resume", "clear"},
-		},
-		{
-			Client: DockerAgent, Title: "docker-agent", Tested: "v1.32.3-19-g0d76412a",
-			// The events of the version whose payloads were captured; newer versions' snake_case
-			// names (user_prompt_submit, stop, ...) are read too (claudeEvent).
-			Events: map[event.Name]string{
-				event.PreToolUse: "pre_tool_use", event.PostToolUse: "post_tool_use",
-				event.SessionStart: "session_start", event.SessionEnd: "session_end",
-			},
-			Tools: map[string]string{"shell": "Bash", "write_file": "Write", "edit_file": "MultiEdit",
-				"read_file": "Read"},
-			Args: map[string]map[string]string{
-				"Bash":      {"cmd": "command"},
-				"Write":     {"path": "file_path"},
-				"MultiEdit": {"path": "file_path"},
-				"Read":      {"path": "file_path"},
-			},
-			Dir:   "cwd",
-			NoAsk: true, Snake: true,
-		},
-		{
-			// Claude Code's payloads, tool names and answers (an ask prompts; a timed-out
-			// hook blocks); only the file differs: [hooks.lifecycle] in vtcode.toml, matchers
-			// anchored by the client.
-			Client: VTCode, Title: "VT Code", Tested: "documented hooks (not installable here)",
-			Events: names(event.SessionStart, event.SessionEnd, event.UserPromptSubmit,
-				event.PreToolUse, event.PostToolUse),
-			Aliases: true,
-			Sources: []string{"startup", "resume", "clear", "compact"},
-		},
+// FileKind is the kind of file a client keeps its hooks in; lib/settings edits each kind.
+type FileKind string
+
+// The kinds of hook file.
+const (
+	// HookGroups is Claude Code's JSON: {"hooks": {"Event": [groups]}}.
+	HookGroups FileKind = "hook groups"
+	// TrustedHookGroups is HookGroups whose every handler must also be trusted, by its hash,
+	// in a TOML file beside it (Companion), or the client skips it without a word.
+	TrustedHookGroups FileKind = "trusted hook groups"
+	// TOMLBlock is a TOML file of the user's, into which the installer appends one block of
+	// tables it owns.
+	TOMLBlock FileKind = "TOML block"
+	// YAMLBlock is a YAML file of the user's, into which the installer puts one hooks block,
+	// under a named agent.
+	YAMLBlock FileKind = "YAML block"
+)
+
+// Files says where a client's hook files are and what kind of file each is.
+type Files struct {
+	Kind FileKind
+	// Binary is the client's command, looked up on PATH (or its folder, or its project file,
+	// looked for) to tell whether it is installed; "" when the install does not ask.
+	Binary string
+	// Dir is the client's configuration folder under the home directory, and Env a variable
+	// that moves it.
+	Dir, Env string
+	// User is the user's hook file, relative to Dir ("" when the client has none; NoUser
+	// says why).
+	User, NoUser string
+	// Project is the project's hook file, relative to the project ("" when the client reads no
+	// project file of its own; NoProject says why). Local is a project file kept out of version
+	// control ("" when none).
+	Project, NoProject, Local string
+	// Trust is the TOML file beside the hook file that trusts its handlers (TrustedHookGroups).
+	Trust string
+	// DefaultScope is the scope an install takes when none is named ("user" when empty).
+	DefaultScope string
+	// NoSettings says why --settings FILE cannot name the file ("" when it can).
+	NoSettings string
+	// Paste: the file is the user's own and has no fixed place: without --settings the
+	// installer prints the block to paste into it, with these instructions, and writes nothing.
+	Paste string
+	// TopKeys are the only top-level keys the client accepts in the file (any when nil): with
+	// another one it drops the whole file and runs no hook.
+	TopKeys []string
+	// SnakeEvents: the file's event keys are snake_case (pre_tool_use).
+	SnakeEvents bool
+}
+
+// QuotedTopKeys writes TopKeys for a sentence: "hooks" and "description".
+func (f Files) QuotedTopKeys() string {
+	q := make([]string, len(f.TopKeys))
+	for i, k := range f.TopKeys {
+		q[i] = fmt.Sprintf("%q", k)
 	}
+	if len(q) < 2 {
+		return strings.Join(q, "")
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+}
+
+// Transcript is the reader of a client's own session transcripts.
+type Transcript struct {
+	// Format is lib/transcript's name for the format ("" when it reads none of this client's,
+	// so the hooks that read a transcript are left out).
+	Format string
+	// Glob is where the client writes them, under the home directory.
+	Glob string
+}
+
+// Native is a client's own hook format, beside Claude Code's: its payloads name their event
+// with another key, in the client's words, and their fields in camelCase.
+type Native struct {
+	// EventKey is the key that names the event.
+	EventKey string
+	// Event returns the Claude Code event for the format's name of it (a function: no map is
+	// built at a hook's start).
+	Event func(name string) (event.Name, bool)
+	// Fields renames the format's fields to Claude Code's, in order.
+	Fields [][2]string
+	// Hint says what to do when a payload names no event at all.
+	Hint string
+}
+
+// registry holds each client's declaration, built on first use: a hook run by Claude Code never
+// pays for the maps of the others at start-up.
+var registry []entry
+
+type entry struct {
+	order int
+	build func() *Dialect
+}
+
+// register adds a client's declaration; order places it in Names (Claude Code first).
+func register(order int, build func() *Dialect) { registry = append(registry, entry{order, build}) }
+
+var all = sync.OnceValue(func() []*Dialect {
+	es := slices.Clone(registry)
+	slices.SortStableFunc(es, func(a, b entry) int { return a.order - b.order })
+	out := make([]*Dialect, len(es))
+	for i, e := range es {
+		out[i] = e.build()
+	}
+	return out
 })
 
 func names(evs ...event.Name) map[event.Name]string {
@@ -300,3 +326,31 @@ func sortedKeys(m map[string]string) []string { return slices.Sorted(maps.Keys(m
 
 // Default is Claude Code's dialect, which translates nothing.
 func Default() *Dialect { return claude }
+
+// Name is a short name of the client for a sentence.
+func (d *Dialect) Name() string {
+	if d.Short != "" {
+		return d.Short
+	}
+	return d.Title
+}
+
+// Recorded is the client's name in the installer's manifest: "" for Claude Code's own files.
+func (d *Dialect) Recorded() string {
+	if d.Identity {
+		return ""
+	}
+	return string(d.Client)
+}
+
+// Unwire says why the installer leaves a hook on event ev out for the client ("" when it
+// wires it).
+func (d *Dialect) Unwire(ev event.Name) string {
+	if why, ok := d.Unwired[ev]; ok {
+		return why
+	}
+	if _, ok := d.Event(ev); !ok {
+		return d.Title + " has no such event"
+	}
+	return ""
+}

@@ -48,8 +48,8 @@ func TestInCaptured(t *testing.T) {
 				t.Fatal(err)
 			}
 			got, err := d.In(data)
-			if c == Copilot && strings.HasPrefix(name, "native.") {
-				// Copilot's own format names no event: refused with the reason, never guessed.
+			if d.Native != nil && strings.HasPrefix(name, "native.") {
+				// A client's own format that names no event: refused with the reason, never guessed.
 				if _, ok := err.(NoEventError); !ok {
 					t.Errorf("%s/%s: got %v, want a NoEventError", c, name, err)
 				}
@@ -186,7 +186,7 @@ func TestClaudeUntouched(t *testing.T) {
 	for _, f := range files {
 		data, _ := os.ReadFile(f)
 		d := Detect(data)
-		if d.Client != Claude {
+		if d != Default() {
 			t.Errorf("%s: detected as %s", filepath.Base(f), d.Client)
 		}
 		got, err := d.In(data)
@@ -345,14 +345,14 @@ func TestMatchersSelectEveryTool(t *testing.T) {
 					sent = []string{"mcp__fs__write_file"}
 				} else {
 					sent = d.clientTools(name)
-					if d.Client == Copilot {
+					if d.ClaudeToolNames {
 						sent = nil // it sends Claude Code's names (with its own argument names)
 					}
 					p, err := d.Payload([]byte(`{"hook_event_name":"PreToolUse","tool_name":"` + name + `","tool_input":{}}`))
 					if err != nil {
 						t.Fatal(err)
 					}
-					if n := gjson.GetBytes(p, "tool_name").Str; (len(sent) > 0 || d.Client == Copilot) && !slices.Contains(sent, n) {
+					if n := gjson.GetBytes(p, "tool_name").Str; (len(sent) > 0 || d.ClaudeToolNames) && !slices.Contains(sent, n) {
 						sent = append(sent, n)
 					}
 				}

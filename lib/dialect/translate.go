@@ -16,50 +16,17 @@ import (
 // Translation of one payload and one answer. Claude Code's dialect touches neither, so a hook
 // run by Claude Code does no work here.
 
-// copilotEvent maps the event names of Copilot CLI's own format (hookName), which it also
-// sends to PermissionRequest hooks of a Claude-format file. A switch, not a map: no start-up
-// work in every hook.
-func copilotEvent(name string) (event.Name, bool) {
-	switch name {
-	case "preToolUse":
-		return event.PreToolUse, true
-	case "postToolUse":
-		return event.PostToolUse, true
-	case "userPromptSubmitted":
-		return event.UserPromptSubmit, true
-	case "sessionStart":
-		return event.SessionStart, true
-	case "sessionEnd":
-		return event.SessionEnd, true
-	case "agentStop":
-		return event.Stop, true
-	case "subagentStop":
-		return event.SubagentStop, true
-	case "permissionRequest":
-		return event.PermissionRequest, true
-	case "preCompact":
-		return event.PreCompact, true
-	case "notification":
-		return event.Notification, true
-	}
-	return "", false
-}
-
-// copilotFields renames the camelCase fields of Copilot CLI's own format.
-var copilotFields = [][2]string{
-	{"sessionId", "session_id"}, {"toolName", "tool_name"}, {"toolInput", "tool_input"},
-	{"toolArgs", "tool_input"}, {"transcriptPath", "transcript_path"}, {"stopReason", "stop_reason"},
-	{"initialPrompt", "initial_prompt"}, {"permissionSuggestions", "permission_suggestions"},
-	{"toolResult", "tool_response"}, {"tool_result", "tool_response"},
-}
-
 // NoEventError says a payload names no event the dialect can read.
-type NoEventError struct{ Client Client }
+type NoEventError struct {
+	Client Client
+	// Hint says what to do, where the client's own format is the likely cause ("" when none).
+	Hint string
+}
 
 func (e NoEventError) Error() string {
 	msg := "the payload names no event (no hook_event_name)"
-	if e.Client == Copilot {
-		msg += "; Copilot's own .github/hooks format sends none: install with `harness install --client copilot`, which writes Claude Code's format"
+	if e.Hint != "" {
+		msg += "; " + e.Hint
 	}
 	return msg
 }
@@ -68,7 +35,7 @@ func (e NoEventError) Error() string {
 // shell command's own directory as cwd, an empty cwd filled in. Claude Code's payloads, and
 // payloads that are not JSON objects (the parser says why), are returned as they are.
 func (d *Dialect) In(data []byte) ([]byte, error) {
-	if d.Client == Claude || !gjson.ValidBytes(data) || !gjson.ParseBytes(data).IsObject() {
+	if d.Identity || !gjson.ValidBytes(data) || !gjson.ParseBytes(data).IsObject() {
 		return data, nil
 	}
 	out := data
@@ -83,19 +50,23 @@ func (d *Dialect) In(data []byte) ([]byte, error) {
 		}
 	}
 	ev := gjson.GetBytes(out, "hook_event_name")
-	if !ev.Exists() && d.Client == Copilot {
-		name := gjson.GetBytes(out, "hookName")
-		if e, ok := copilotEvent(name.Str); ok {
+	if n := d.Native; !ev.Exists() && n != nil {
+		name := gjson.GetBytes(out, n.EventKey)
+		if e, ok := n.Event(name.Str); ok {
 			set("hook_event_name", quote(string(e)))
-			del("hookName")
+			del(n.EventKey)
 			ev = gjson.GetBytes(out, "hook_event_name")
 		}
 	}
 	if !ev.Exists() {
-		return nil, NoEventError{d.Client}
+		e := NoEventError{Client: d.Client}
+		if d.Native != nil {
+			e.Hint = d.Native.Hint
+		}
+		return nil, e
 	}
-	if d.Client == Copilot {
-		for _, f := range copilotFields {
+	if d.Native != nil {
+		for _, f := range d.Native.Fields {
 			v := gjson.GetBytes(out, f[0])
 			if !v.Exists() || gjson.GetBytes(out, f[1]).Exists() {
 				continue
@@ -159,7 +130,7 @@ func quote(s string) string {
 // client reads it. Every block stays a block in Claude Code's reading too, so a dialect chosen
 // by mistake never lets a blocked call through there.
 func (d *Dialect) Out(ev event.Name, r answer.Reply) answer.Reply {
-	if d.Client == Claude {
+	if d.Identity {
 		return r
 	}
 	var js gjson.Result

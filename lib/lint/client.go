@@ -28,9 +28,9 @@ func ClientFile(path string, d *dialect.Dialect) Report {
 	switch {
 	case err != nil:
 		c.add(Error, "file.unreadable", "", "%v", err)
-	case d.Client == dialect.DockerAgent:
+	case d.Files.Kind == dialect.YAMLBlock:
 		c.dockerAgent(path, data, d)
-	case d.Client == dialect.VTCode:
+	case d.Files.Kind == dialect.TOMLBlock:
 		c.vtcode(path, data, d)
 	case !gjson.ValidBytes(data):
 		c.syntax(data)
@@ -47,20 +47,21 @@ func (c *checker) client(path string, data []byte, d *dialect.Dialect) {
 		c.add(Error, "json.not-object", "", "the file must be a JSON object, not %s", kindOf(root))
 		return
 	}
-	if d.Client == dialect.Codex {
+	if keys := d.Files.TopKeys; keys != nil {
 		root.ForEach(func(k, _ gjson.Result) bool {
-			if k.Str != "hooks" && k.Str != "description" {
-				c.add(Error, "codex.top-key", k.Str, "Codex accepts only \"hooks\" and \"description\" at the top level: with %q it drops the whole file and runs no hook at all", k.Str)
+			if !slices.Contains(keys, k.Str) {
+				c.add(Error, id(d, "top-key"), k.Str, "%s accepts only %s at the top level: with %q it drops the whole file and runs no hook at all", d.Name(), d.Files.QuotedTopKeys(), k.Str)
 			}
 			return true
 		})
 	}
 	var config map[string]any
 	abs, _ := filepath.Abs(path)
-	if d.Client == dialect.Codex {
+	trustFile := settings.TrustFile(d, abs)
+	if trustFile != "" {
 		var err error
-		if _, config, err = settings.ReadTOML(settings.CodexConfig(abs)); err != nil {
-			c.add(Error, "codex.config", "", "%v", err)
+		if _, config, err = settings.ReadTOML(trustFile); err != nil {
+			c.add(Error, id(d, "config"), "", "%v", err)
 		}
 	}
 	root.Get("hooks").ForEach(func(ev, groups gjson.Result) bool {
@@ -85,15 +86,15 @@ func (c *checker) client(path string, data []byte, d *dialect.Dialect) {
 					want := settings.TrustHash(ev.Str, []byte(g.Raw), hi)
 					switch got, ok := settings.TrustedHash(config, key); {
 					case !ok:
-						c.add(Error, "codex.untrusted", hPath, "not trusted in %s: Codex skips this hook without a word (`harness install --client codex` trusts its own)", settings.CodexConfig(abs))
+						c.add(Error, id(d, "untrusted"), hPath, "not trusted in %s: %s skips this hook without a word (`harness install --client %s` trusts its own)", trustFile, d.Name(), d.Client)
 					case got != want:
-						c.add(Error, "codex.stale-trust", hPath, "its trusted_hash in %s is for another command, timeout or matcher: Codex skips it without a word until it is trusted again", settings.CodexConfig(abs))
+						c.add(Error, id(d, "stale-trust"), hPath, "its trusted_hash in %s is for another command, timeout or matcher: %s skips it without a word until it is trusted again", trustFile, d.Name())
 					}
 				}
 			}
 		}
-		if d.Client == dialect.Copilot && claude == event.PermissionRequest {
-			c.add(Warning, "copilot.permission-request", evPath, "Copilot CLI sends PermissionRequest hooks its own payload and denies the call when such a hook fails")
+		if why, ok := d.Unwired[claude]; ok {
+			c.add(Warning, id(d, kebab(string(claude))), evPath, "%s", why)
 		}
 		return true
 	})
@@ -114,7 +115,7 @@ func (c *checker) clientMatcher(d *dialect.Dialect, ev event.Name, m gjson.Resul
 	if spec.Matcher != "tool_name" {
 		return
 	}
-	if d.Anchored || d.Client == dialect.Gemini || d.Client == dialect.Codex {
+	if d.Anchored || d.RegexpMatchers {
 		if _, err := regexp.Compile(m.Str); err != nil {
 			c.add(Error, "matcher.invalid", path, "%q is not a regular expression %s can use: %v", m.Str, d.Title, err)
 			return
@@ -155,8 +156,8 @@ func (c *checker) clientHandler(d *dialect.Dialect, ev event.Name, h gjson.Resul
 	case !t.Exists():
 	case d.Millis && t.Num < 1000:
 		c.add(Error, "client.timeout-unit", join(path, "timeout"), "%s reads timeout in milliseconds: %s is %s ms, which kills the hook before it answers (and the call runs); write %s", d.Title, t.Raw, t.Raw, num(t.Num*1000))
-	case d.Client == dialect.Qwen && t.Num >= 1000:
-		c.add(Warning, "client.timeout-unit", join(path, "timeout"), "Qwen Code takes a timeout of 1000 or more as milliseconds: %s is %s s", t.Raw, num(t.Num/1000))
+	case d.LegacyMillis && t.Num >= 1000:
+		c.add(Warning, "client.timeout-unit", join(path, "timeout"), "%s takes a timeout of 1000 or more as milliseconds: %s is %s s", d.Title, t.Raw, num(t.Num/1000))
 	}
 }
 
@@ -191,7 +192,7 @@ func (c *checker) vtcode(path string, data []byte, d *dialect.Dialect) {
 			gPath := index(evPath, gi)
 			if m, _ := g["matcher"].(string); m != "" && m != "*" {
 				if _, err := regexp.Compile("^(?:" + m + ")$"); err != nil {
-					c.add(Error, "matcher.invalid", join(gPath, "matcher"), "%q is not a regular expression: VT Code refuses the whole file at load (%v)", m, err)
+					c.add(Error, "matcher.invalid", join(gPath, "matcher"), "%q is not a regular expression: %s refuses the whole file at load (%v)", m, d.Title, err)
 				}
 			}
 			hs, _ := g["hooks"].([]any)
@@ -205,7 +206,7 @@ func (c *checker) vtcode(path string, data []byte, d *dialect.Dialect) {
 					c.add(Error, "handler.no-command", hPath, "a hook needs a command")
 				}
 				if _, ok := hm["timeout"]; ok {
-					c.add(Warning, "client.timeout-key", join(hPath, "timeout"), "VT Code reads timeout_seconds, not timeout: this hook gets the default 60 s")
+					c.add(Warning, "client.timeout-key", join(hPath, "timeout"), "%s reads timeout_seconds, not timeout: this hook gets the default %d s", d.Title, int(d.DefaultTimeout.Seconds()))
 				}
 			}
 		}
@@ -221,4 +222,22 @@ func pascalEvent(name string) event.Name {
 		}
 	}
 	return event.Name(b.String())
+}
+
+// id is a finding's id for what is the client's own: its name, then what.
+func id(d *dialect.Dialect, what string) string { return string(d.Client) + "." + what }
+
+// kebab writes an event name in kebab-case (PermissionRequest: permission-request).
+func kebab(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		if r >= 'A' && r <= 'Z' {
+			if i > 0 {
+				b.WriteByte('-')
+			}
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

@@ -10,34 +10,11 @@ import (
 	"github.com/hookkit/harness/lib/settings"
 )
 
-// DockerAgentEvent is what docker-agent's documentation (seed 003, a version newer than the
-// one whose payloads were captured) says of one event: whether a hook there can block, and
-// whether its hooks come in matcher groups (tool events) or as a plain list.
-type DockerAgentEvent struct{ CanBlock, ToolMatched bool }
-
-// DockerAgentEvents are docker-agent's hook events, by their names in the agent file.
-func DockerAgentEvents() map[string]DockerAgentEvent {
-	block, tool := DockerAgentEvent{CanBlock: true}, DockerAgentEvent{CanBlock: true, ToolMatched: true}
-	m := map[string]DockerAgentEvent{
-		"pre_tool_use": tool, "post_tool_use": tool, "permission_request": tool,
-		"tool_response_transform": {ToolMatched: true},
-	}
-	for _, e := range []string{"user_prompt_submit", "user_steering_messages_submit", "user_followup_submit",
-		"before_llm_call", "pre_compact", "before_compaction", "worktree_create"} {
-		m[e] = block
-	}
-	for _, e := range []string{"session_start", "session_end", "turn_start", "turn_end", "after_llm_call",
-		"after_compaction", "subagent_stop", "on_user_input", "stop", "notification", "on_error",
-		"on_max_iterations", "on_agent_switch", "on_session_resume", "on_tool_approval_decision"} {
-		m[e] = DockerAgentEvent{}
-	}
-	return m
-}
-
 // HarnessGuards are the hooks that fail closed: the ones whose failure must not let a call run.
 var HarnessGuards = []string{"SecurityValidator", "WriteProtector", "SecretGuard"}
 
-// dockerAgent checks the hooks of every agent in a docker-agent agent file.
+// dockerAgent checks the hooks of every agent in an agent file (a YAMLBlock file: docker-agent's),
+// against the events its declaration documents.
 func (c *checker) dockerAgent(path string, data []byte, d *dialect.Dialect) {
 	doc, err := settings.DecodeYAML(path, data)
 	if err != nil {
@@ -47,10 +24,13 @@ func (c *checker) dockerAgent(path string, data []byte, d *dialect.Dialect) {
 	root, _ := doc.(map[string]any)
 	agents, _ := root["agents"].(map[string]any)
 	if len(agents) == 0 {
-		c.add(Error, "docker-agent.no-agents", "agents", "the file defines no agents: it is not a docker-agent agent file")
+		c.add(Error, id(d, "no-agents"), "agents", "the file defines no agents: it is not a %s agent file", d.Title)
 		return
 	}
-	events := DockerAgentEvents()
+	var events map[string]dialect.FileEvent
+	if d.FileEvents != nil {
+		events = d.FileEvents()
+	}
 	for _, name := range slices.Sorted(maps.Keys(agents)) {
 		agent, _ := agents[name].(map[string]any)
 		hooks, ok := agent["hooks"].(map[string]any)
@@ -65,7 +45,7 @@ func (c *checker) dockerAgent(path string, data []byte, d *dialect.Dialect) {
 				continue
 			}
 			if _, captured := d.Events[d.ClaudeEvent(ev)]; !captured {
-				c.add(Warning, "docker-agent.newer-event", evPath, "%q is documented for newer versions; %s %s never sends it", ev, d.Title, d.Tested)
+				c.add(Warning, id(d, "newer-event"), evPath, "%q is documented for newer versions; %s %s never sends it", ev, d.Title, d.Tested)
 			}
 			list, _ := hooks[ev].([]any)
 			for i, item := range list {
@@ -73,10 +53,10 @@ func (c *checker) dockerAgent(path string, data []byte, d *dialect.Dialect) {
 				gPath := index(evPath, i)
 				if !spec.ToolMatched {
 					if _, isGroup := group["hooks"]; isGroup {
-						c.add(Error, "docker-agent.shape", gPath, "%s takes a plain list of hooks, not matcher groups", ev)
+						c.add(Error, id(d, "shape"), gPath, "%s takes a plain list of hooks, not matcher groups", ev)
 						continue
 					}
-					c.dockerAgentHook(ev, spec, group, gPath)
+					c.dockerAgentHook(d, ev, spec, group, gPath)
 					continue
 				}
 				if m, _ := group["matcher"].(string); m != "" && m != "*" {
@@ -90,7 +70,7 @@ func (c *checker) dockerAgent(path string, data []byte, d *dialect.Dialect) {
 				}
 				for j, h := range hs {
 					hm, _ := h.(map[string]any)
-					c.dockerAgentHook(ev, spec, hm, index(join(gPath, "hooks"), j))
+					c.dockerAgentHook(d, ev, spec, hm, index(join(gPath, "hooks"), j))
 				}
 			}
 		}
@@ -99,7 +79,7 @@ func (c *checker) dockerAgent(path string, data []byte, d *dialect.Dialect) {
 
 // dockerAgentHook checks one handler: its type, command, timeout (seconds) and the per-hook
 // options of newer versions (on_error, working_dir, env) against what harness needs.
-func (c *checker) dockerAgentHook(ev string, spec DockerAgentEvent, h map[string]any, path string) {
+func (c *checker) dockerAgentHook(d *dialect.Dialect, ev string, spec dialect.FileEvent, h map[string]any, path string) {
 	typ, _ := h["type"].(string)
 	switch typ {
 	case "command", "builtin", "model":
@@ -111,7 +91,7 @@ func (c *checker) dockerAgentHook(ev string, spec DockerAgentEvent, h map[string
 		c.add(Error, "handler.no-command", path, "a command hook needs a command")
 	}
 	if t, ok := h["timeout"].(int); ok && t >= 1000 {
-		c.add(Warning, "client.timeout-unit", join(path, "timeout"), "docker-agent reads timeout in seconds: %d is %s minutes", t, num(float64(t)/60))
+		c.add(Warning, "client.timeout-unit", join(path, "timeout"), "%s reads timeout in seconds: %d is %s minutes", d.Title, t, num(float64(t)/60))
 	}
 	guard := false
 	for _, g := range HarnessGuards {
@@ -120,19 +100,19 @@ func (c *checker) dockerAgentHook(ev string, spec DockerAgentEvent, h map[string
 	switch onErr, _ := h["on_error"].(string); {
 	case h["on_error"] == nil:
 	case onErr != "warn" && onErr != "ignore" && onErr != "block":
-		c.add(Error, "docker-agent.on-error", join(path, "on_error"), "on_error must be warn, ignore or block, not %v", h["on_error"])
+		c.add(Error, id(d, "on-error"), join(path, "on_error"), "on_error must be warn, ignore or block, not %v", h["on_error"])
 	case onErr == "block" && !spec.CanBlock:
-		c.add(Error, "docker-agent.on-error", join(path, "on_error"), "%s cannot block: docker-agent refuses on_error block there", ev)
+		c.add(Error, id(d, "on-error"), join(path, "on_error"), "%s cannot block: %s refuses on_error block there", ev, d.Title)
 	case guard && onErr != "block" && ev != "pre_tool_use":
-		c.add(Error, "docker-agent.guard-fails-open", join(path, "on_error"), "a harness guard with on_error %s lets the action through when it crashes or times out: write block", onErr)
+		c.add(Error, id(d, "guard-fails-open"), join(path, "on_error"), "a harness guard with on_error %s lets the action through when it crashes or times out: write block", onErr)
 	}
-	if _, ok := h["working_dir"]; ok && strings.Contains(cmd, "--client=docker-agent") {
-		c.add(Warning, "docker-agent.working-dir", join(path, "working_dir"), "harness judges relative paths from the payload's cwd, or, where the version leaves it empty, from the hook's own directory: a working_dir moves that away from the agent's")
+	if _, ok := h["working_dir"]; ok && strings.Contains(cmd, "--client="+string(d.Client)) {
+		c.add(Warning, id(d, "working-dir"), join(path, "working_dir"), "harness judges relative paths from the payload's cwd, or, where the version leaves it empty, from the hook's own directory: a working_dir moves that away from the agent's")
 	}
 	env, _ := h["env"].(map[string]any)
 	for _, k := range slices.Sorted(maps.Keys(env)) {
 		if k == "HARNESS_HOME" || k == "CLAUDE_PROJECT_DIR" || strings.HasPrefix(k, "HARNESS_") {
-			c.add(Warning, "docker-agent.env", join(join(path, "env"), k), "%s changes where harness keeps its records and policy for this hook alone", k)
+			c.add(Warning, id(d, "env"), join(join(path, "env"), k), "%s changes where harness keeps its records and policy for this hook alone", k)
 		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -62,83 +61,80 @@ func mapValue(m *yaml.Node, key string) (val, next *yaml.Node) {
 	return nil, nil
 }
 
-// InstallAgentYAML puts block (a hooks: block rendered at indentation zero) into the agent of
-// the agent file, replacing the block of an earlier install, and records it.
-func InstallAgentYAML(p Plan, agent, block string) (Result, error) {
-	var res Result
-	if !p.DryRun {
-		lock, err := Lock(filepath.Join(p.Home, "locks"), "install")
-		if err != nil {
-			return res, err
-		}
-		defer lock.Unlock()
+// yamlBlock is a YAMLBlock file: an agent file of docker-agent's, into one agent of which the
+// installer puts its hooks block.
+type yamlBlock struct{}
+
+// Read reads the file (a missing one is not an error).
+func (yamlBlock) Read(path string) (*File, error) {
+	f := &File{Path: path, Mode: 0o644}
+	b, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return f, nil
+	case err != nil:
+		return nil, err
 	}
-	raw, err := os.ReadFile(p.File)
-	if errors.Is(err, os.ErrNotExist) {
-		return res, fmt.Errorf("%s does not exist: docker-agent's hooks go into an agent file of yours", p.File)
+	if st, err := os.Stat(path); err == nil {
+		f.Mode = st.Mode().Perm()
 	}
-	if err != nil {
-		return res, err
+	f.Raw, f.Exists = b, true
+	return f, nil
+}
+
+func (yamlBlock) Verify(path string, raw []byte) error {
+	_, _, err := decodeYAML(path, raw)
+	return err
+}
+
+// Remove takes the block out of its agent.
+func (yamlBlock) Remove(f *File, rec *Record, _ bool) (Edit, error) {
+	return blockRemove(f, rec, func(raw []byte, block string) []byte { return bytes.Replace(raw, []byte(block), nil, 1) })
+}
+
+func (yamlBlock) Find(f *File, rec *Record) ([]Problem, []Entry) { return blockFind(f, rec) }
+
+// Add puts p.Block (a hooks: block rendered at indentation zero) into agent p.Agent (root
+// when empty) of the agent file, in place of the block of an earlier install.
+func (yamlBlock) Add(f *File, rec *Record, p Plan) (Edit, error) {
+	e := Edit{Entries: p.Groups}
+	agent, block := p.Agent, p.Block
+	if agent == "" {
+		agent = "root"
 	}
-	st, err := os.Stat(p.File)
-	if err != nil {
-		return res, err
+	if !f.Exists {
+		return e, fmt.Errorf("%s does not exist: %s's hooks go into an agent file of yours", p.File, p.Client)
 	}
-	if st.Mode().Perm()&0o200 == 0 {
-		return res, fmt.Errorf("%s is read-only; make it writable (chmod u+w)", p.File)
-	}
-	res.Before = raw
-	m, err := LoadManifest(p.Home)
-	if err != nil {
-		return res, err
-	}
-	rec := m.Find(p.File)
+	raw := f.Raw
 	// An earlier install's block is taken out first; the same block going back in is no change.
 	var removed []Change
 	if rec != nil && rec.Block != "" && bytes.Contains(raw, []byte(rec.Block)) {
 		raw = bytes.Replace(raw, []byte(rec.Block), nil, 1)
-		for _, e := range rec.Entries {
-			removed = append(removed, Change{"remove", e.Hook, e.Event, e.Matcher})
+		for _, r := range rec.Entries {
+			removed = append(removed, Change{"remove", r.Hook, r.Event, r.Matcher})
 		}
 	}
-	out, want, err := insertAgentHooks(p.File, raw, agent, block)
+	out, want, err := insertAgentHooks(p.File, raw, p.Client, agent, block)
 	if err != nil {
-		return res, err
+		return e, err
 	}
-	res.After = out
-	if rec != nil && rec.Block == want && bytes.Equal(out, res.Before) {
+	e.Raw, e.Block = out, want
+	if rec != nil && rec.Block == want && bytes.Equal(out, f.Raw) {
 		for _, g := range p.Groups {
-			res.Changes = append(res.Changes, Change{"keep", g.Hook, g.Event, g.Matcher})
+			e.Changes = append(e.Changes, Change{"keep", g.Hook, g.Event, g.Matcher})
 		}
-		return res, nil
+		return e, nil
 	}
-	res.Changes = removed
+	e.Changes = removed
 	for _, g := range p.Groups {
-		res.Changes = append(res.Changes, Change{"add", g.Hook, g.Event, g.Matcher})
+		e.Changes = append(e.Changes, Change{"add", g.Hook, g.Event, g.Matcher})
 	}
-	if p.DryRun {
-		return res, nil
-	}
-	f := &File{Path: p.File, Raw: res.Before, Exists: true, Mode: st.Mode().Perm()}
-	if rec == nil {
-		if res.Backup, err = Backup(filepath.Join(p.Home, "backups"), f); err != nil {
-			return res, err
-		}
-		rec = &Record{Path: p.File, Existed: true, Before: Hash(res.Before), Backup: res.Backup, Client: p.Client}
-		m.Files = append(m.Files, rec)
-	}
-	if err := Write(p.File, out, f.Mode); err != nil {
-		return res, err
-	}
-	res.Wrote = true
-	rec.wrote(res.Before, out)
-	rec.Entries, rec.Block = p.Groups, want
-	return res, m.Save()
+	return e, nil
 }
 
 // insertAgentHooks returns raw with block inserted as the agent's hooks key, and the exact text
 // inserted.
-func insertAgentHooks(path string, raw []byte, agent, block string) ([]byte, string, error) {
+func insertAgentHooks(path string, raw []byte, client, agent, block string) ([]byte, string, error) {
 	doc, before, err := decodeYAML(path, raw)
 	if err != nil {
 		return nil, "", err
@@ -158,7 +154,7 @@ func insertAgentHooks(path string, raw []byte, agent, block string) ([]byte, str
 	for i := 0; i+1 < len(node.Content); i += 2 {
 		if k := node.Content[i]; k.Value == "hooks" {
 			return nil, "", fmt.Errorf("%s: agent %q has hooks of its own (line %d); merging two hooks blocks would be a guess: "+
-				"add harness's by hand (harness install --client docker-agent prints it) or remove them; nothing was written", path, agent, k.Line)
+				"add harness's by hand (harness install --client %s prints it) or remove them; nothing was written", path, agent, k.Line, client)
 		}
 	}
 	nl := newline(raw)

@@ -4,19 +4,23 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/hookkit/harness/lib/dialect"
 )
 
 // Codex CLI runs only the hooks of hooks.json that config.toml trusts, each by a table
 // [hooks.state."<hooks.json>:<event>:<group>:<handler>"] holding the SHA-256 of the handler's
 // identity (../shared/protocol/clients/codex.md, "Trust").
 
-// CodexEvent is an event's name in Codex's trust keys and hashes: PreToolUse is pre_tool_use.
-func CodexEvent(ev string) string {
+// SnakeEvent is an event's name in snake_case, as Codex's trust keys and hashes and VT Code's
+// vtcode.toml write it: PreToolUse is pre_tool_use.
+func SnakeEvent(ev string) string {
 	var b strings.Builder
 	for i, r := range ev {
 		if unicode.IsUpper(r) {
@@ -33,7 +37,7 @@ func CodexEvent(ev string) string {
 // TrustKey is the hooks.state key of handler h of group g of event ev in the hooks.json at
 // file (an absolute path).
 func TrustKey(file, ev string, g, h int) string {
-	return fmt.Sprintf("%s:%s:%d:%d", file, CodexEvent(ev), g, h)
+	return fmt.Sprintf("%s:%s:%d:%d", file, SnakeEvent(ev), g, h)
 }
 
 // TrustHash is the trusted_hash Codex computes for handler h of a matcher group (its JSON)
@@ -64,7 +68,7 @@ func TrustIdentity(ev string, group []byte, h int) string {
 		fields["statusMessage"] = jsonString(m.Str)
 	}
 	handler := jsonObject(fields)
-	id := map[string]string{"event_name": jsonString(CodexEvent(ev)), "hooks": "[" + handler + "]"}
+	id := map[string]string{"event_name": jsonString(SnakeEvent(ev)), "hooks": "[" + handler + "]"}
 	if m := g.Get("matcher"); m.Exists() {
 		id["matcher"] = jsonString(m.Str)
 	}
@@ -127,12 +131,16 @@ func jsonString(s string) string {
 	return b.String()
 }
 
-// CheckCodexTop refuses a hooks.json whose top level holds a key other than hooks and
-// description: Codex drops the whole file then, and no hook runs at all.
-func CheckCodexTop(path string, raw []byte) error {
+// CheckTopKeys refuses a hook file whose top level holds a key other than those its client
+// accepts (dialect.Files.TopKeys): the client drops the whole file then, and no hook runs.
+func CheckTopKeys(d *dialect.Dialect, path string, raw []byte) error {
+	keys := d.Files.TopKeys
+	if keys == nil {
+		return nil
+	}
 	var bad []string
 	gjson.ParseBytes(raw).ForEach(func(k, _ gjson.Result) bool {
-		if k.Str != "hooks" && k.Str != "description" {
+		if !slices.Contains(keys, k.Str) {
 			bad = append(bad, fmt.Sprintf("%q", k.Str))
 		}
 		return true
@@ -140,7 +148,7 @@ func CheckCodexTop(path string, raw []byte) error {
 	if len(bad) == 0 {
 		return nil
 	}
-	return fmt.Errorf("%s has the top-level key(s) %s: Codex accepts only \"hooks\" and \"description\" there "+
+	return fmt.Errorf("%s has the top-level key(s) %s: %s accepts only %s there "+
 		"and ignores the whole file otherwise (no hook would run); remove them and run the install again",
-		path, strings.Join(bad, ", "))
+		path, strings.Join(bad, ", "), d.Name(), d.Files.QuotedTopKeys())
 }

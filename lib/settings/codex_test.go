@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"strings"
 	"testing"
+
+	"github.com/hookkit/harness/lib/dialect"
 )
 
 func TestTrustIdentity(t *testing.T) {
@@ -41,7 +43,7 @@ func TestTrustIdentity(t *testing.T) {
 	}
 }
 
-func TestCodexEvent(t *testing.T) {
+func TestSnakeEvent(t *testing.T) {
 	want := map[string]string{
 		"PreToolUse": "pre_tool_use", "PostToolUse": "post_tool_use", "UserPromptSubmit": "user_prompt_submit",
 		"SessionStart": "session_start", "SessionEnd": "session_end", "Stop": "stop",
@@ -49,8 +51,8 @@ func TestCodexEvent(t *testing.T) {
 		"SubagentStart": "subagent_start", "SubagentStop": "subagent_stop",
 	}
 	for ev, w := range want {
-		if got := CodexEvent(ev); got != w {
-			t.Errorf("CodexEvent(%s) = %s, want %s", ev, got, w)
+		if got := SnakeEvent(ev); got != w {
+			t.Errorf("SnakeEvent(%s) = %s, want %s", ev, got, w)
 		}
 	}
 	if got := TrustKey("/home/dev/.codex/hooks.json", "PreToolUse", 0, 0); got != "/home/dev/.codex/hooks.json:pre_tool_use:0:0" {
@@ -58,7 +60,11 @@ func TestCodexEvent(t *testing.T) {
 	}
 }
 
-func TestCheckCodexTop(t *testing.T) {
+func TestCheckTopKeys(t *testing.T) {
+	d, err := dialect.Lookup(string(dialect.Codex))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for in, bad := range map[string]string{
 		`{"hooks":{}}`:                    "",
 		`{"description":"x","hooks":{}}`:  "",
@@ -66,7 +72,7 @@ func TestCheckCodexTop(t *testing.T) {
 		`{"$schema":"s","hooks":{}}`:      `"$schema"`,
 		`{"hooks":{},"model":"o3","x":1}`: `"model", "x"`,
 	} {
-		err := CheckCodexTop("hooks.json", []byte(in))
+		err := CheckTopKeys(d, "hooks.json", []byte(in))
 		switch {
 		case bad == "" && err != nil:
 			t.Errorf("%s: %v", in, err)

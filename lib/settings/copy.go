@@ -37,12 +37,12 @@ func Place(home string, want map[string]string, dirs []string, dryRun bool) ([]P
 		if homeMade, err = mkdirs(home); err != nil {
 			return nil, err
 		}
-		lock, err := Lock(filepath.Join(home, "locks"), "install")
-		if err != nil {
-			return nil, err
-		}
-		defer lock.Unlock()
 	}
+	unlock, err := lockInstall(home, dryRun)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	m, err := LoadManifest(home)
 	if err != nil {
 		return nil, err
@@ -131,13 +131,11 @@ func Place(home string, want map[string]string, dirs []string, dryRun bool) ([]P
 // Unplace removes every recorded copy that still holds what was written (with force, also
 // those changed since), then the directories the installer created, when they are empty.
 func Unplace(home string, force, dryRun bool) ([]Placed, error) {
-	if !dryRun {
-		lock, err := Lock(filepath.Join(home, "locks"), "install")
-		if err != nil {
-			return nil, err
-		}
-		defer lock.Unlock()
+	unlock, err := lockInstall(home, dryRun)
+	if err != nil {
+		return nil, err
 	}
+	defer unlock()
 	m, err := LoadManifest(home)
 	if err != nil {
 		return nil, err

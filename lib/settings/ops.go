@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/tidwall/gjson"
 	"github.com/tidwall/pretty"
@@ -43,6 +41,11 @@ type Plan struct {
 	// Base is what a file that does not exist yet starts as, before the groups go in ("{}"
 	// when nil): a managed drop-in's env.
 	Base []byte
+	// Agent and Block are for a YAMLBlock file: the agent whose hooks to set (root when
+	// empty), and the hooks block rendered at indentation zero.
+	Agent, Block string
+	// Trust is, for a file of trust tables, the trust each handler needs.
+	Trust []Trust
 }
 
 // Result is what an operation did to one file.
@@ -58,6 +61,17 @@ type Result struct {
 	// Before and After are the file's content before and after Install (what it would be,
 	// in a dry run), for a dry run to show as a diff.
 	Before, After []byte
+	// Companions are what the install did to the files it edits beside this one.
+	Companions []Companion
+}
+
+// Companion is what an install did to a file it edits beside the plan's: the TOML file that
+// trusts the hooks, for a TrustedHookGroups client.
+type Companion struct {
+	File string
+	// Why says what the file is for.
+	Why    string
+	Result Result
 }
 
 func (r Result) changed() bool {
@@ -69,131 +83,79 @@ func (r Result) changed() bool {
 	return false
 }
 
-// Install puts the plan's groups into the file, removes groups of an earlier install that are
-// no longer planned, and records the result. Every other byte of the file stays as it was; a
-// second run with the same plan changes nothing.
-func Install(p Plan) (Result, error) {
-	if !p.DryRun { // a dry run writes nothing, not even a lock file
-		lock, err := Lock(filepath.Join(p.Home, "locks"), "install")
-		if err != nil {
-			return Result{}, err
-		}
-		defer lock.Unlock()
+// groups is Claude Code's JSON hook file, {"hooks": {"Event": [groups]}}, for d's client: the
+// installer appends its matcher groups and takes exactly those away.
+type groups struct{ d *dialect.Dialect }
+
+func (groups) Read(path string) (*File, error) { return Read(path) }
+
+// Verify checks that raw is one JSON object (or nothing, as a file emptied back).
+func (groups) Verify(path string, raw []byte) error {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return nil
 	}
-	res, after, err := install(p)
-	res.After = after
-	return res, err
+	return CheckJSON(path, raw)
 }
 
-// install is Install under the lock; it also returns the file's content after the install
-// (what it would be, in a dry run).
-func install(p Plan) (Result, []byte, error) {
-	var res Result
-	f, err := Read(p.File)
-	if err != nil {
-		return res, nil, err
+// Add puts the plan's groups into the file and takes away groups of an earlier install that
+// are no longer planned. A recorded entry the user edited stays as they made it, still recorded
+// (uninstall --force removes it), and is not put in a second time; one gone from the file is
+// forgotten (and put back if planned).
+func (k groups) Add(f *File, rec *Record, p Plan) (Edit, error) {
+	var e Edit
+	if err := CheckTopKeys(k.d, p.File, f.Raw); err != nil {
+		return e, err
 	}
-	res.Before = f.Raw
-	if p.Client == string(dialect.Codex) {
-		if err := CheckCodexTop(p.File, f.Raw); err != nil {
-			return res, nil, err
-		}
-	}
-	if f.Exists && f.Mode&0o200 == 0 {
-		return res, nil, fmt.Errorf("%s is read-only; make it writable (chmod u+w) or install into another scope", p.File)
-	}
-	m, err := LoadManifest(p.Home)
-	if err != nil {
-		return res, nil, err
-	}
-	rec := m.Find(p.File)
 	raw := f.Raw
 	if !f.Exists && p.Base != nil {
 		raw = p.Base
 	}
-	// Recorded entries: those planned and in place are kept; those no longer planned go; one
-	// the user edited stays as they made it, still recorded (uninstall --force removes it), and
-	// is not put in a second time; one gone from the file is forgotten (and put back if planned).
 	var kept, edited []Entry
-	forgot := false
 	if rec != nil {
-		for _, e := range rec.Entries {
-			i := FindGroup(raw, e.Event, e.Group)
+		for _, r := range rec.Entries {
+			i := FindGroup(raw, r.Event, r.Group)
 			switch {
-			case i >= 0 && planned(p.Groups, e):
-				kept = append(kept, e)
+			case i >= 0 && planned(p.Groups, r):
+				kept = append(kept, r)
 			case i >= 0:
-				if raw, err = RemoveGroup(raw, e.Event, i, rec.created()); err != nil {
-					return res, nil, fmt.Errorf("removing %s from %s: %w", e.Hook, p.File, err)
+				var err error
+				if raw, err = RemoveGroup(raw, r.Event, i, rec.created()); err != nil {
+					return e, fmt.Errorf("removing %s from %s: %w", r.Hook, p.File, err)
 				}
-				res.Changes = append(res.Changes, Change{"remove", e.Hook, e.Event, e.Matcher})
-			case findByCommand(raw, e) >= 0:
-				e.Left = false
-				edited = append(edited, e)
-				res.Changes = append(res.Changes, Change{"edited", e.Hook, e.Event, e.Matcher})
+				e.Changes = append(e.Changes, Change{"remove", r.Hook, r.Event, r.Matcher})
+			case findByCommand(raw, r) >= 0:
+				r.Left = false
+				edited = append(edited, r)
+				e.Changes = append(e.Changes, Change{"edited", r.Hook, r.Event, r.Matcher})
 			default:
-				forgot = true
+				e.Forgot = true
 			}
 		}
 	}
-	entries := slices.Clone(edited)
+	e.Entries = slices.Clone(edited)
 	for _, g := range p.Groups {
 		if planned(edited, g) {
 			continue
 		}
 		if FindGroup(raw, g.Event, g.Group) >= 0 {
-			res.Changes = append(res.Changes, Change{"keep", g.Hook, g.Event, g.Matcher})
-			entries = append(entries, keptEntry(kept, g))
+			e.Changes = append(e.Changes, Change{"keep", g.Hook, g.Event, g.Matcher})
+			e.Entries = append(e.Entries, keptEntry(kept, g))
 			continue
 		}
 		out, created, err := AddGroup(raw, g.Event, g.Group)
 		if err != nil {
-			return res, nil, fmt.Errorf("adding %s to %s: %w", g.Hook, p.File, err)
+			return e, fmt.Errorf("adding %s to %s: %w", g.Hook, p.File, err)
 		}
 		raw = out
 		g.Created = created
-		entries = append(entries, g)
-		res.Changes = append(res.Changes, Change{"add", g.Hook, g.Event, g.Matcher})
+		e.Entries = append(e.Entries, g)
+		e.Changes = append(e.Changes, Change{"add", g.Hook, g.Event, g.Matcher})
 	}
 	if !bytes.HasSuffix(raw, []byte("\n")) && !f.Exists {
 		raw = append(raw, '\n')
 	}
-	if p.DryRun {
-		return res, raw, nil
-	}
-	if !res.changed() {
-		if forgot { // entries removed by hand: the manifest forgets them
-			rec.keepCreated(rec.Entries)
-			rec.Entries = entries
-			if len(entries) == 0 {
-				return res, raw, m.forget(p.File, &res)
-			}
-			return res, raw, m.Save()
-		}
-		return res, raw, nil
-	}
-	if rec == nil || len(rec.Entries) == 0 {
-		if res.Backup, err = Backup(filepath.Join(p.Home, "backups"), f); err != nil {
-			return res, nil, err
-		}
-		m.Drop(p.File)
-		rec = &Record{Path: p.File, Existed: f.Exists, Before: Hash(f.Raw), Backup: res.Backup, Client: p.Client,
-			Installed: time.Now().UTC().Format(time.RFC3339)}
-		m.Files = append(m.Files, rec)
-	}
-	if !f.Exists {
-		if err := m.makeDir(p.File); err != nil {
-			return res, nil, err
-		}
-	}
-	if err := Write(p.File, raw, f.Mode); err != nil {
-		return res, nil, err
-	}
-	res.Wrote = true
-	rec.keepCreated(rec.Entries)
-	rec.wrote(f.Raw, raw)
-	rec.Entries = entries
-	return res, raw, m.Save()
+	e.Raw = raw
+	return e, nil
 }
 
 func planned(groups []Entry, e Entry) bool {
@@ -216,121 +178,61 @@ func keptEntry(kept []Entry, g Entry) Entry {
 	return g
 }
 
-// Uninstall removes exactly what the manifest says was added to file, and never a byte of
-// anyone else's. The file gets back its bytes from before the first install (or goes away,
-// if the install created it) only when that loses nothing: it is as the installer last wrote
-// it, and nobody changed it between the backup and that write (Record.restorable). Otherwise
-// only the harness's entries go, with the keys their insertion created once those are
-// empty; entries the user edited are left alone (and recorded as left) unless force. Entries
-// no longer in the file are forgotten. Directories the install created go once empty.
-func Uninstall(home, file string, force, dryRun bool) (Result, error) {
-	var res Result
-	if !dryRun {
-		lock, err := Lock(filepath.Join(home, "locks"), "install")
-		if err != nil {
-			return res, err
-		}
-		defer lock.Unlock()
-	}
-	m, err := LoadManifest(home)
-	if err != nil {
-		return res, err
-	}
-	rec := m.Find(file)
-	if rec == nil {
-		return res, fmt.Errorf("nothing of the harness is installed in %s", file)
-	}
-	if rec.Client == string(dialect.VTCode) || rec.Client == string(dialect.DockerAgent) {
-		return uninstallBlock(m, rec, dryRun)
-	}
-	if rec.isTOML() {
-		return uninstallTrust(m, rec, dryRun)
-	}
-	f, err := Read(file)
-	if err != nil {
-		return res, err
-	}
+// Remove takes out the recorded groups, and the keys their insertion created once those are
+// empty; entries the user edited are left alone (and recorded as left) unless force, and
+// entries no longer in the file are forgotten. When the file is as the installer last wrote it
+// (Record.restorable) and holds every group, it gets back its bytes from before instead.
+func (groups) Remove(f *File, rec *Record, force bool) (Edit, error) {
+	var e Edit
 	if !f.Exists {
-		for _, e := range rec.Entries {
-			res.Changes = append(res.Changes, Change{"missing", e.Hook, e.Event, e.Matcher})
+		for _, r := range rec.Entries {
+			e.Changes = append(e.Changes, Change{"missing", r.Hook, r.Event, r.Matcher})
 		}
-		if dryRun {
-			return res, nil
-		}
-		return res, m.forget(file, &res)
+		return e, nil
 	}
 	if rec.restorable(f.Raw) && allThere(f.Raw, rec.Entries) {
-		for _, e := range rec.Entries {
-			res.Changes = append(res.Changes, Change{"remove", e.Hook, e.Event, e.Matcher})
+		for _, r := range rec.Entries {
+			e.Changes = append(e.Changes, Change{"remove", r.Hook, r.Event, r.Matcher})
 		}
-		if dryRun {
-			return res, nil
-		}
-		if err := restore(rec, f); err != nil {
-			return res, err
-		}
-		res.Wrote, res.Restored = true, true
-		return res, m.forget(file, &res)
+		e.Restore = true
+		return e, nil
 	}
 	raw := f.Raw
-	var left, gone []Entry
-	for _, e := range rec.Entries {
-		i := FindGroup(raw, e.Event, e.Group)
+	var err error
+	for _, r := range rec.Entries {
+		i := FindGroup(raw, r.Event, r.Group)
 		if i < 0 && force {
-			i = findByCommand(raw, e)
+			i = findByCommand(raw, r)
 		}
 		switch {
 		case i >= 0:
-			if raw, err = RemoveGroup(raw, e.Event, i, rec.created()); err != nil {
-				return res, err
+			if raw, err = RemoveGroup(raw, r.Event, i, rec.created()); err != nil {
+				return e, err
 			}
-			res.Changes = append(res.Changes, Change{"remove", e.Hook, e.Event, e.Matcher})
-			gone = append(gone, e)
-		case findByCommand(raw, e) >= 0:
-			res.Changes = append(res.Changes, Change{"edited", e.Hook, e.Event, e.Matcher})
-			e.Left = true
-			left = append(left, e)
+			e.Changes = append(e.Changes, Change{"remove", r.Hook, r.Event, r.Matcher})
+			e.Gone = append(e.Gone, r)
+		case findByCommand(raw, r) >= 0:
+			e.Changes = append(e.Changes, Change{"edited", r.Hook, r.Event, r.Matcher})
+			r.Left = true
+			e.Entries = append(e.Entries, r)
 		default:
-			res.Changes = append(res.Changes, Change{"missing", e.Hook, e.Event, e.Matcher})
-			gone = append(gone, e)
+			e.Changes = append(e.Changes, Change{"missing", r.Hook, r.Event, r.Matcher})
+			e.Gone = append(e.Gone, r)
 		}
 	}
 	// Keys the install created that are empty now go too, even when the user emptied them.
 	if raw, err = Prune(raw, rec.created()); err != nil {
-		return res, err
+		return e, err
 	}
-	deleted := len(left) == 0 && !rec.Existed && emptyObject(raw)
-	if len(left) == 0 && rec.Existed && emptyObject(raw) {
+	e.Delete = len(e.Entries) == 0 && !rec.Existed && emptyObject(raw)
+	if len(e.Entries) == 0 && rec.Existed && emptyObject(raw) {
 		// Nothing is left but an empty object: a file that was empty before gets its bytes back.
 		if before, err := os.ReadFile(rec.Backup); err == nil && Hash(before) == rec.Before && len(bytes.TrimSpace(before)) == 0 {
 			raw = before
 		}
 	}
-	if dryRun {
-		return res, nil
-	}
-	switch {
-	case deleted:
-		// The install created the file and nothing but an empty object is left of it.
-		if err := os.Remove(file); err != nil {
-			return res, fmt.Errorf("removing %s, which the install created: %w", file, err)
-		}
-		res.Wrote, res.Restored = true, true
-	case !bytes.Equal(raw, f.Raw):
-		if err := Write(file, raw, f.Mode); err != nil {
-			return res, err
-		}
-		res.Wrote = true
-	}
-	if len(left) == 0 {
-		return res, m.forget(file, &res)
-	}
-	rec.keepCreated(gone)
-	rec.Entries = left
-	if res.Wrote {
-		rec.wrote(f.Raw, raw)
-	}
-	return res, m.Save()
+	e.Raw = raw
+	return e, nil
 }
 
 // forget drops a file from the manifest, removes the directories the install created that
@@ -402,80 +304,31 @@ type Problem struct {
 	File, What string
 }
 
-// Check reports drift for every file in the manifest: entries missing, edited or duplicated,
-// binaries missing or not executable, binaries of another version (version != "" checks).
-func Check(home, binDir, version string, versionOf func(bin string) (string, error)) ([]Problem, []string, error) {
-	m, err := LoadManifest(home)
-	if err != nil {
-		return nil, nil, err
-	}
+// Find reports the recorded groups that are missing, edited or there twice; every entry but
+// one an uninstall left that was then removed by hand (see Removed) is live.
+func (groups) Find(f *File, rec *Record) ([]Problem, []Entry) {
 	var probs []Problem
-	var files []string
-	seenBin := map[string]bool{}
-	for _, rec := range m.Files {
-		files = append(files, rec.Path)
-		if rec.Client == string(dialect.VTCode) || rec.Client == string(dialect.DockerAgent) {
-			probs = append(probs, checkBlock(rec, version, versionOf)...)
-			continue
+	var live []Entry
+	for _, e := range rec.Entries {
+		n := count(f.Raw, e)
+		if e.Left && n == 0 && findByCommand(f.Raw, e) < 0 {
+			continue // removed by hand, as the uninstall that left it advised: see Removed
 		}
-		if rec.isTOML() {
-			f, _, err := ReadTOML(rec.Path)
-			switch {
-			case err != nil:
-				probs = append(probs, Problem{rec.Path, err.Error()})
-			case !f.Exists:
-				probs = append(probs, Problem{rec.Path, "the file is gone"})
-			}
-			continue // its tables are checked against the hooks.json they trust
-		}
-		f, err := Read(rec.Path)
-		if err != nil {
-			probs = append(probs, Problem{rec.Path, err.Error()})
-			continue
-		}
-		if !f.Exists {
-			probs = append(probs, Problem{rec.Path, "the settings file is gone"})
-			continue
-		}
-		for _, e := range rec.Entries {
-			n := count(f.Raw, e)
-			if e.Left && n == 0 && findByCommand(f.Raw, e) < 0 {
-				continue // removed by hand, as the uninstall that left it advised: see Removed
-			}
-			switch {
-			case n > 1:
-				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is there %d times", e.Hook, e.Event, n)})
-			case n == 0 && e.Left:
-				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s was edited since the install, so uninstall left it "+
-					"(remove it by hand, or run harness uninstall --force)", e.Hook, e.Event)})
-			case n == 0 && findByCommand(f.Raw, e) >= 0:
-				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s was edited since the install", e.Hook, e.Event)})
-			case n == 0:
-				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is missing (run harness install again to put it back, "+
-					"or harness uninstall to forget it)", e.Hook, e.Event)})
-			}
-			bin := Program(gjson.GetBytes(e.Group, "hooks.0.command").Str)
-			if seenBin[bin] {
-				continue
-			}
-			seenBin[bin] = true
-			st, err := os.Stat(bin)
-			switch {
-			case err != nil:
-				probs = append(probs, Problem{rec.Path, fmt.Sprintf("the binary %s is missing", bin)})
-			case st.Mode()&0o111 == 0:
-				probs = append(probs, Problem{rec.Path, fmt.Sprintf("the binary %s is not executable", bin)})
-			case version != "" && versionOf != nil:
-				if v, err := versionOf(bin); err != nil || v != version {
-					probs = append(probs, Problem{rec.Path, fmt.Sprintf("the binary %s is version %q, not %q", bin, v, version)})
-				}
-			}
-		}
-		if rec.Client == string(dialect.Codex) {
-			probs = append(probs, checkTrust(rec, f.Raw)...)
+		live = append(live, e)
+		switch {
+		case n > 1:
+			probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is there %d times", e.Hook, e.Event, n)})
+		case n == 0 && e.Left:
+			probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s was edited since the install, so uninstall left it "+
+				"(remove it by hand, or run harness uninstall --force)", e.Hook, e.Event)})
+		case n == 0 && findByCommand(f.Raw, e) >= 0:
+			probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s was edited since the install", e.Hook, e.Event)})
+		case n == 0:
+			probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is missing (run harness install again to put it back, "+
+				"or harness uninstall to forget it)", e.Hook, e.Event)})
 		}
 	}
-	return probs, files, nil
+	return probs, live
 }
 
 // Removed lists, per recorded file, the entries an uninstall left (edited since the install)

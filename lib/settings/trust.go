@@ -3,8 +3,6 @@ package settings
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/tidwall/gjson"
@@ -12,55 +10,60 @@ import (
 	"github.com/hookkit/harness/lib/dialect"
 )
 
-// CodexConfig is the config.toml that trusts the hooks of a Codex hooks.json: the one beside it
-// in $CODEX_HOME.
-func CodexConfig(hooksFile string) string {
-	return filepath.Join(filepath.Dir(hooksFile), "config.toml")
+// trusted is a TrustedHookGroups file: hook groups whose every handler the client runs only
+// when the TOML file beside it (TrustFile) trusts its hash. That file is recorded on its own,
+// as trustTables; Install edits both.
+type trusted struct{ groups }
+
+// Find reports the groups' drift and the handlers the trust file does not trust with their
+// current hash: the client skips those without a word.
+func (k trusted) Find(f *File, rec *Record) ([]Problem, []Entry) {
+	probs, live := k.groups.Find(f, rec)
+	config := TrustFile(k.d, rec.Path)
+	tf, doc, err := ReadTOML(config)
+	if err != nil {
+		return append(probs, Problem{rec.Path, err.Error()}), live
+	}
+	for _, e := range rec.Entries {
+		i := FindGroup(f.Raw, e.Event, e.Group)
+		if i < 0 {
+			continue // reported as missing or edited already
+		}
+		for h := range gjson.GetBytes(e.Group, "hooks").Array() {
+			key := TrustKey(rec.Path, e.Event, i, h)
+			cur, has := TrustedHash(doc, key)
+			switch {
+			case !tf.Exists || !has:
+				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is not trusted in %s, so %s skips it without a word (run harness install --client %s again)", e.Hook, e.Event, config, k.d.Name(), k.d.Client)})
+			case cur != TrustHash(e.Event, e.Group, h):
+				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s has a stale trust hash in %s, so %s skips it without a word (run harness install --client %s again)", e.Hook, e.Event, config, k.d.Name(), k.d.Client)})
+			}
+		}
+	}
+	return probs, live
 }
 
-// InstallCodex installs the plan's groups into Codex's hooks.json and trusts each of their
-// handlers in config.toml, under one lock. config.toml is checked first, so a file that is not
-// valid TOML stops the install before either file is touched.
-func InstallCodex(p Plan) (hooks, trust Result, err error) {
-	if !p.DryRun { // a dry run writes nothing, not even a lock file
-		lock, err := Lock(filepath.Join(p.Home, "locks"), "install")
-		if err != nil {
-			return hooks, trust, err
-		}
-		defer lock.Unlock()
-	}
-	config := CodexConfig(p.File)
-	f, _, err := ReadTOML(config)
-	if err != nil {
-		return hooks, trust, err
-	}
-	if f.Exists && f.Mode&0o200 == 0 {
-		return hooks, trust, fmt.Errorf("%s is read-only; make it writable (chmod u+w)", config)
-	}
-	p.Client = string(dialect.Codex)
-	if !p.DryRun {
-		// Both edits are tried first, writing nothing: hooks.json must not be left with hooks
-		// that config.toml could not trust, which Codex would skip without a word.
-		dry := p
-		dry.DryRun = true
-		_, raw, err := install(dry)
-		if err != nil {
-			return hooks, trust, err
-		}
-		if _, err := installTrust(config, p.Home, codexTrust(p.File, raw, p.Groups), true); err != nil {
-			return hooks, trust, err
-		}
-	}
-	hooks, raw, err := install(p)
-	if err != nil {
-		return hooks, trust, err
-	}
-	trust, err = installTrust(config, p.Home, codexTrust(p.File, raw, p.Groups), p.DryRun)
-	return hooks, trust, err
+// trustTables is the TOML file of trust tables beside a TrustedHookGroups file (Codex's
+// config.toml), edited in place: the installer appends, changes or removes only its own
+// tables.
+type trustTables struct{ d *dialect.Dialect }
+
+func (trustTables) Read(path string) (*File, error) {
+	f, _, err := ReadTOML(path)
+	return f, err
 }
 
-// codexTrust lists the trust each planned handler needs, at the group index it has in raw.
-func codexTrust(file string, raw []byte, groups []Entry) []Trust {
+func (trustTables) Verify(path string, raw []byte) error {
+	_, err := DecodeTOML(path, raw)
+	return err
+}
+
+// Find has nothing to say of the tables themselves: they are checked with the hook file they
+// trust (trusted.Find).
+func (trustTables) Find(*File, *Record) ([]Problem, []Entry) { return nil, nil }
+
+// trustOf lists the trust each planned handler needs, at the group index it has in raw.
+func trustOf(file string, raw []byte, groups []Entry) []Trust {
 	var out []Trust
 	for _, g := range groups {
 		i := FindGroup(raw, g.Event, g.Group)
@@ -83,21 +86,13 @@ func trustChange(kind string, t Trust) Change {
 	return Change{Kind: kind, Hook: t.Hook, Event: "trust " + strings.Join(parts, ":")}
 }
 
-// installTrust makes config.toml trust exactly the wanted handlers of the installer's: tables
-// of an earlier install no longer wanted go, missing ones are appended, a stale hash of the
-// same key is replaced in place (and put back by uninstall). A table that already trusts a
-// handler with the right hash is left as it is.
-func installTrust(file, home string, want []Trust, dryRun bool) (Result, error) {
-	var res Result
-	f, _, err := ReadTOML(file)
-	if err != nil {
-		return res, err
-	}
-	m, err := LoadManifest(home)
-	if err != nil {
-		return res, err
-	}
-	rec := m.Find(file)
+// Add makes the file trust exactly the plan's handlers (Plan.Trust): tables of an earlier
+// install no longer wanted go, missing ones are appended, a stale hash of the same key is
+// replaced in place (and put back by uninstall). A table that already trusts a handler with the
+// right hash is left as it is.
+func (trustTables) Add(f *File, rec *Record, p Plan) (Edit, error) {
+	res := Edit{Entries: []Entry{}}
+	file, want := p.File, p.Trust
 	raw := f.Raw
 	var kept []Trust
 	if rec != nil {
@@ -156,29 +151,8 @@ func installTrust(file, home string, want []Trust, dryRun bool) (Result, error) 
 			res.Changes = append(res.Changes, trustChange("add", w))
 		}
 	}
-	if !res.changed() || dryRun {
-		return res, nil
-	}
-	if rec == nil || len(rec.Trust) == 0 {
-		if res.Backup, err = Backup(filepath.Join(home, "backups"), f); err != nil {
-			return res, err
-		}
-		m.Drop(file)
-		rec = &Record{Path: file, Existed: f.Exists, Before: Hash(f.Raw), Backup: res.Backup, Client: string(dialect.Codex), Entries: []Entry{}}
-		m.Files = append(m.Files, rec)
-	}
-	if !f.Exists {
-		if err := m.makeDir(file); err != nil {
-			return res, err
-		}
-	}
-	if err := Write(file, raw, f.Mode); err != nil {
-		return res, err
-	}
-	res.Wrote = true
-	rec.wrote(f.Raw, raw)
-	rec.Trust = trusts
-	return res, m.Save()
+	res.Raw, res.Trust = raw, trusts
+	return res, nil
 }
 
 func wanted(want []Trust, t Trust) bool {
@@ -206,83 +180,58 @@ func undoTrust(file string, raw []byte, t Trust) ([]byte, bool, error) {
 	return SetTrust(file, raw, t.Key, t.Prev)
 }
 
-// uninstallTrust takes away the trust tables recorded for a config.toml (under the lock).
-func uninstallTrust(m *Manifest, rec *Record, dryRun bool) (Result, error) {
-	var res Result
-	f, doc, err := ReadTOML(rec.Path)
-	if err != nil {
-		return res, err
-	}
+// Remove takes away the recorded tables: a table the installer added goes, a hash it replaced
+// is put back; a table changed since stays, and stays recorded.
+func (trustTables) Remove(f *File, rec *Record, _ bool) (Edit, error) {
+	e := Edit{Entries: rec.Entries}
 	if !f.Exists {
 		for _, t := range rec.Trust {
-			res.Changes = append(res.Changes, trustChange("missing", t))
+			e.Changes = append(e.Changes, trustChange("missing", t))
 		}
-		if dryRun {
-			return res, nil
-		}
-		return res, m.forget(rec.Path, &res)
+		return e, nil
+	}
+	doc, err := DecodeTOML(rec.Path, f.Raw)
+	if err != nil {
+		return e, err
 	}
 	if rec.restorable(f.Raw) && allTrusted(doc, rec.Trust) {
 		for _, t := range rec.Trust {
-			res.Changes = append(res.Changes, trustChange("remove", t))
+			e.Changes = append(e.Changes, trustChange("remove", t))
 		}
-		if dryRun {
-			return res, nil
-		}
-		if err := restore(rec, f); err != nil {
-			return res, err
-		}
-		res.Wrote, res.Restored = true, true
-		return res, m.forget(rec.Path, &res)
+		e.Restore = true
+		return e, nil
 	}
 	raw := f.Raw
-	var left []Trust
 	for _, t := range rec.Trust {
 		cur, has := TrustedHash(doc, t.Key)
 		if !has {
-			res.Changes = append(res.Changes, trustChange("missing", t))
+			e.Changes = append(e.Changes, trustChange("missing", t))
 			continue
 		}
 		out, ok := raw, false
 		if cur == t.Hash {
 			if out, ok, err = undoTrust(rec.Path, raw, t); err != nil {
-				return res, err
+				return e, err
 			}
 		}
 		if !ok {
-			res.Changes = append(res.Changes, trustChange("edited", t))
-			left = append(left, t)
+			e.Changes = append(e.Changes, trustChange("edited", t))
+			e.Trust = append(e.Trust, t)
 			continue
 		}
 		raw = out
 		if doc, err = DecodeTOML(rec.Path, raw); err != nil {
-			return res, err
+			return e, err
 		}
-		res.Changes = append(res.Changes, trustChange("remove", t))
+		e.Changes = append(e.Changes, trustChange("remove", t))
 	}
-	if dryRun {
-		return res, nil
+	// The install created the file and nothing is left in it.
+	e.Delete = len(e.Trust) == 0 && !rec.Existed && len(bytes.TrimSpace(raw)) == 0
+	e.Raw = raw
+	if len(e.Trust) == 0 {
+		e.Entries = nil
 	}
-	if len(left) == 0 && !rec.Existed && len(bytes.TrimSpace(raw)) == 0 {
-		// The install created the file and nothing is left in it.
-		if err := os.Remove(rec.Path); err != nil {
-			return res, fmt.Errorf("removing %s, which the install created: %w", rec.Path, err)
-		}
-		res.Wrote, res.Restored = true, true
-	} else if res.changed() {
-		if err := Write(rec.Path, raw, f.Mode); err != nil {
-			return res, err
-		}
-		res.Wrote = true
-	}
-	if len(left) == 0 {
-		return res, m.forget(rec.Path, &res)
-	}
-	rec.Trust = left
-	if res.Wrote {
-		rec.wrote(f.Raw, raw)
-	}
-	return res, m.Save()
+	return e, nil
 }
 
 // allTrusted says whether every table of the installer's is in doc as it left it.
@@ -294,34 +243,3 @@ func allTrusted(doc map[string]any, trusts []Trust) bool {
 	}
 	return true
 }
-
-// checkTrust reports the handlers of a Codex hooks.json record that its config.toml does not
-// trust with their current hash: Codex skips them without a word.
-func checkTrust(rec *Record, raw []byte) []Problem {
-	config := CodexConfig(rec.Path)
-	f, doc, err := ReadTOML(config)
-	if err != nil {
-		return []Problem{{rec.Path, err.Error()}}
-	}
-	var probs []Problem
-	for _, e := range rec.Entries {
-		i := FindGroup(raw, e.Event, e.Group)
-		if i < 0 {
-			continue // reported as missing or edited already
-		}
-		for h := range gjson.GetBytes(e.Group, "hooks").Array() {
-			key := TrustKey(rec.Path, e.Event, i, h)
-			cur, has := TrustedHash(doc, key)
-			switch {
-			case !f.Exists || !has:
-				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s is not trusted in %s, so Codex skips it without a word (run harness install --client codex again)", e.Hook, e.Event, config)})
-			case cur != TrustHash(e.Event, e.Group, h):
-				probs = append(probs, Problem{rec.Path, fmt.Sprintf("%s on %s has a stale trust hash in %s, so Codex skips it without a word (run harness install --client codex again)", e.Hook, e.Event, config)})
-			}
-		}
-	}
-	return probs
-}
-
-// isTOML says whether a record is a config.toml of trust tables.
-func (r *Record) isTOML() bool { return filepath.Ext(r.Path) == ".toml" }

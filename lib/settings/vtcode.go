@@ -2,16 +2,11 @@ package settings
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 
 	"github.com/tidwall/gjson"
-
-	"github.com/hookkit/harness/lib/dialect"
 )
 
 // VT Code keeps its hooks in the project's vtcode.toml, under [hooks.lifecycle], one array per
@@ -42,48 +37,53 @@ func vtBlock(groups []Entry, nl string) string {
 	return b.String()
 }
 
-// InstallVTCode puts the plan's groups into a vtcode.toml as the installer's block, replacing
-// the block of an earlier install, and records it. A second run with the same plan changes
-// nothing.
-func InstallVTCode(p Plan) (Result, error) {
-	var res Result
-	if !p.DryRun {
-		lock, err := Lock(filepath.Join(p.Home, "locks"), "install")
-		if err != nil {
-			return res, err
-		}
-		defer lock.Unlock()
+// tomlBlock is a TOMLBlock file: VT Code's vtcode.toml, to which the installer appends its
+// block of [[hooks.lifecycle.<event>]] tables.
+type tomlBlock struct{}
+
+// Read reads the file; one that is not there yet will be created readable by all, as VT Code
+// makes it.
+func (tomlBlock) Read(path string) (*File, error) {
+	f, _, err := ReadTOML(path)
+	if err == nil && !f.Exists {
+		f.Mode = 0o644
 	}
-	f, _, err := ReadTOML(p.File)
-	if err != nil {
-		return res, err
-	}
-	res.Before = f.Raw
-	if f.Exists && f.Mode&0o200 == 0 {
-		return res, fmt.Errorf("%s is read-only; make it writable (chmod u+w)", p.File)
-	}
-	m, err := LoadManifest(p.Home)
-	if err != nil {
-		return res, err
-	}
-	rec := m.Find(p.File)
+	return f, err
+}
+
+func (tomlBlock) Verify(path string, raw []byte) error {
+	_, err := DecodeTOML(path, raw)
+	return err
+}
+
+// Remove takes the block out, with the blank line the installer put before it.
+func (tomlBlock) Remove(f *File, rec *Record, _ bool) (Edit, error) {
+	return blockRemove(f, rec, func(raw []byte, block string) []byte { return removeBlock(raw, block) })
+}
+
+func (tomlBlock) Find(f *File, rec *Record) ([]Problem, []Entry) { return blockFind(f, rec) }
+
+// Add appends the plan's groups as the installer's block, in place of the block of an earlier
+// install; the result must decode to the document before plus exactly those tables.
+func (tomlBlock) Add(f *File, rec *Record, p Plan) (Edit, error) {
+	e := Edit{Entries: p.Groups}
 	raw := f.Raw
 	nl := newline(raw)
 	want := vtBlock(p.Groups, nl)
 	if rec != nil && rec.Block != "" && !bytes.Contains(raw, []byte(rec.Block)) && bytes.Contains(raw, []byte(vtMarker)) {
-		return res, fmt.Errorf("%s: the harness hooks block was edited since the install; put it back as it was, or delete it from the marker line on, then install again; nothing was written", p.File)
+		return e, fmt.Errorf("%s: the harness hooks block was edited since the install; put it back as it was, or delete it from the marker line on, then install again; nothing was written", p.File)
 	}
 	if rec != nil && rec.Block != "" && bytes.Contains(raw, []byte(rec.Block)) {
 		if rec.Block == want {
 			for _, g := range p.Groups {
-				res.Changes = append(res.Changes, Change{"keep", g.Hook, g.Event, g.Matcher})
+				e.Changes = append(e.Changes, Change{"keep", g.Hook, g.Event, g.Matcher})
 			}
-			res.After = raw
-			return res, nil
+			e.Raw, e.Block = raw, want
+			return e, nil
 		}
 		raw = removeBlock(raw, rec.Block)
-		for _, e := range rec.Entries {
-			res.Changes = append(res.Changes, Change{"remove", e.Hook, e.Event, e.Matcher})
+		for _, r := range rec.Entries {
+			e.Changes = append(e.Changes, Change{"remove", r.Hook, r.Event, r.Matcher})
 		}
 	}
 	out := append([]byte(nil), raw...)
@@ -95,36 +95,13 @@ func InstallVTCode(p Plan) (Result, error) {
 	}
 	out = append(out, want...)
 	if err := verifyVTCode(p.File, raw, out, p.Groups); err != nil {
-		return res, err
+		return e, err
 	}
 	for _, g := range p.Groups {
-		res.Changes = append(res.Changes, Change{"add", g.Hook, g.Event, g.Matcher})
+		e.Changes = append(e.Changes, Change{"add", g.Hook, g.Event, g.Matcher})
 	}
-	res.After = out
-	if p.DryRun {
-		return res, nil
-	}
-	if rec == nil {
-		if res.Backup, err = Backup(filepath.Join(p.Home, "backups"), f); err != nil {
-			return res, err
-		}
-		rec = &Record{Path: p.File, Existed: f.Exists, Before: Hash(f.Raw), Backup: res.Backup, Client: p.Client}
-		m.Files = append(m.Files, rec)
-	}
-	mode := f.Mode
-	if !f.Exists {
-		mode = 0o644
-		if err := m.makeDir(p.File); err != nil {
-			return res, err
-		}
-	}
-	if err := Write(p.File, out, mode); err != nil {
-		return res, err
-	}
-	res.Wrote = true
-	rec.wrote(f.Raw, out)
-	rec.Entries, rec.Block = p.Groups, want
-	return res, m.Save()
+	e.Raw, e.Block = out, want
+	return e, nil
 }
 
 // removeBlock takes the block out with the blank line the installer put before it.
@@ -186,16 +163,12 @@ func verifyVTCode(path string, before, after []byte, groups []Entry) error {
 	return nil
 }
 
-// uninstallBlock removes the block the installer put into a file it does not own as a whole
-// (VT Code's vtcode.toml, docker-agent's agent YAML): the file's exact bytes from before the
-// first install when nothing else changed since, else just the block. A block edited since is
-// left, and said so.
-func uninstallBlock(m *Manifest, rec *Record, dryRun bool) (Result, error) {
-	var res Result
-	f, err := readBlockFile(rec)
-	if err != nil {
-		return res, err
-	}
+// blockRemove is Remove for a file the installer put one block of its own into (VT Code's
+// vtcode.toml, docker-agent's agent YAML): the file's exact bytes from before the first install
+// when nothing else changed since, else the file without the block (strip). A block edited
+// since is left, and stays recorded.
+func blockRemove(f *File, rec *Record, strip func(raw []byte, block string) []byte) (Edit, error) {
+	var e Edit
 	kind := "remove"
 	switch {
 	case !f.Exists:
@@ -203,86 +176,25 @@ func uninstallBlock(m *Manifest, rec *Record, dryRun bool) (Result, error) {
 	case !bytes.Contains(f.Raw, []byte(rec.Block)):
 		kind = "edited"
 	}
-	for _, e := range rec.Entries {
-		res.Changes = append(res.Changes, Change{kind, e.Hook, e.Event, e.Matcher})
-	}
-	if dryRun || kind == "edited" {
-		return res, nil
+	for _, r := range rec.Entries {
+		e.Changes = append(e.Changes, Change{kind, r.Hook, r.Event, r.Matcher})
 	}
 	switch {
 	case kind == "missing":
+	case kind == "edited":
+		e.Raw, e.Entries, e.Block = f.Raw, rec.Entries, rec.Block
 	case rec.restorable(f.Raw):
-		if err := restore(rec, f); err != nil {
-			return res, err
-		}
-		res.Wrote, res.Restored = true, true
+		e.Restore = true
 	default:
-		var out []byte
-		var err error
-		if rec.Client == string(dialect.DockerAgent) {
-			out = bytes.Replace(f.Raw, []byte(rec.Block), nil, 1)
-			_, _, err = decodeYAML(rec.Path, out)
-		} else {
-			out = removeBlock(f.Raw, rec.Block)
-			_, err = DecodeTOML(rec.Path, out)
-		}
-		if err != nil {
-			return res, fmt.Errorf("%s: removing the hooks would break it (%v); nothing was written", rec.Path, err)
-		}
-		if err := Write(rec.Path, out, f.Mode); err != nil {
-			return res, err
-		}
-		res.Wrote = true
+		e.Raw = strip(f.Raw, rec.Block)
 	}
-	return res, m.forget(rec.Path, &res)
+	return e, nil
 }
 
-// readBlockFile reads a file the installer put a block into (a missing one is not an error).
-func readBlockFile(rec *Record) (*File, error) {
-	if rec.Client == string(dialect.DockerAgent) {
-		f := &File{Path: rec.Path, Mode: 0o644}
-		b, err := os.ReadFile(rec.Path)
-		switch {
-		case errors.Is(err, os.ErrNotExist):
-			return f, nil
-		case err != nil:
-			return nil, err
-		}
-		if st, err := os.Stat(rec.Path); err == nil {
-			f.Mode = st.Mode().Perm()
-		}
-		f.Raw, f.Exists = b, true
-		return f, nil
+// blockFind reports a block that was edited or removed; its entries are live while it is there.
+func blockFind(f *File, rec *Record) ([]Problem, []Entry) {
+	if !bytes.Contains(f.Raw, []byte(rec.Block)) {
+		return []Problem{{rec.Path, fmt.Sprintf("the harness hooks block was edited or removed since the install (run harness install --client %s again)", rec.Client)}}, nil
 	}
-	f, _, err := ReadTOML(rec.Path)
-	return f, err
-}
-
-// checkBlock reports a block that is missing or edited, and binaries missing or of another
-// version.
-func checkBlock(rec *Record, version string, versionOf func(bin string) (string, error)) []Problem {
-	b, err := os.ReadFile(rec.Path)
-	switch {
-	case err != nil:
-		return []Problem{{rec.Path, "the file is gone"}}
-	case !bytes.Contains(b, []byte(rec.Block)):
-		return []Problem{{rec.Path, fmt.Sprintf("the harness hooks block was edited or removed since the install (run harness install --client %s again)", rec.Client)}}
-	}
-	var probs []Problem
-	seen := map[string]bool{}
-	for _, e := range rec.Entries {
-		bin := Program(gjson.GetBytes(e.Group, "hooks.0.command").Str)
-		if seen[bin] {
-			continue
-		}
-		seen[bin] = true
-		if st, err := os.Stat(bin); err != nil || st.Mode()&0o111 == 0 {
-			probs = append(probs, Problem{rec.Path, fmt.Sprintf("the binary %s is missing or not executable", bin)})
-		} else if version != "" && versionOf != nil {
-			if v, err := versionOf(bin); err != nil || v != version {
-				probs = append(probs, Problem{rec.Path, fmt.Sprintf("the binary %s is version %q, not %q", bin, v, version)})
-			}
-		}
-	}
-	return probs
+	return nil, rec.Entries
 }

@@ -51,7 +51,7 @@ func detect(line []byte) string {
 	switch {
 	case codexTypes[typ] && r[1].Exists():
 		return Codex
-	case r[2].Exists() || r[3].Exists() || typ == "gemini" || (typ == "user" && r[9].Exists() && !r[10].Exists()):
+	case r[2].Exists() || r[3].Exists() || typ == geminiReply || (typ == "user" && r[9].Exists() && !r[10].Exists()):
 		return Gemini
 	case r[4].Exists() || r[5].Exists() || r[6].Exists():
 		return Qwen

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookkit/harness/lib/dialect"
 	"github.com/hookkit/harness/lib/secret"
 )
 
@@ -141,6 +142,34 @@ func TestFixturesHoldNoSecret(t *testing.T) {
 		b, _ := os.ReadFile(f)
 		for _, m := range secret.Scan(string(b)) {
 			t.Errorf("%s: %+v", f, m)
+		}
+	}
+}
+
+// Every format a client's declaration names is one this package reads, and every format it
+// reads is some client's: the declarations (lib/dialect/client_*.go) point at their readers.
+func TestDeclaredFormats(t *testing.T) {
+	known := []string{Claude}
+	for f := range readers {
+		known = append(known, f)
+	}
+	declared := map[string]bool{}
+	for _, d := range dialect.All() {
+		f := d.Transcript.Format
+		if f == "" {
+			continue
+		}
+		declared[f] = true
+		if !slices.Contains(known, f) {
+			t.Errorf("%s declares the transcript format %q, which lib/transcript does not read", d.Client, f)
+		}
+		if d.Transcript.Glob == "" {
+			t.Errorf("%s declares the transcript format %q but not where its transcripts are", d.Client, f)
+		}
+	}
+	for _, f := range known {
+		if !declared[f] {
+			t.Errorf("lib/transcript reads %q, which no client's declaration names", f)
 		}
 	}
 }

@@ -25,7 +25,7 @@ func (st *State) gemini(line []byte) {
 		if t := strings.TrimSpace(strip(partsText(r[3]), "hook_context")); !strings.HasPrefix(t, "<session_context>") {
 			st.prompt(t)
 		}
-	case "gemini":
+	case geminiReply:
 		st.at(r[1].Str)
 		st.reply(partsText(r[3]))
 		if id := r[2].Str; id != st.MsgID {
@@ -154,3 +154,6 @@ func (st *State) qwen(line []byte) {
 		st.done(id, o)
 	}
 }
+
+// geminiReply is the type of the model's messages in Gemini CLI's chat file.
+const geminiReply = "gemini"

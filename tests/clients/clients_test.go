@@ -25,6 +25,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookkit/harness/lib/dialect"
 	"github.com/hookkit/harness/lib/sandbox"
 	"github.com/hookkit/harness/tests/internal/cacheinputs"
 )
@@ -337,18 +338,10 @@ func TestSourcesAreCacheInputs(t *testing.T) {
 	}
 }
 
-// transcripts are where each client writes its own session transcript, under the home.
-var transcripts = map[string]string{
-	"codex":   ".codex/sessions/*/*/*/rollout-*.jsonl",
-	"gemini":  ".gemini/tmp/*/chats/session-*.jsonl",
-	"qwen":    ".qwen/projects/*/chats/*.jsonl",
-	"copilot": ".copilot/session-state/*/events.jsonl",
-	"droid":   ".factory/sessions/*/*.jsonl",
-}
-
 // transcript is the session's transcript as the client wrote it, "" when there is none.
 func (s *session) transcript() string {
-	files, _ := filepath.Glob(filepath.Join(s.home, transcripts[s.c.name]))
+	glob := s.transcriptGlob()
+	files, _ := filepath.Glob(filepath.Join(s.home, glob))
 	if len(files) == 0 {
 		return ""
 	}
@@ -365,7 +358,7 @@ func (s *session) keepTranscripts() {
 	}
 	src := s.transcript()
 	if src == "" {
-		s.t.Logf("no transcript of %s in %s", s.c.name, transcripts[s.c.name])
+		s.t.Logf("no transcript of %s in %s", s.c.name, s.transcriptGlob())
 		return
 	}
 	b, err := os.ReadFile(src)
@@ -382,4 +375,14 @@ func (s *session) keepTranscripts() {
 	dst := filepath.Join(dir, s.c.name, filepath.Base(src))
 	s.writeFile(dst, b)
 	s.t.Logf("kept %s as %s", src, dst)
+}
+
+// transcriptGlob is where the client writes its own session transcript, under the home, as its
+// declaration says.
+func (s *session) transcriptGlob() string {
+	d, err := dialect.Lookup(s.c.name)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return d.Transcript.Glob
 }

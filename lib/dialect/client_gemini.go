@@ -1,0 +1,60 @@
+package dialect
+
+import (
+	"path/filepath"
+	"time"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/hookkit/harness/lib/event"
+)
+
+// Gemini is Gemini CLI (../shared/protocol/clients/gemini.md).
+const Gemini Client = "gemini"
+
+const geminiDir = ".gemini"
+
+func init() {
+	register(50, gemini)
+	detectBy(Gemini,
+		// Its own event names.
+		Mark{RankFormat + 1, func(s *Shape) bool { return s.Event.Type == gjson.String && isGeminiEvent(s.Event.Str) }},
+		Mark{RankTranscript, TranscriptIn(geminiDir)},
+		Mark{RankFallback + 1, func(s *Shape) bool { return s.Timestamp.Exists() }})
+}
+
+func isGeminiEvent(name string) bool {
+	switch name {
+	case "BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "PreCompress", "BeforeModel",
+		"AfterModel", "BeforeToolSelection":
+		return true
+	}
+	return false
+}
+
+func gemini() *Dialect {
+	return &Dialect{
+		Client: Gemini, Title: "Gemini CLI", Tested: "0.61.0",
+		Events: map[event.Name]string{
+			event.PreToolUse: "BeforeTool", event.PostToolUse: "AfterTool",
+			event.UserPromptSubmit: "BeforeAgent", event.Stop: "AfterAgent",
+			event.PreCompact: "PreCompress", event.SessionStart: "SessionStart",
+			event.SessionEnd: "SessionEnd", event.Notification: "Notification",
+		},
+		Tools: map[string]string{"run_shell_command": "Bash", "write_file": "Write", "replace": "Edit",
+			"read_file": "Read", "glob": "Glob", "grep_search": "Grep", "web_fetch": "WebFetch",
+			"google_web_search": "WebSearch"},
+		Args: map[string]map[string]string{
+			"Edit": {"allow_multiple": "replace_all"},
+		},
+		Dir:    "dir_path",
+		Millis: true, NoAsk: true, TopDecision: true, ExactSource: true, Anchored: true, RegexpMatchers: true,
+		DefaultTimeout: 60 * time.Second,
+		Sources:        []string{"startup", "resume", "clear"},
+		Files: Files{
+			Kind: HookGroups, Binary: "gemini", Dir: geminiDir, User: "settings.json",
+			Project: filepath.Join(".gemini", "settings.json"),
+		},
+		Transcript: Transcript{Format: "gemini", Glob: ".gemini/tmp/*/chats/session-*.jsonl"},
+	}
+}
