@@ -93,7 +93,7 @@ func auditReport(c *cli.Context) error {
 	o := htmlreport.Options{HarnessHome: home, Project: project, Client: client, Since: since, Until: until,
 		IncludePrompts: c.Bool("include-prompts"), Catalog: append(danger.Rules(), paths.Rules()...),
 		Generated: now, Version: hook.Version}
-	if client == "" || client == string(dialect.Claude) {
+	if d, err := dialect.Lookup(client); client == "" || err == nil && d == dialect.Default() {
 		o.Doctor = coverage(c, home, now)
 	} else {
 		o.NotChecked = "harness doctor looks for hooks that never ran, and sessions without them, in Claude Code's installs and transcripts only"

@@ -59,7 +59,7 @@ func TestReadFieldsAgreesWithGJSON(t *testing.T) {
 		sameFields(t, []byte(l))
 	}
 	r := Record{Seq: 3, Prev: strings.Repeat("ab", 32), Time: time.Date(2026, 11, 22, 1, 2, 3, 0, time.UTC), Project: "/p",
-		Session: "s", Event: "PreToolUse", Hook: "SecurityValidator", Client: "gemini", Tool: "Bash", ToolUseID: "t",
+		Session: "s", Event: "PreToolUse", Hook: "SecurityValidator", Client: "some-agent", Tool: "Bash", ToolUseID: "t",
 		Summary: "echo '</script>' \"q\" \t tab", Decision: "deny", Rule: "r", Category: "c", Radius: "high", Reason: "why",
 		Problems: []string{"p"}}
 	sameFields(t, bytes.TrimSuffix(r.Line(), []byte{'\n'}))
@@ -67,7 +67,7 @@ func TestReadFieldsAgreesWithGJSON(t *testing.T) {
 	line := bytes.TrimSuffix(r.Line(), []byte{'\n'})
 	sameFields(t, line)
 	var f Fields
-	if !scanFlat(line, &f) || Text(f.Summary) != Clean(r.Summary, 200) || string(f.Client) != "gemini" {
+	if !scanFlat(line, &f) || Text(f.Summary) != Clean(r.Summary, 200) || string(f.Client) != "some-agent" {
 		t.Errorf("a record the harness writes is not read in one pass: %q", line)
 	}
 	if n := testing.AllocsPerRun(100, func() { ReadFields(line, &f) }); n != 0 {
