@@ -140,7 +140,7 @@ var rules = []rule{
 	{kind: CommandPassword, keywords: []string{"convertto-securestring"}, fold: true,
 		pattern: `(?i)convertto-securestring\s+(?:-string\s+)?["']([^"'$\x60]+)["']\s+-asplaintext`, accept: literalPassword},
 	// A Kubernetes container's env entry: a password's, secret's or token's name, then its value.
-	{kind: CommandPassword, keywords: []string{"password", "secret", "token"}, fold: true, span: 128, reach: 128,
+	{kind: CommandPassword, keywords: []string{"value:"}, span: 256, reach: 256, lines: true,
 		pattern: `(?i)name:\s*["']?[a-z0-9_]*(?:password|passwd|secret|token|api_key)["']?[ \t]*\r?\n[ \t-]*value:[ \t]*["']([^"'\n]+)["']`, accept: literalPassword},
 	// httpie's -a user:password; Cassandra's and ClickHouse's clients.
 	{kind: CommandPassword, keywords: []string{"http ", "https ", "httpie"}, pattern: `\bhttps?\b[^\n;&|]*?\s(?:-a|--auth)(?:\s+|=)["']?[^\s:"']*:["']?([^\s"';&|)\x60]+)`, accept: literalPassword},

@@ -79,8 +79,10 @@ type rule struct {
 	// window reaches past span only as far as they run on, so a long token is whole and other
 	// text stays cheap.
 	runs func(byte) bool
-	// reach is how far before a keyword, on its line, a match can start (default 64 bytes).
+	// reach is how far before a keyword, on its line, a match can start (default 64 bytes);
+	// lines lets it reach back over line breaks too.
 	reach int
+	lines bool
 	// starts: a keyword begins the secret's token (the pattern opens with \b), so one that
 	// follows a word character is no match and opens no window.
 	starts bool
@@ -459,7 +461,7 @@ func (r rule) windows(h *haystack) [][2]int {
 				reach = 64
 			}
 			start := max(0, i-reach)
-			if nl := strings.LastIndexByte(text[start:i], '\n'); nl >= 0 {
+			if nl := strings.LastIndexByte(text[start:i], '\n'); nl >= 0 && !r.lines {
 				start += nl + 1
 			}
 			end := i + span
