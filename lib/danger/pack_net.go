@@ -2,6 +2,7 @@ package danger
 
 import (
 	"cmp"
+	"path"
 	"slices"
 	"strings"
 
@@ -89,6 +90,10 @@ func (j *judge) downloadThenRun() {
 			unpacked[dir] = from
 			continue
 		}
+		if dir := npmTarball(c); dir != "" {
+			unpacked[j.res(c, dir)] = c // npm install URL: the package's files under node_modules
+			continue
+		}
 		if f, pkg := j.installsPackage(c, fetched); f != nil {
 			host, p := hostPath(firstURL(f.Args))
 			if host == "" || !j.trusted(host, p) {
@@ -143,6 +148,36 @@ func (j *judge) downloadThenRun() {
 			j.add(c, netDownloadRun, "it runs "+what+" in the same breath, unreviewed, with your permissions", "")
 		}
 	}
+}
+
+// npmTarball is the folder a package manager of JavaScript unpacks a tarball fetched from a URL
+// into (npm install https://host/pkg-1.0.0.tgz: node_modules/pkg), "" for anything else.
+func npmTarball(c *shell.Cmd) string {
+	if c.Name != "npm" && c.Name != "pnpm" && c.Name != "yarn" && c.Name != "bun" || len(c.Args) < 2 {
+		return ""
+	}
+	switch c.Args[0] {
+	case "install", "i", "add":
+	default:
+		return ""
+	}
+	for _, a := range c.Args[1:] {
+		if !strings.HasPrefix(a, "https://") && !strings.HasPrefix(a, "http://") {
+			continue
+		}
+		u, _, _ := strings.Cut(a, "?")
+		name := path.Base(u)
+		for _, ext := range []string{".tgz", ".tar.gz"} {
+			if n, ok := strings.CutSuffix(name, ext); ok {
+				// pkg-1.2.3: the version after the last dash that a digit follows
+				if i := strings.LastIndex(n, "-"); i > 0 && i+1 < len(n) && n[i+1] >= '0' && n[i+1] <= '9' {
+					n = n[:i]
+				}
+				return "node_modules/" + n
+			}
+		}
+	}
+	return ""
 }
 
 // releaseDownload reports a project's published release binary: GitHub's and GitLab's release

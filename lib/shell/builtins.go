@@ -200,6 +200,11 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 				a.code(prog, st)
 			}
 		}
+	case c.Name == "gradle" || c.Name == "gradlew":
+		// The commands of a build file the same line wrote (an Exec task's commandLine).
+		for _, r := range a.gradleCommands(c) {
+			a.nested(r, c.Name+" task", st, nil, c)
+		}
 	case c.Name == "make" || c.Name == "gmake" || c.Name == "just" || c.Name == "task" || c.Name == "go-task":
 		// Recipes given on the command line (make --eval), or in a file the same line wrote.
 		for _, r := range a.inlineRecipes(c) {

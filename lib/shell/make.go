@@ -192,3 +192,72 @@ func unquoteYAML(s string) string {
 	}
 	return s
 }
+
+// gradleCommands are the commands of a Gradle build file written earlier in the same line (-b
+// FILE, --build-file FILE, or build.gradle[.kts] in -p DIR or the working folder): each
+// commandLine of an Exec task and each "...".execute(), as shell lines.
+func (a *analyzer) gradleCommands(c *Cmd) []string {
+	dir, names := c.Dir, []string{"build.gradle", "build.gradle.kts"}
+	for i, w := range c.Args {
+		switch {
+		case (w == "-b" || w == "--build-file") && i+1 < len(c.Args):
+			names = []string{c.Args[i+1]}
+		case (w == "-p" || w == "--project-dir") && i+1 < len(c.Args):
+			dir = a.resolve(c.Args[i+1], c.Dir)
+		}
+	}
+	for _, n := range names {
+		text, ok := a.written[a.resolve(n, dir)]
+		if !ok {
+			continue
+		}
+		var out []string
+		for from := 0; ; {
+			i := strings.Index(text[from:], "commandLine")
+			if i < 0 {
+				break
+			}
+			from += i + len("commandLine")
+			rest := strings.TrimLeft(text[from:], " \t=(")
+			rest = strings.TrimPrefix(rest, "listOf(")
+			rest = strings.TrimPrefix(rest, "[")
+			line, _, _ := strings.Cut(rest, "\n")
+			var words []string
+			for _, arg := range splitArgs(strings.TrimRight(line, " \t)]}")) {
+				words = append(words, gradleWord(strings.TrimSpace(arg)))
+			}
+			if len(words) > 0 {
+				out = append(out, strings.Join(words, " "))
+			}
+		}
+		for from := 0; ; {
+			i := strings.Index(text[from:], ".execute()")
+			if i < 0 {
+				break
+			}
+			head := text[:from+i]
+			from += i + len(".execute()")
+			if q := strings.LastIndexAny(head, "\"'"); q > 0 {
+				if o := strings.LastIndexByte(head[:q], head[q]); o >= 0 {
+					out = append(out, head[o+1:q])
+				}
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// gradleWord is one argument of a commandLine as a shell word: a literal quoted, the user's
+// home (System.getProperty('user.home'), System.getenv('HOME')) as ~, anything else a value
+// only known when it runs.
+func gradleWord(arg string) string {
+	switch {
+	case strings.Contains(arg, "user.home") || strings.Contains(arg, "getenv('HOME'") || strings.Contains(arg, `getenv("HOME"`):
+		return "~"
+	}
+	if lit, ok := stringLiteral(arg); ok && strings.TrimSpace(skipLiteral(arg)) == "" {
+		return "'" + strings.ReplaceAll(lit, "'", `'"'"'`) + "'"
+	}
+	return dynWord
+}
