@@ -131,6 +131,10 @@ func install(c *cli.Context) error {
 		bin = filepath.Join(home, "bin")
 	}
 	bin, _ = filepath.Abs(bin)
+	// Run from an unpacked release archive: check and copy its binaries first (archive.go).
+	if err := fromRelease(c, bin); err != nil {
+		return err
+	}
 	for _, f := range []string{"agent", "on-error"} {
 		if c.IsSet(f) && c.String("client") != string(dialect.DockerAgent) {
 			return fmt.Errorf("--%s is for --client docker-agent only", f)
