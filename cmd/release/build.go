@@ -40,6 +40,7 @@ func build(c config, log io.Writer) error {
 		return err
 	}
 	sums := map[string]string{}
+	var plats []platformPackage
 	for _, t := range c.targets {
 		fmt.Fprintf(log, "building %d binaries for %s ... ", len(pkgs), t)
 		bins, err := compile(c, t, pkgs, filepath.Join(tmp, t.os+"_"+t.arch))
@@ -55,6 +56,20 @@ func build(c config, log io.Writer) error {
 		}
 		st, _ := os.Stat(filepath.Join(c.out, name))
 		fmt.Fprintf(log, "%s (%s)\n", name, size(st.Size()))
+		p, err := writeNPMPlatform(c, t, bins, docs)
+		if err != nil {
+			return err
+		}
+		plats = append(plats, p)
+	}
+	mainTGZ, err := writeNPMMain(c, plats, docs)
+	if err != nil {
+		return err
+	}
+	for _, n := range append([]string{mainTGZ}, names(plats)...) {
+		if sums[n], err = fileSum(filepath.Join(c.out, filepath.FromSlash(n))); err != nil {
+			return err
+		}
 	}
 	sumsPath := filepath.Join(c.out, release.SumsName)
 	if err := os.WriteFile(sumsPath, release.Sums(sums), 0o644); err != nil {
