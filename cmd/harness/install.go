@@ -131,8 +131,8 @@ func install(c *cli.Context) error {
 		bin = filepath.Join(home, "bin")
 	}
 	bin, _ = filepath.Abs(bin)
-	// Run from an unpacked release archive: check and copy its binaries first (archive.go).
-	if err := fromRelease(c, bin); err != nil {
+	// Not beside the plugin; from an unpacked release archive, its binaries first (pluginbeside.go).
+	if err := beforeInstall(c, bin); err != nil {
 		return err
 	}
 	for _, f := range []string{"agent", "on-error"} {

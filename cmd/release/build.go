@@ -61,6 +61,9 @@ func build(c config, log io.Writer) error {
 			return err
 		}
 		plats = append(plats, p)
+		if err := writePlugin(c, t, bins, docs); err != nil {
+			return err
+		}
 	}
 	mainTGZ, err := writeNPMMain(c, plats, docs)
 	if err != nil {
@@ -70,6 +73,9 @@ func build(c config, log io.Writer) error {
 		if sums[n], err = fileSum(filepath.Join(c.out, filepath.FromSlash(n))); err != nil {
 			return err
 		}
+	}
+	if err := writeMarketplace(c, docs); err != nil {
+		return err
 	}
 	sumsPath := filepath.Join(c.out, release.SumsName)
 	if err := os.WriteFile(sumsPath, release.Sums(sums), 0o644); err != nil {

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/hookkit/harness/lib/release"
+	"github.com/hookkit/harness/lib/sandbox"
 )
 
 // The tests build one platform (linux/amd64: quick, and it runs here) twice, in two folders,
@@ -27,6 +28,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	leave := sandbox.Enter() // every test in a throwaway home (lib/sandbox)
 	root, err := os.MkdirTemp("", "harness-release-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -54,6 +56,7 @@ func TestMain(m *testing.M) {
 		return m.Run()
 	}()
 	os.RemoveAll(root)
+	leave()
 	os.Exit(code)
 }
 
