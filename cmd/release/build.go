@@ -176,13 +176,13 @@ func sum(b []byte) string {
 
 func fileSum(path string) (string, error) { return release.FileSum(path) }
 
-// size is a byte count for people.
+// size is a byte count for people, in binary units.
 func size(n int64) string {
 	switch {
 	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
 	case n >= 1<<10:
-		return fmt.Sprintf("%.1f kB", float64(n)/(1<<10))
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d B", n)
 }
