@@ -222,3 +222,20 @@ func unpack(t *testing.T, archive string) string {
 	}
 	return filepath.Join(dst, strings.TrimSuffix(filepath.Base(archive), ".tar.gz"))
 }
+
+// TestSourcesAreCacheInputs opens every source the release is built from: go test caches a
+// result by the files the test process opens, not by those its go build reads, and a change to
+// a hook must not replay a cached pass.
+func TestSourcesAreCacheInputs(t *testing.T) {
+	for _, root := range []string{"../../hooks", "../../cmd", "../../lib", "../../go.mod", "../../go.sum", "../../settings.json", "../../embed.go", "../../LICENSE", "../../README.md"} {
+		err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				_, err = os.ReadFile(path)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatalf("reading sources: %v", err)
+		}
+	}
+}
