@@ -8,3 +8,8 @@ import _ "embed"
 //
 //go:embed settings.json
 var Settings []byte
+
+// License is the repository's LICENSE, which a plugin written by `harness plugin` carries.
+//
+//go:embed LICENSE
+var License []byte

@@ -22,7 +22,7 @@ set -eu
 # The flags of harness install and harness uninstall (tests/install_script_test.go keeps
 # these lists equal to theirs): those that take a value, and those that do not.
 install_valued="only form bin from defaults agent system-dir prefix managed-dir client scope project settings"
-install_bool="dry-run on-error managed print"
+install_bool="dry-run on-error managed print force"
 uninstall_valued="prefix client scope project settings"
 uninstall_bool="force purge managed dry-run"
 

@@ -116,7 +116,7 @@ func cmdHook(ts *testscript.TestScript, neg bool, args []string) {
 // TestSourcesAreCacheInputs opens every source file the binaries are built from, so that a
 // change to a hook is never answered with a cached pass (cacheinputs).
 func TestSourcesAreCacheInputs(t *testing.T) {
-	if err := cacheinputs.Read("../hooks", "../cmd", "../lib", "./hooks", "../go.mod", "../go.sum", "../settings.json", "../embed.go", "../install.sh"); err != nil {
+	if err := cacheinputs.Read("../hooks", "../cmd", "../lib", "./hooks", "../go.mod", "../go.sum", "../settings.json", "../embed.go", "../LICENSE", "../install.sh"); err != nil {
 		t.Fatalf("reading sources: %v", err)
 	}
 }

@@ -74,6 +74,7 @@ const (
 
 func doctor(c *cli.Context) error {
 	checks, err := diagnose(c)
+	checks = append(checks, pluginFinding(checks)...) // the plugin beside the install (pluginbeside.go)
 	if c.Bool("json") {
 		r := report{Version: 1, Harness: hook.Version, Status: "ok", Checks: checks}
 		if r.Checks == nil {

@@ -112,6 +112,10 @@ func install(c *cli.Context) error {
 		bin = filepath.Join(home, "bin")
 	}
 	bin, _ = filepath.Abs(bin)
+	// Not beside the plugin; from an unpacked release archive, its binaries first (pluginbeside.go).
+	if err := beforeInstall(c, bin); err != nil {
+		return err
+	}
 	d, err := chosenClient(c)
 	if err != nil {
 		return err

@@ -396,7 +396,7 @@ func (s *session) hookLines() string {
 // that a change to a hook is never answered with a cached pass (cacheinputs). It runs in the
 // process that runs the tests (inside the network namespace), whose opens go test records.
 func TestSourcesAreCacheInputs(t *testing.T) {
-	if err := cacheinputs.Read("../../hooks", "../../cmd", "../../lib", "../hooks", "./payloadtap", "./mcpserver", "../../go.mod", "../../go.sum", "../../settings.json", "../../embed.go"); err != nil {
+	if err := cacheinputs.Read("../../hooks", "../../cmd", "../../lib", "../hooks", "./payloadtap", "./mcpserver", "../../go.mod", "../../go.sum", "../../settings.json", "../../embed.go", "../../LICENSE", "../../README.md"); err != nil {
 		t.Fatalf("reading sources: %v", err)
 	}
 }
