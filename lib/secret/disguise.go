@@ -2,6 +2,7 @@ package secret
 
 import (
 	"encoding/base64"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -40,6 +41,9 @@ func undisguise(text string, out []Match) []Match {
 	if s, at, ok := joinLiterals(text); ok {
 		out = addHidden(out, scan(s, false), func(m Match) (int, int) { return at[m.Start], at[m.End-1] + 1 })
 	}
+	if s, at, ok := unicodeEscaped(text); ok {
+		out = addHidden(out, scan(s, false), func(m Match) (int, int) { return at[m.Start], at[m.End-1] + 1 })
+	}
 	if s, at, ok := percentDecoded(text); ok {
 		out = addHidden(out, scan(s, false), func(m Match) (int, int) { return at[m.Start], at[m.End-1] + 1 })
 	}
@@ -73,9 +77,11 @@ func joinLiterals(text string) (string, []int, bool) {
 			if end < 0 || strings.IndexByte(text[j+1:j+1+end], '\n') >= 0 {
 				break
 			}
-			for k := j + 1; k < j+1+end; k++ {
-				b.WriteByte(text[k])
-				at = append(at, k)
+			if !formatOnly(text[j+1 : j+1+end]) { // printf '%s%s' 'a' 'b': the pieces, not the format
+				for k := j + 1; k < j+1+end; k++ {
+					b.WriteByte(text[k])
+					at = append(at, k)
+				}
 			}
 			pieces++
 			j += end + 2
@@ -105,6 +111,36 @@ func joinLiterals(text string) (string, []int, bool) {
 		i = j
 	}
 	return b.String(), at, joined
+}
+
+// formatOnly reports a printf format that only puts its arguments together ("%s%s").
+func formatOnly(s string) bool {
+	return s != "" && strings.Trim(strings.ReplaceAll(strings.ReplaceAll(s, "%s", ""), "%b", ""), "") == ""
+}
+
+// unicodeEscaped decodes JSON's and JavaScript's \u00XX escapes of ASCII characters
+// ("\u0073\u006b-proj-..."): a token's prefix written so to pass a scanner.
+func unicodeEscaped(text string) (string, []int, bool) {
+	if !strings.Contains(text, `\u00`) {
+		return "", nil, false
+	}
+	var b strings.Builder
+	at := make([]int, 0, len(text))
+	found := false
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\\' && i+5 < len(text) && text[i+1] == 'u' && text[i+2] == '0' && text[i+3] == '0' {
+			if v, err := strconv.ParseUint(text[i+4:i+6], 16, 8); err == nil && v >= 0x20 && v < 0x7f {
+				b.WriteByte(byte(v))
+				at = append(at, i)
+				i += 5
+				found = true
+				continue
+			}
+		}
+		b.WriteByte(text[i])
+		at = append(at, i)
+	}
+	return b.String(), at, found
 }
 
 // percentDecoded decodes the URL-encoded words that hold at least three escapes

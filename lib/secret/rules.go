@@ -78,6 +78,12 @@ var rules = []rule{
 	{kind: BearerToken, keywords: []string{"nfp_"}, starts: true, pattern: `\b(nfp_[A-Za-z0-9]{36,40})\b`, accept: random},
 	{kind: BearerToken, keywords: []string{"algoliasearch"}, pattern: `algoliasearch\(\s*["'][A-Z0-9]{10}["']\s*,\s*["']([a-f0-9]{32})["']`, accept: random},
 	{kind: SlackWebhook, keywords: []string{"/api/webhooks/"}, pattern: `(https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{60,})`, accept: random},
+	// Google's OAuth refresh tokens (1//0...), LaunchDarkly's server SDK keys, and the secrets
+	// that follow a public id in a client's constructor (Twilio's API key SK..., Razorpay's key id).
+	{kind: GoogleOAuthToken, keywords: []string{"1//0"}, pattern: `(?:^|[^A-Za-z0-9/])(1//0[A-Za-z0-9_-]{40,})`, accept: random},
+	{kind: BearerToken, keywords: []string{"sdk-"}, starts: true, pattern: `\b(sdk-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b`},
+	{kind: TwilioToken, keywords: []string{"SK"}, starts: true, pattern: `\bSK[0-9a-f]{32}["']?\s*,\s*["']([A-Za-z0-9]{32})["']`, accept: random},
+	{kind: BearerToken, keywords: []string{"rzp_live_", "rzp_test_"}, starts: true, pattern: `\brzp_(?:live|test)_[A-Za-z0-9]{14}["']?\s*,\s*["']([A-Za-z0-9]{20,})["']`, accept: random},
 	{kind: VaultToken, keywords: []string{"hvs.", "hvb.", "hvr."}, starts: true, pattern: `\b(hv[sbr]\.[A-Za-z0-9_-]{20,})`, accept: random},
 	// Package registries: PyPI (a macaroon, pypi-AgE...), Docker Hub, npm, crates.io; and a token
 	// handed to cargo login, whatever its shape.
@@ -142,6 +148,8 @@ var rules = []rule{
 	// A Kubernetes container's env entry: a password's, secret's or token's name, then its value.
 	{kind: CommandPassword, keywords: []string{"value:"}, span: 256, reach: 256, lines: true,
 		pattern: `(?i)name:\s*["']?[a-z0-9_]*(?:password|passwd|secret|token|api_key)["']?[ \t]*\r?\n[ \t-]*value:[ \t]*["']([^"'\n]+)["']`, accept: literalPassword},
+	// A key's passphrase given to ssh-keygen (-N new, -P old).
+	{kind: CommandPassword, keywords: []string{"ssh-keygen"}, pattern: `\bssh-keygen\b[^\n;&|]*?\s-[NP]\s*["']([^"'\n]+)["']`, accept: literalPassword},
 	// httpie's -a user:password; Cassandra's and ClickHouse's clients.
 	{kind: CommandPassword, keywords: []string{"http ", "https ", "httpie"}, pattern: `\bhttps?\b[^\n;&|]*?\s(?:-a|--auth)(?:\s+|=)["']?[^\s:"']*:["']?([^\s"';&|)\x60]+)`, accept: literalPassword},
 	{kind: CommandPassword, keywords: []string{"cqlsh", "clickhouse"}, pattern: `\b(?:cqlsh|clickhouse-client|clickhouse\s+client)\b[^\n;&|]*?\s(?:-p|--password)(?:\s+|=)["']?([^\s"';&|)\x60]+)`, accept: literalPassword},

@@ -119,7 +119,7 @@ func asciiLower(s string) string {
 // assignmentKeys are the names a secret is assigned to (lower case).
 var assignmentKeys = []string{"password", "passwd", "pwd", "pass", "secret", "token", "apikey", "api_key", "api-key",
 	"accesskey", "access_key", "access-key", "private_key", "private-key", "privatekey", "credential", "credentials", "psk",
-	"encryption_key", "encryptionkey", "master_key", "masterkey", "hmac_key", "aes_key"}
+	"encryption_key", "encryptionkey", "master_key", "masterkey", "hmac_key", "aes_key", "admin_key", "adminkey", "sdk_key", "server_key"}
 
 // encryptedContext reports a key inside a block of values encrypted for a cluster or a vault
 // (a SealedSecret's encryptedData, SOPS's ENC[...], Ansible's !vault): ciphertext, no secret
@@ -129,6 +129,16 @@ func encryptedContext(lower string, i int) bool {
 	after := lower[i:min(len(lower), i+64)]
 	return strings.Contains(before, "encrypteddata") || strings.Contains(after, "enc[") || strings.Contains(after, "!vault")
 }
+
+// strongChosen accepts a password named in prose: a chosen one with letters, a digit and a
+// symbol, so that the word after "password" in a sentence is not read as one.
+func strongChosen(v string) bool {
+	v = strings.TrimRight(v, ".,!?")
+	return chosenPassword(v) && strings.ContainsAny(v, "0123456789") && strings.ContainsAny(v, "!@#$%^&+=?~*")
+}
+
+// proseLen bounds a password named in prose: 8 to 64 characters.
+func proseLen(v string) bool { return len(v) >= 8 && len(v) <= 64 }
 
 // passwordKey reports the names of a password (not of a token or key, whose values are
 // generated and judged by their entropy).
@@ -265,15 +275,27 @@ func assignment(text, lower string, i int, key string) (int, int, bool) {
 	}
 	spaced := k > j && !strings.ContainsAny(text[j:k], ":=,")
 	if spaced {
-		// prose: "the password is X", "the token was X"
+		// prose: "the password is X", "the token was X", and for a password a few words
+		// between ("my password for the VPN is X")
+		found := false
 		for _, w := range []string{"is ", "was ", "is: ", "are "} {
 			if strings.HasPrefix(lower[k:], w) {
 				k += len(w)
-				for k < len(text) && text[k] == ' ' {
-					k++
-				}
+				found = true
 				break
 			}
+		}
+		if !found && passwordKey(key) {
+			line := lower[k:min(len(lower), k+60)]
+			if nl := strings.IndexByte(line, '\n'); nl >= 0 {
+				line = line[:nl]
+			}
+			if is := strings.Index(line, " is "); is >= 0 && strings.Count(line[:is], " ") < 5 {
+				k += is + len(" is ")
+			}
+		}
+		for k < len(text) && text[k] == ' ' {
+			k++
 		}
 	}
 	var quote byte
@@ -300,10 +322,23 @@ func assignment(text, lower string, i int, key string) (int, int, bool) {
 		}
 		return 0, 0, false
 	}
+	if spaced && passwordKey(key) {
+		// prose: the value runs to the next space, less the sentence's punctuation
+		for k < len(text) && text[k] != ' ' && text[k] != '\t' && text[k] != '\n' && text[k] != '\r' {
+			k++
+		}
+		for k > start && strings.IndexByte(".,;:!?)\"'", text[k-1]) >= 0 {
+			k--
+		}
+		if k-start < 8 {
+			return 0, 0, false
+		}
+		return start, k, true
+	}
 	for k < len(text) && !strings.ContainsRune(" \t\r\n\"'`,;&|)(<>{}[]", rune(text[k])) {
 		k++
 	}
-	if k-start < 12 && !(passwordKey(key) && k-start >= 8 && (k == len(text) || strings.IndexByte("\r\n;&", text[k]) >= 0)) {
+	if k-start < 12 && !(passwordKey(key) && k-start >= 8 && (k == len(text) || strings.IndexByte("\r\n;&'\"", text[k]) >= 0)) {
 		return 0, 0, false // a password may be short where its end is plain: a line's, a connection string's field
 	}
 	if spaced && strings.ContainsAny(text[start:k-2], "=:") {
@@ -418,9 +453,12 @@ func (r rule) assignments(h *haystack, out []Match) []Match {
 			xml := ok && start > 0 && text[start-1] == '>' && literalPassword(text[start:end])
 			// A password's name with a quoted value: a chosen password, not only a generated one.
 			// Unquoted, where the value ends plainly: a properties line, a connection string.
-			plainEnd := end == len(text) || strings.IndexByte("\r\n;&", text[end]) >= 0
-			sep := ok && strings.ContainsAny(text[i+len(k):start], "=:|\"'") // a value given, not a word that follows
-			chosen := ok && sep && (quoted || plainEnd) && passwordKey(k) && k != "pass" && chosenPassword(text[start:end]) && !encryptedContext(lower, i)
+			plainEnd := end == len(text) || strings.IndexByte("\r\n;&'\"", text[end]) >= 0
+			sep := ok && (quoted || strings.ContainsAny(text[i+len(k):start], "=:|")) // a value given, not a word that follows
+			chosen := ok && sep && (quoted || plainEnd) && passwordKey(k) && k != "pass" && chosenPassword(text[start:end]) && !encryptedContext(lower, i) ||
+				// prose ("with password Copper9162*", "my password for the VPN is Harbor4708&"):
+				// letters, a digit and a symbol, as people make passwords
+				ok && !sep && passwordKey(k) && k != "pass" && proseLen(text[start:end]) && strongChosen(text[start:end])
 			if ok && !encryptedContext(lower, i) && (r.accept(text[start:end]) || xml || chosen) && (quoted || !codeRef(text[start:end])) && !uuidToken(lower, i, text[start:end]) && !overlaps(out, start, end) {
 				out = append(out, Match{Kind: r.kind, Start: start, End: end})
 			}
