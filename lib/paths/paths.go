@@ -218,7 +218,7 @@ func (e Env) judge(p string, pol *Policy) Verdict {
 	if e.match(r, pol.ReadOnly) {
 		return v.with(policyReadOnly, "the policy makes "+r+" read-only")
 	}
-	if e.rcFile(r) && (path.Dir(r) == e.Home || e.inside(r, pol)) {
+	if e.rcFile(r) && (strings.HasPrefix(r, e.Home+"/") || e.inside(r, pol)) {
 		// Asking is a leniency of HOME's own rc files; the owner home's outside the allowed
 		// places stay denied below.
 		return v.with(askRCFile, r+" runs in every new shell")
@@ -395,8 +395,8 @@ var homeCredentials = []string{"/.aws/credentials", "/.aws/config", "/.netrc", "
 func IsCredential(p, home string) bool {
 	base := strings.ToLower(path.Base(p))
 	switch {
-	case strings.HasPrefix(base, "id_") && strings.Contains(p, "/.ssh/") && !strings.HasSuffix(base, ".pub"):
-		return true
+	case strings.HasPrefix(base, "id_") && strings.Contains(p, "/.ssh/") && !strings.HasSuffix(base, ".pub"), KeyName(p):
+		return true // an SSH private key by its name, wherever it is (in the project, reading it asks)
 	case strings.HasSuffix(base, ".pem") || strings.HasSuffix(base, ".key") || strings.HasSuffix(base, ".p12") ||
 		strings.HasSuffix(base, ".pfx") || strings.HasSuffix(base, ".keystore") || strings.HasSuffix(base, ".jks"):
 		return true
@@ -444,12 +444,22 @@ func EnvFile(p string) bool {
 }
 
 func (e Env) rcFile(p string) bool {
-	if !slices.Contains(e.homes(), path.Dir(p)) {
-		return false
-	}
-	switch path.Base(p) {
-	case ".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zshenv", ".zprofile", ".zlogin", ".kshrc", ".cshrc", ".tcshrc":
-		return true
+	for _, h := range e.homes() {
+		rel, ok := strings.CutPrefix(p, h+"/")
+		if !ok {
+			continue
+		}
+		switch rel {
+		case ".bashrc", ".bash_profile", ".bash_login", ".bash_aliases", ".profile", ".zshrc", ".zshenv", ".zprofile", ".zlogin",
+			".kshrc", ".cshrc", ".tcshrc", ".config/fish/config.fish", ".config/nushell/config.nu", ".config/nushell/env.nu":
+			return true
+		}
+		// fish's conf.d snippets, and PowerShell's profiles (Linux and macOS, Windows' Documents)
+		dir, base := path.Split(rel)
+		if dir == ".config/fish/conf.d/" && strings.HasSuffix(base, ".fish") ||
+			(dir == ".config/powershell/" || dir == "Documents/PowerShell/" || dir == "Documents/WindowsPowerShell/") && strings.HasSuffix(strings.ToLower(base), "profile.ps1") {
+			return true
+		}
 	}
 	return false
 }

@@ -4,7 +4,10 @@
 
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // destWrites lists what c writes into by destination: a folder (an extraction writes files of
 // unknown names into it, so the folder is what is judged) or a file. "." is the command's
@@ -141,7 +144,27 @@ func (c *Cmd) destWrites() (how string, paths []string, into bool) {
 		if d, ok := (Opts{Short: "C", Long: []string{"prefix", "dir", "cwd"}}).Parse(c.Args).Value("prefix", "C", "dir", "cwd"); ok && (npmInstalls(c.Args) || c.Name == "npm") {
 			return c.Name + " --prefix", []string{d}, true
 		}
+	case "tsc", "esbuild", "vite", "webpack", "rollup", "babel", "swc", "parcel":
+		// a bundler's or compiler's output folder or file
+		p := Opts{Short: "odp", Long: []string{"outDir", "outdir", "outFile", "outfile", "declarationDir", "out-dir", "out-file", "output-path", "dist-dir", "file", "dir", "project", "config", "mode", "target", "format", "platform"}}.Parse(c.Args)
+		if d, ok := p.Value("outDir", "outdir", "declarationDir", "out-dir", "output-path", "dist-dir", "dir"); ok {
+			return c.Name + " --outDir", []string{d}, true
+		}
+		if f, ok := p.Value("outFile", "outfile", "out-file", "file"); ok {
+			return c.Name + " --outFile", []string{f}, false
+		}
+		if (c.Name == "babel" || c.Name == "swc") && p.Has("d") {
+			d, _ := p.Value("d")
+			return c.Name + " -d", []string{d}, true
+		}
+		if (c.Name == "rollup" || c.Name == "babel" || c.Name == "webpack") && p.Has("o") {
+			f, _ := p.Value("o")
+			return c.Name + " -o", []string{f}, false
+		}
 	case "cargo":
+		if d, ok := (Opts{Long: []string{"target-dir", "manifest-path", "package", "features", "target", "profile", "jobs", "bin", "example", "test", "bench"}}).Parse(c.Args).Value("target-dir"); ok {
+			return "cargo --target-dir", []string{d}, true
+		}
 		if len(c.Args) > 0 && c.Args[0] == "install" {
 			if d, ok := (Opts{Long: []string{"root", "path", "git", "branch", "tag", "rev", "version", "features", "target", "target-dir", "profile", "index", "registry", "jobs"}}).Parse(c.Args[1:]).Value("root"); ok {
 				return "cargo install --root", []string{d}, true
@@ -280,6 +303,9 @@ func (c *Cmd) gitDest() (string, []string, bool) {
 		}
 	}
 	sub, rest := c.Args[i], c.Args[i+1:]
+	if sub == "config" {
+		return gitConfigFile(rest)
+	}
 	switch sub {
 	case "checkout", "restore", "reset", "switch", "merge", "pull", "stash", "read-tree", "checkout-index", "apply", "cherry-pick", "revert", "rebase", "am":
 		if tree != "" {
@@ -301,4 +327,32 @@ func (c *Cmd) gitDest() (string, []string, bool) {
 		}
 	}
 	return "", nil, false
+}
+
+// gitConfigFile is the file a git config that sets or unsets a value writes: --global the
+// user's ~/.gitconfig, --system /etc/gitconfig, --file FILE that file (the repository's own
+// .git/config is under .git, which the command's folder already names).
+func gitConfigFile(args []string) (string, []string, bool) {
+	file := ""
+	reads := false
+	for i, a := range args {
+		switch {
+		case a == "--global":
+			file = "~/.gitconfig"
+		case a == "--system":
+			file = "/etc/gitconfig"
+		case (a == "--file" || a == "-f") && i+1 < len(args):
+			file = args[i+1]
+		case strings.HasPrefix(a, "--file="):
+			file = strings.TrimPrefix(a, "--file=")
+		case a == "--get" || a == "--get-all" || a == "--get-regexp" || a == "--list" || a == "-l" || a == "--get-urlmatch" ||
+			a == "get" || a == "list" || a == "--show-origin" && len(args) <= 2:
+			reads = true
+		}
+	}
+	ops := Opts{Short: "f", Long: []string{"file", "blob", "type", "default", "comment"}}.Parse(args).Operands
+	if file == "" || reads || len(ops) < 2 && !slices.Contains(args, "--unset") && !slices.Contains(args, "--unset-all") && !slices.Contains(args, "--remove-section") && !slices.Contains(args, "--add") && !slices.Contains(args, "--replace-all") {
+		return "", nil, false // git config --global user.name: a read
+	}
+	return "git config", []string{file}, false
 }
