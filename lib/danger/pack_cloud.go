@@ -39,7 +39,7 @@ var packCloud = pack{name: "cloud", title: "cloud and infrastructure",
 		{[]string{"terraform", "tofu", "terragrunt"}, (*judge).terraform}, {[]string{"pulumi"}, (*judge).pulumi},
 		{[]string{"cdk", "cdktf", "serverless", "sls", "sst", "amplify"}, (*judge).stackTool},
 		{[]string{"eksctl", "heroku", "doctl"}, (*judge).platform}, {[]string{"bq"}, (*judge).bigquery},
-		{[]string{"hcloud", "ovhcloud", "railway"}, func(j *judge, c *shell.Cmd) { j.serverDelete(c) }},
+		{[]string{"hcloud", "ovhcloud", "railway", "openstack", "render", "nova"}, func(j *judge, c *shell.Cmd) { j.serverDelete(c) }},
 		{[]string{"aws"}, (*judge).aws}, {[]string{"gcloud"}, (*judge).gcloud}, {[]string{"gsutil"}, (*judge).gsutil}, {[]string{"az"}, (*judge).az},
 	},
 	production: cloudDeleteProduction, listed: cloudDeleteListed,
@@ -429,7 +429,11 @@ func optionValue(args []string, opt string) string {
 func (j *judge) serverDelete(c *shell.Cmd) bool {
 	ops := (shell.Opts{Long: []string{"zone", "region", "context", "project", "environment", "service", "output", "o"}}).Parse(c.Args).Operands
 	s := " " + strings.Join(ops, " ") + " "
-	for _, w := range []string{" server delete ", " linodes delete ", " instance delete ", " instance remove ", " instance terminate ", " vm delete ", " compute instance delete ", " server rm "} {
+	for _, w := range []string{" server delete ", " linodes delete ", " instance delete ", " instance remove ", " instance terminate ", " vm delete ",
+		" compute instance delete ", " server rm ", " instance server terminate ", " instance server delete ", " services delete ", " delete "} {
+		if w == " delete " && c.Name != "nova" {
+			continue // nova delete SERVER: the old OpenStack client's own verb
+		}
 		if strings.Contains(s, w) {
 			j.add(c, cloudServerDelete, c.Name+strings.TrimRight(s[:strings.Index(s, w)+len(w)], " ")+" terminates a server with what runs on it and its disks", "")
 			return true

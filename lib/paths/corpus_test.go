@@ -57,6 +57,10 @@ func TestHoldout5(t *testing.T) { runCorpus(t, "path holdout5", "testdata/holdou
 // targets are read on.
 func TestHoldout6(t *testing.T) { runCorpus(t, "path holdout6", "testdata/holdout6.jsonl") }
 
+// TestHoldout7 runs a fifth (testdata/holdout7.jsonl, 301 cases), written from the README and
+// the issue alone after the fixes the fourth found, weighted by how often agents do each thing.
+func TestHoldout7(t *testing.T) { runCorpus(t, "path holdout7", "testdata/holdout7.jsonl") }
+
 func runCorpus(t *testing.T, name, file string) {
 	f, err := os.Open(file)
 	if err != nil {

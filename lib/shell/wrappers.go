@@ -171,7 +171,10 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 				break
 			}
 			rest = p.Rest
-		case "builtin", "nohup", "unbuffer", "torsocks", "catchsegv", "fakeroot", "caffeinate", "proxychains", "proxychains4", "busybox":
+		case "builtin", "nohup", "unbuffer", "torsocks", "catchsegv", "fakeroot", "caffeinate", "proxychains", "proxychains4", "busybox",
+			"rtk", "chronic", "firejail":
+			// rtk (a token-saving runner: rtk git push ... runs git push and trims its output),
+			// chronic (runs quietly), firejail (runs sandboxed, its options --x=y): the command
 			rest = Opts{Short: "tfw", StopAtOperand: true}.Parse(args).Rest
 		case "systemd-inhibit":
 			rest = Opts{Long: []string{"what", "who", "why", "mode"}, StopAtOperand: true}.Parse(args).Rest
