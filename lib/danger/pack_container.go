@@ -86,6 +86,17 @@ func (j *judge) kubectl(c *shell.Cmd) {
 		j.clusterAdmin(c)
 		return
 	}
+	if at(ops, 0) == "apply" || at(ops, 0) == "create" || at(ops, 0) == "replace" {
+		// a manifest given on stdin (-f - with a here-document)
+		if c.Stdin != nil && c.Stdin.Known && slices.Contains(longValues(c.Args, "filename"), "-") || c.Stdin != nil && c.Stdin.Known && slices.Contains(c.Args, "-f") {
+			j.manifest(c, c.Stdin.Text)
+		}
+	}
+	if at(ops, 0) == "run" {
+		for _, o := range longValues(c.Args, "overrides") {
+			j.manifest(c, o) // kubectl run --overrides='{"spec": ...}': the pod's spec
+		}
+	}
 	if len(ops) > 0 && ops[0] == "scale" && p.Has("all") && (slices.Contains(c.Args, "--replicas=0") || p.Flags["replicas"] == "0") {
 		j.add(c, containerK8sScaleAll, "it scales every deployment to zero: an outage of the namespace", "")
 		return
@@ -162,6 +173,32 @@ func kubeProduction(c *shell.Cmd, p shell.Parsed) string {
 		}
 	}
 	return ""
+}
+
+// manifest judges a Kubernetes manifest (YAML or JSON) applied or run: cluster-admin bound to a
+// whole class of users or to a service account, and a pod that shares the node's processes
+// (hostPID) and enters PID 1's namespaces or runs privileged.
+func (j *judge) manifest(c *shell.Cmd, text string) {
+	flat := strings.NewReplacer(`"`, "", " ", "", "\t", "").Replace(text)
+	if strings.Contains(flat, "kind:ClusterRoleBinding") || strings.Contains(flat, "kind:RoleBinding") {
+		if strings.Contains(flat, "name:cluster-admin") {
+			for _, g := range []string{"system:anonymous", "system:authenticated", "system:unauthenticated", "system:serviceaccounts"} {
+				if strings.Contains(flat, "name:"+g) {
+					j.add(c, containerClusterAdmin, "the manifest makes every user of "+g+" a cluster administrator", "")
+					return
+				}
+			}
+			if strings.Contains(flat, "kind:ServiceAccount") {
+				j.add(c, containerClusterAdmin, "the manifest makes a service account a cluster administrator: any pod running as it owns the cluster", "")
+				return
+			}
+			j.add(c, containerHostAccess, "the manifest binds cluster-admin, every permission on the cluster", "bind a role with only the permissions needed")
+			return
+		}
+	}
+	if strings.Contains(flat, "hostPID:true") && (strings.Contains(flat, "nsenter") || strings.Contains(flat, "privileged:true")) {
+		j.add(c, containerHostEscape, "the pod shares the node's processes and enters PID 1's namespaces (or runs privileged): a root shell on the node", "")
+	}
 }
 
 // clusterAdmin: cluster-admin bound to a service account or to a whole class of users gives

@@ -54,6 +54,9 @@ func (j *judge) secretVars(c *shell.Cmd) {
 			}
 		}
 	}
+	if j.hostedPost(c) {
+		return
+	}
 	raw := rawSocket(c.Name)
 	if !raw && !httpClient(c.Name) {
 		return
@@ -334,4 +337,40 @@ func attachedBody(a string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// hostedPost: a secret variable, or the whole environment, put into what gh or glab posts on
+// the hosting service (a comment, an issue, a pull or merge request, a review, a note), where
+// everyone who can read the project sees it.
+func (j *judge) hostedPost(c *shell.Cmd) bool {
+	if c.Name != "gh" && c.Name != "glab" {
+		return false
+	}
+	posts := false
+	for _, a := range c.Args {
+		switch a {
+		case "comment", "note", "create", "edit", "review":
+			posts = true
+		}
+	}
+	if !posts {
+		return false
+	}
+	for i, a := range c.Args {
+		for _, v := range shell.Vars(a) {
+			if shell.SecretName(v) {
+				j.add(c, exfilSecretVar, c.Name+" posts $"+v+" on the hosting service, where everyone who can read the project sees it", "never send credentials anywhere")
+				return true
+			}
+		}
+		if i < len(c.FromArg) {
+			for _, f := range c.FromArg[i] {
+				if f.Name == "env" || f.Name == "printenv" || f.Name == "set" || f.Name == "export" && len(f.Args) == 0 {
+					j.add(c, exfilSecretVar, c.Name+" posts the environment ("+f.Name+") on the hosting service, where everyone who can read the project sees it", "never send credentials anywhere")
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

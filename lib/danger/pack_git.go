@@ -67,6 +67,8 @@ func (j *judge) git(c *shell.Cmd) {
 			j.add(c, gitDiscardTree, "it discards every uncommitted change in the working tree", "")
 		} else if i := slices.Index(rest, "--"); sub == "checkout" && i >= 0 && i < len(rest)-1 && !p.Has("ours", "theirs", "merge", "m", "p", "patch") {
 			j.add(c, gitDiscardFiles, "git checkout -- "+strings.Join(rest[i+1:], " ")+" overwrites the files with the committed version: their uncommitted changes are gone, with no copy anywhere", "")
+		} else if sub == "checkout" && p.Has("pathspec-from-file") && !p.Has("ours", "theirs", "merge", "m", "p", "patch") {
+			j.add(c, gitDiscardFiles, "git checkout overwrites the files the list names with the committed version: their uncommitted changes are gone", "")
 		}
 	case "restore":
 		// restore's -S is --staged, not the signing option gitOpts reads it as.

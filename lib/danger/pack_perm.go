@@ -82,7 +82,9 @@ func (j *judge) perm(c *shell.Cmd) {
 			j.add(c, permSystem, "it changes the permissions or owner of "+label, "")
 		case pl == homeSecret && wide:
 			j.add(c, permSecret, "it opens up "+label+" to other users", "")
-		case (c.Name == "chmod" && opensToOthers(mode) || c.Name == "setfacl" && aclOpens(c.Args)) && !publicInSecretDir(t) && (j.isSecretFile(t) || pl == homeSecret):
+		case (c.Name == "chmod" && opensToOthers(mode) || c.Name == "setfacl" && aclOpens(c.Args)) && (!publicInSecretDir(t) || c.Name == "chmod" && writesForOthers(mode)) && (j.isSecretFile(t) || pl == homeSecret):
+			// a public key may be read by anyone; authorized_keys, config or ~/.ssh itself
+			// writable by others lets them add a key that logs in as this user
 			j.add(c, permSecret, "it lets other users read or change "+label+" ("+mode+")", "")
 		case recursive && wide:
 			j.add(c, permWorldWritable, "it makes everything in "+label+" "+mode, "")
@@ -145,6 +147,20 @@ func (j *judge) installMode(c *shell.Cmd) {
 // opensToOthers reports a chmod mode that gives the group or other users read or write: an
 // octal mode whose group or other digit has r or w (644, 0640, 660), or a symbolic one that
 // adds or sets r or w for g, o or a (o+r, g+w, a+r, +r, go=rw).
+// writesForOthers reports a chmod mode that gives the group or others write (g+w, o+w, 0664).
+func writesForOthers(mode string) bool {
+	if mode != "" && strings.Trim(mode, "01234567") == "" {
+		return len(mode) >= 3 && (mode[len(mode)-2]-'0')&2 != 0 || len(mode) >= 3 && (mode[len(mode)-1]-'0')&2 != 0
+	}
+	for _, part := range strings.Split(mode, ",") {
+		i := strings.IndexAny(part, "+=")
+		if i >= 0 && strings.Contains(part[i+1:], "w") && (part[:i] == "" || strings.ContainsAny(part[:i], "goa")) {
+			return true
+		}
+	}
+	return false
+}
+
 func opensToOthers(mode string) bool {
 	if mode != "" && strings.Trim(mode, "01234567") == "" {
 		if len(mode) < 3 {

@@ -116,6 +116,17 @@ func (a *analyzer) gitRuns(c *Cmd, sub string, rest []string, st *state) {
 			}
 		}
 	}
+	if sub == "rebase" {
+		// git rebase --exec CMD (-x CMD): CMD runs through the shell after each commit replayed
+		for i, arg := range rest {
+			switch {
+			case (arg == "-x" || arg == "--exec") && i+1 < len(rest):
+				a.nested(rest[i+1], "git rebase --exec", st, nil, c)
+			case strings.HasPrefix(arg, "--exec="):
+				a.nested(strings.TrimPrefix(arg, "--exec="), "git rebase --exec", st, nil, c)
+			}
+		}
+	}
 	switch sub {
 	case "commit", "push", "merge", "rebase", "am", "checkout", "switch", "pull", "cherry-pick", "revert", "gc", "commit-tree":
 	default:

@@ -273,6 +273,13 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 		case "fd", "fdfind":
 			a.fd(c, words, st)
 			return
+		case "cmake":
+			// cmake -E: CMake's portable commands, each the shell command it stands for
+			if r := cmakeCommand(args); r != nil {
+				a.record(c, words)
+				a.simple(&Cmd{Dir: c.Dir, Env: c.Env, Via: with(c.Via, "cmake -E"), Text: c.Text, Remote: c.Remote, Mounts: c.Mounts, Fresh: c.Fresh}, r, st.child())
+				return
+			}
 		case "watch":
 			p := watchOpts.Parse(args)
 			if p.Has("x", "exec") {
@@ -490,6 +497,40 @@ func runnerCommand(name string, args []string) []string {
 		}
 	case name == "flox" && sub == "activate":
 		return afterDashes(args[1:])
+	}
+	return nil
+}
+
+// cmakeCommand is the command a cmake -E tool amounts to (rm -rf, remove_directory, copy,
+// rename, chdir DIR CMD, env ... CMD), nil for any other cmake command line.
+func cmakeCommand(args []string) []string {
+	if len(args) < 2 || args[0] != "-E" {
+		return nil
+	}
+	tool, rest := args[1], args[2:]
+	switch tool {
+	case "rm":
+		return append([]string{"rm"}, rest...)
+	case "remove_directory", "rmdir":
+		return append([]string{"rm", "-rf"}, rest...)
+	case "remove":
+		return append([]string{"rm", "-f"}, rest...)
+	case "copy", "copy_if_different":
+		return append([]string{"cp"}, rest...)
+	case "copy_directory", "copy_directory_if_different":
+		return append([]string{"cp", "-r"}, rest...)
+	case "rename":
+		return append([]string{"mv"}, rest...)
+	case "create_symlink":
+		return append([]string{"ln", "-s"}, rest...)
+	case "touch":
+		return append([]string{"touch"}, rest...)
+	case "chdir":
+		if len(rest) > 1 {
+			return append([]string{"env", "--chdir=" + rest[0]}, rest[1:]...)
+		}
+	case "env":
+		return append([]string{"env"}, rest...)
 	}
 	return nil
 }
