@@ -331,6 +331,29 @@ func (j *judge) protected(branch string) bool {
 	return false
 }
 
+// plantedBefore says what earlier commands of the line put at p (or, for a folder, in it): a
+// program downloaded from the network, or a file written with a command that downloads or
+// connects; "" when neither.
+func (j *judge) plantedBefore(c *shell.Cmd, p string) string {
+	for _, o := range j.an.Cmds {
+		if o == c {
+			break
+		}
+		for _, t := range o.Writes(j.world.Home) {
+			if t.Path != p && !under(t.Path, p) {
+				continue
+			}
+			if fetcher(o.Name) {
+				return t.Path + ", a program " + o.Name + " just downloaded"
+			}
+			if content := j.content(o); fetchesCode(content) || hijacks(content) {
+				return t.Path + ", written just before with a command that downloads or connects"
+			}
+		}
+	}
+	return ""
+}
+
 // gitRunsLater: a git setting that makes git run a program later, outside this command: hooks
 // from another folder, an fsmonitor program, an external diff, a shell alias (!...), a filter
 // or driver command. It downloads or runs fetched code: denied; otherwise asked. The everyday
@@ -350,6 +373,10 @@ func (j *judge) gitRunsLater(c *shell.Cmd, key, val string) {
 	}
 	if code := strings.TrimPrefix(strings.TrimSpace(val), "!"); fetchesCode(code) || hijacks(code) {
 		j.add(c, persistGitConfig, "git config "+key+" makes git run a command that downloads or connects, every time it runs", "")
+		return
+	}
+	if what := j.plantedBefore(c, j.res(c, strings.Fields(strings.TrimPrefix(strings.TrimSpace(val), "!") + " x")[0])); what != "" {
+		j.add(c, persistGitConfig, "git config "+key+" makes git run "+what+", every time it runs", "")
 		return
 	}
 	j.add(c, persistGitRuns, "git config "+key+" makes git run "+strings.TrimPrefix(strings.TrimSpace(val), "!")+" later, whenever git does, outside any check", "")

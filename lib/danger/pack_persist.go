@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -30,7 +31,8 @@ var packPersist = pack{name: "persist", title: "persistence",
 	rules: []*Rule{persistAuthorizedKeys, persistAutorun, persistCronFetch, persistCrontabInstall, persistCrontabRemove, persistExecutionPolicy, persistGitConfig, persistGitRuns, persistPackageScript, persistLaunchAgent, persistPassword, persistPreload, persistPrivilegedGroup, persistRcPayload, persistSudoers},
 	programs: []program{
 		{[]string{"crontab"}, (*judge).crontab}, {[]string{"visudo"}, (*judge).visudo},
-		{[]string{"ansible"}, (*judge).ansible}, {[]string{"npm"}, (*judge).npmScript},
+		{[]string{"ansible"}, (*judge).ansible}, {[]string{"npm"}, func(j *judge, c *shell.Cmd) { j.npmScript(c); j.plantedInstall(c) }},
+		{[]string{"pip", "pip3", "uv", "pnpm", "yarn", "bun", "composer", "python", "python3"}, (*judge).plantedInstall},
 		{[]string{"passwd", "chpasswd", "usermod", "useradd", "gpasswd", "adduser", "addgroup", "dseditgroup", "dscl"}, (*judge).account},
 	},
 }
@@ -72,6 +74,63 @@ func (j *judge) npmScript(c *shell.Cmd) {
 			return
 		}
 	}
+}
+
+// plantedInstall: a file an installer runs by itself (setup.py, package.json's lifecycle
+// scripts, composer.json's scripts), or a package manager's configuration naming where it
+// installs from (.npmrc, .yarnrc, pip.conf, uv.toml), written earlier in the line and then an
+// install that reads it. Code that downloads or connects: denied; other code: asked; a source
+// that is not the registry: asked, as an install from it is.
+func (j *judge) plantedInstall(c *shell.Cmd) {
+	installer := ""
+	switch {
+	case (c.Name == "pip" || c.Name == "pip3" || c.Name == "uv") && slices.Contains(c.Args, "install") || strings.HasPrefix(c.Name, "python") && slices.Contains(c.Args, "setup.py"):
+		installer = "pip"
+	case c.Name == "uv" && (at(c.Args, 0) == "sync" || at(c.Args, 0) == "add" || at(c.Args, 0) == "lock"):
+		installer = "pip"
+	case (c.Name == "npm" || c.Name == "pnpm" || c.Name == "yarn" || c.Name == "bun") && (len(c.Args) == 0 || slices.Contains([]string{"install", "i", "ci", "add", "rebuild"}, c.Args[0])):
+		installer = "npm"
+	case c.Name == "composer" && (at(c.Args, 0) == "install" || at(c.Args, 0) == "update" || at(c.Args, 0) == "require"):
+		installer = "composer"
+	default:
+		return
+	}
+	for _, o := range j.an.Cmds {
+		if o == c {
+			return
+		}
+		if installer == "composer" && o.Name == "composer" && at(o.Args, 0) == "config" && strings.HasPrefix(at(o.Args, 1), "scripts.") {
+			j.add(c, persistPackageScript, "composer config sets the "+strings.TrimPrefix(o.Args[1], "scripts.")+" script and composer runs it on "+c.Args[0]+", unreviewed", "")
+			return
+		}
+		for _, t := range o.Writes(j.world.Home) {
+			base := path.Base(t.Path)
+			content := j.content(o)
+			runs := installer == "pip" && base == "setup.py" || installer == "npm" && base == "package.json" || installer == "composer" && base == "composer.json"
+			source := installer == "npm" && (base == ".npmrc" || base == ".yarnrc" || base == ".yarnrc.yml") || installer == "pip" && (base == "pip.conf" || base == "uv.toml" || base == "pip.ini")
+			switch {
+			case (runs || source) && (fetchesCode(content) || hijacks(content)):
+				j.add(c, persistAutorun, c.Name+" runs "+base+", written just before with a command that downloads or connects", "")
+				return
+			case runs && (base != "package.json" || hasLifecycle(content)):
+				j.add(c, persistPackageScript, c.Name+" runs the code of "+base+", written just before, unreviewed", "")
+				return
+			case source && (strings.Contains(content, "http://") || strings.Contains(content, "https://")):
+				j.add(c, netInstallSource, c.Name+" installs from the source "+base+" names, written just before: not the registry the project uses", "")
+				return
+			}
+		}
+	}
+}
+
+// hasLifecycle reports package.json text that sets a script npm runs on its own.
+func hasLifecycle(text string) bool {
+	for _, s := range []string{`"preinstall"`, `"install"`, `"postinstall"`, `"prepare"`} {
+		if strings.Contains(text, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // installsAfter reports a package install later in the same line, which runs the lifecycle
