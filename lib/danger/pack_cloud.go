@@ -243,6 +243,9 @@ func (j *judge) aws(c *shell.Cmd) {
 		j.add(c, cloudS3Delete, "aws s3 rb --force deletes a bucket and everything in it", "empty and remove the bucket by hand after checking it")
 	case svc == "s3" && op == "sync" && p.Has("delete") && strings.HasPrefix(at(ops, 3), "s3://"):
 		j.syncDelete(c, "aws s3 sync --delete", at(ops, 3))
+	case svc == "s3" && op == "sync" && p.Has("delete") && strings.HasPrefix(at(ops, 2), "s3://") && at(ops, 3) != "":
+		// from a bucket into a local folder: local files the bucket lacks are deleted
+		j.add(c, cloudSyncDelete, "aws s3 sync --delete deletes every file of "+at(ops, 3)+" that "+at(ops, 2)+" lacks", "")
 	case svc == "kms" && (op == "schedule-key-deletion" || op == "disable-key"), svc == "route53" && op == "delete-hosted-zone",
 		svc == "secretsmanager" && op == "delete-secret" && p.Has("force-delete-without-recovery"),
 		svc == "ec2" && op == "terminate-instances", svc == "rds" && strings.HasPrefix(op, "delete-db"),

@@ -103,6 +103,21 @@ func (j *judge) downloadThenRun() {
 		}
 		var ran string
 		switch c.Name {
+		case "msiexec", "wine":
+			// msiexec /i FILE installs it; wine FILE (or wine msiexec /i FILE) runs it
+			for i, a := range c.Args {
+				if c.Name == "wine" && i == 0 && a != "msiexec" {
+					ran = a
+					break
+				}
+				if (strings.EqualFold(a, "/i") || strings.EqualFold(a, "/package")) && i+1 < len(c.Args) {
+					ran = c.Args[i+1]
+					break
+				}
+			}
+			if ran != "" && !strings.Contains(ran, "/") {
+				ran = "./" + ran // a file in the working folder, not a program on PATH
+			}
 		case "sh", "bash", "zsh", "dash", "ksh", "source", ".", "python", "python3", "perl", "ruby", "node", "php":
 			for _, a := range c.Args {
 				if !strings.HasPrefix(a, "-") {

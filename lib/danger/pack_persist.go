@@ -105,7 +105,7 @@ func (j *judge) plantedInstall(c *shell.Cmd) {
 		}
 		for _, t := range o.Writes(j.world.Home) {
 			base := path.Base(t.Path)
-			content := j.content(o)
+			content := j.content(o) + " " + o.Code // interpreter code that writes the file holds what it writes
 			runs := installer == "pip" && base == "setup.py" || installer == "npm" && base == "package.json" || installer == "composer" && base == "composer.json"
 			source := installer == "npm" && (base == ".npmrc" || base == ".yarnrc" || base == ".yarnrc.yml") || installer == "pip" && (base == "pip.conf" || base == "uv.toml" || base == "pip.ini")
 			switch {

@@ -307,6 +307,19 @@ func (a *analyzer) code(c *Cmd, st *state) {
 			a.nested(s, via, st, nil, c)
 		}
 	}
+	// A download to a file (urlretrieve(URL, PATH), wget.download(URL, PATH)) comes first: what
+	// the code runs next may be that file.
+	for _, m := range findCalls(code, []string{"urlretrieve", "wget.download"}) {
+		parts := splitArgs(callArgs(m[1]))
+		if len(parts) < 2 {
+			continue
+		}
+		u, ok1 := stringLiteral(strings.TrimSpace(parts[0]))
+		dst, ok2 := pathValue(strings.TrimSpace(parts[1]), a.world.Home, st.cwd)
+		if ok1 && ok2 {
+			a.record(sub(), []string{"curl", "-o", dst, u})
+		}
+	}
 	for _, m := range findCalls(code, execCalls) {
 		call, rest := m[0], m[1]
 		if vs := loopVariants(code, rest, a.world.Home, st.cwd); len(vs) > 0 {

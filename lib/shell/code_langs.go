@@ -208,6 +208,7 @@ func loopOver(code, arg, rest, home, cwd string) ([]string, bool) {
 	for _, form := range []struct{ before, after string }{
 		{"for " + name + " in ", ""}, {"for (const " + name + " of ", ""}, {"for (let " + name + " of ", ""},
 		{"for (var " + name + " of ", ""}, {"for my $" + name + " ", ""}, {"foreach my $" + name + " ", ""},
+		{"for (" + name + " in ", ""}, // R
 	} {
 		i := strings.Index(code, form.before)
 		if i < 0 {

@@ -167,6 +167,13 @@ func taskCommands(text string) []string {
 		t := strings.TrimLeft(line, " ")
 		lead := len(line) - len(t)
 		switch {
+		case strings.HasPrefix(t, "cmds:") && strings.HasPrefix(strings.TrimSpace(t[5:]), "["):
+			// cmds: ["a", "b"]: a flow sequence on one line
+			flow := strings.TrimSpace(t[5:])
+			flow = strings.TrimSuffix(strings.TrimPrefix(flow, "["), "]")
+			for _, item := range splitArgs(flow) {
+				out = append(out, unquoteYAML(strings.TrimSpace(item)))
+			}
 		case strings.HasPrefix(t, "cmds:"):
 			in, indent = true, lead
 		case in && strings.HasPrefix(t, "- ") && lead > indent:

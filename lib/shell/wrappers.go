@@ -273,6 +273,23 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 		case "fd", "fdfind":
 			a.fd(c, words, st)
 			return
+		case "mvn", "mvnw":
+			// mvn exec:exec -Dexec.executable=PROG -Dexec.args='ARGS': Maven runs PROG ARGS
+			if slices.Contains(args, "exec:exec") {
+				prog, pargs := "", ""
+				for _, w := range args {
+					if v, ok := strings.CutPrefix(w, "-Dexec.executable="); ok {
+						prog = v
+					} else if v, ok := strings.CutPrefix(w, "-Dexec.args="); ok {
+						pargs = v
+					}
+				}
+				if prog != "" {
+					a.record(c, words)
+					a.nested(prog+" "+pargs, "mvn exec:exec", st, nil, c)
+					return
+				}
+			}
 		case "cmake":
 			// cmake -E: CMake's portable commands, each the shell command it stands for
 			if r := cmakeCommand(args); r != nil {
