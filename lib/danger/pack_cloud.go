@@ -29,12 +29,15 @@ var (
 	cloudIacWorkspaceDelete = &Rule{ID: "cloud.iac-workspace-delete", Action: Deny, Radius: High, Instead: "destroy or migrate the resources first, and ask the user"}
 	cloudS3Delete           = &Rule{ID: "cloud.s3-delete", Action: Deny, Radius: High, Instead: "delete the objects you mean by key, or use a lifecycle rule"}
 	cloudSyncDelete         = &Rule{ID: "cloud.sync-delete", Action: Ask, Radius: Medium, Instead: "sync without the delete option (it only adds and updates), or run it with --dryrun first to see what it would delete"}
+	// A sync from a bucket deleting local files: the bucket's name (production or not) is the
+	// source, which nothing deletes.
+	cloudSyncDeleteLocal    = &Rule{ID: "cloud.sync-delete-local", Action: Ask, Radius: Medium, scoped: true, Instead: "sync into an empty folder, or without --delete"}
 	cloudIacApplyUnreviewed = &Rule{ID: "cloud.iac-apply-unreviewed", Action: Ask, Radius: High, Instead: "run the plan (terraform plan -out=tfplan, pulumi preview, cdk diff), show it to the user, and apply what they approved", scoped: true}
 	cloudSdkWholesale       = &Rule{ID: "cloud.sdk-wholesale", Action: Deny, Radius: High, Instead: "delete the resources you mean by name, and ask the user first"}
 )
 
 var packCloud = pack{name: "cloud", title: "cloud and infrastructure",
-	rules: []*Rule{cloudDeleteProduction, cloudDeleteListed, cloudAppDestroy, cloudBucketDelete, cloudClusterDelete, cloudServerDelete, cloudDelete, cloudDeleteAll, cloudDeleteCritical, cloudIacDestroy, cloudIacDestroyPreview, cloudIacDestroyTarget, cloudIacStackRm, cloudIacStateRm, cloudIacStateRmAll, cloudIacWorkspaceDelete, cloudS3Delete, cloudSyncDelete, cloudIacApplyUnreviewed, cloudSdkWholesale},
+	rules: []*Rule{cloudDeleteProduction, cloudDeleteListed, cloudAppDestroy, cloudBucketDelete, cloudClusterDelete, cloudServerDelete, cloudDelete, cloudDeleteAll, cloudDeleteCritical, cloudIacDestroy, cloudIacDestroyPreview, cloudIacDestroyTarget, cloudIacStackRm, cloudIacStateRm, cloudIacStateRmAll, cloudIacWorkspaceDelete, cloudS3Delete, cloudSyncDelete, cloudSyncDeleteLocal, cloudIacApplyUnreviewed, cloudSdkWholesale},
 	programs: []program{
 		{[]string{"terraform", "tofu", "terragrunt"}, (*judge).terraform}, {[]string{"pulumi"}, (*judge).pulumi},
 		{[]string{"cdk", "cdktf", "serverless", "sls", "sst", "amplify"}, (*judge).stackTool},
@@ -245,7 +248,7 @@ func (j *judge) aws(c *shell.Cmd) {
 		j.syncDelete(c, "aws s3 sync --delete", at(ops, 3))
 	case svc == "s3" && op == "sync" && p.Has("delete") && strings.HasPrefix(at(ops, 2), "s3://") && at(ops, 3) != "":
 		// from a bucket into a local folder: local files the bucket lacks are deleted
-		j.add(c, cloudSyncDelete, "aws s3 sync --delete deletes every file of "+at(ops, 3)+" that "+at(ops, 2)+" lacks", "")
+		j.add(c, cloudSyncDeleteLocal, "aws s3 sync --delete deletes every file of "+at(ops, 3)+" that "+at(ops, 2)+" lacks", "")
 	case svc == "kms" && (op == "schedule-key-deletion" || op == "disable-key"), svc == "route53" && op == "delete-hosted-zone",
 		svc == "secretsmanager" && op == "delete-secret" && p.Has("force-delete-without-recovery"),
 		svc == "ec2" && op == "terminate-instances", svc == "rds" && strings.HasPrefix(op, "delete-db"),

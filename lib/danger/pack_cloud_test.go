@@ -20,7 +20,7 @@ func TestPackCloud(t *testing.T) {
 		{"aws s3 sync ./dist s3://acme-www --delete", "cloud.sync-delete"},
 		{"aws s3 sync ./empty s3://acme-prod-assets --delete", "cloud.delete-production"},
 		{"aws s3 sync ./dist s3://acme-www-staging --delete", ""},
-		{"aws s3 sync s3://acme-www ./backup --delete", ""},
+		{"aws s3 sync s3://acme-www ./backup --delete", "cloud.sync-delete-local"},
 		{"gsutil -m rsync -r -d ./public gs://acme-site", "cloud.sync-delete"},
 		{"rclone sync ./public r2:acme-site", "cloud.sync-delete"},
 		{"rclone sync r2:acme-site ./public", ""},
