@@ -76,7 +76,21 @@ var rules = []rule{
 	{kind: PasswordAssignment, keywords: []string{"Q~"}, pattern: `(?:^|[^A-Za-z0-9_~.-])([A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34})(?:[^A-Za-z0-9_~.-]|$)`, accept: random},
 	{kind: BearerToken, keywords: []string{"dop_v1_", "doo_v1_", "dor_v1_"}, starts: true, pattern: `\b(do[por]_v1_[a-f0-9]{64})\b`, accept: random},
 	{kind: BearerToken, keywords: []string{"nfp_"}, starts: true, pattern: `\b(nfp_[A-Za-z0-9]{36,40})\b`, accept: random},
-	{kind: BearerToken, keywords: []string{"algoliasearch"}, pattern: `algoliasearch\(\s*["'][A-Z0-9]{10}["']\s*,\s*["']([a-f0-9]{32})["']`, accept: random},
+	{kind: BearerToken, keywords: []string{"algoliasearch"}, pattern: `algoliasearch\(\s*["'][A-Z0-9]{10}["']\s*,\s*["']([a-f0-9]{32})["']`, accept: random, near: notSearchOnly},
+	// Keys by their place in an SDK's constructor, Notion's older secret_, Atlassian's API
+	// tokens, a wallet's private key in hex, a PuTTY key file, a chpasswd line, session cookies.
+	{kind: BearerToken, keywords: []string{"cohere.client", "mistralclient(", "mistral("}, fold: true,
+		pattern: `(?i)(?:cohere\.Client(?:V2)?|MistralClient|Mistral)\(\s*(?:api_key\s*=\s*)?["']([A-Za-z0-9]{32,48})["']`, accept: random},
+	{kind: BearerToken, keywords: []string{"secret_"}, starts: true, pattern: `\b(secret_[A-Za-z0-9]{43})\b`, accept: random},
+	{kind: BearerToken, keywords: []string{"ATATT3"}, starts: true, pattern: `\b(ATATT3[A-Za-z0-9_=-]{100,})`, accept: random},
+	{kind: PrivateKey, keywords: []string{"private key", "private_key", "privatekey"}, fold: true,
+		pattern: `(?i)private[ _]?key["']?\s*[:=]?\s*["']?(0x[0-9a-fA-F]{64})\b`, accept: random},
+	{kind: PrivateKey, keywords: []string{"PuTTY-User-Key-File"}, span: 4096,
+		pattern: `PuTTY-User-Key-File-\d+:[^\n]*\n(?:[^\n]*\n){0,8}?Private-Lines:\s*\d+\s*\n([A-Za-z0-9+/=\r\n]{20,})`},
+	{kind: CommandPassword, keywords: []string{"chpasswd"}, reach: 512,
+		pattern: `\b(?:echo|printf)\s+(?:-n\s+|["']%s(?:\\n)?["']\s+)?["']?[\w.@-]+:([^\s"';&|)\x60]+)["']?\s*\|\s*(?:sudo\s+)?chpasswd\b`, accept: literalPassword},
+	{kind: BearerToken, keywords: []string{"connect.sid=", "session=", "sessionid=", "__secure-", "__host-", "_session="}, fold: true,
+		pattern: `(?i)(?:^|[;\s'"])(?:connect\.sid|[\w.-]*session(?:id)?|__Secure-[\w-]+|__Host-[\w-]+)=([^;\s'"]{24,})`, accept: sessionValue},
 	{kind: SlackWebhook, keywords: []string{"/api/webhooks/"}, pattern: `(https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{60,})`, accept: random},
 	// Google's OAuth refresh tokens (1//0...), LaunchDarkly's server SDK keys, and the secrets
 	// that follow a public id in a client's constructor (Twilio's API key SK..., Razorpay's key id).
@@ -92,7 +106,7 @@ var rules = []rule{
 	{kind: RegistryToken, keywords: []string{"npm_"}, starts: true, pattern: `\b(npm_[A-Za-z0-9]{36})\b`, accept: random},
 	{kind: RegistryToken, keywords: []string{"cio"}, starts: true, pattern: `\b(cio[A-Za-z0-9]{32})\b`, accept: random},
 	{kind: RegistryToken, keywords: []string{"cargo login"}, pattern: `\bcargo\s+login\s+(?:--?[a-z-]+(?:[= ][\w.-]+)?\s+)*["']?([A-Za-z0-9_-]{20,})`, accept: highEntropy},
-	{kind: JWT, keywords: []string{"eyJ"}, starts: true, runs: tokenByte, pattern: `\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,})`},
+	{kind: JWT, keywords: []string{"eyJ"}, starts: true, runs: tokenByte, pattern: `\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,})`, accept: notAnonJWT},
 	{kind: URLPassword, keywords: []string{"://"},
 		pattern: `\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@'"]*:([^\s@/'"]+)@[^\s/'"@]+`, accept: realPassword},
 	// HTTP Basic credentials: base64 of user:password.

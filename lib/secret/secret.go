@@ -140,6 +140,34 @@ func strongChosen(v string) bool {
 // proseLen bounds a password named in prose: 8 to 64 characters.
 func proseLen(v string) bool { return len(v) >= 8 && len(v) <= 64 }
 
+// notSearchOnly rejects a key whose line says it is a search-only (public) one.
+func notSearchOnly(text string, start int) bool {
+	ls := strings.LastIndexByte(text[:start], '\n') + 1
+	le := strings.IndexByte(text[start:], '\n')
+	if le < 0 {
+		le = len(text) - start
+	}
+	line := asciiLower(text[ls : start+le])
+	return !strings.Contains(line, "search") || strings.Contains(line, "admin")
+}
+
+// sessionValue accepts a session cookie's value: long and generated, not a word or a flag.
+func sessionValue(v string) bool {
+	v = strings.TrimPrefix(strings.TrimPrefix(v, "s%3A"), "s:")
+	return !strings.HasPrefix(v, "eyJ") && len(v) >= 24 && random(v) && entropy(v) >= 3.5 // a JWT is the JWT rule's
+}
+
+// notAnonJWT rejects a JWT whose claims give the anonymous role (Supabase's anon key, meant
+// for the browser); any other JWT is a credential.
+func notAnonJWT(t string) bool {
+	parts := strings.Split(t, ".")
+	if len(parts) < 2 {
+		return true
+	}
+	claims, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(parts[1], "="))
+	return err != nil || !strings.Contains(strings.ReplaceAll(string(claims), " ", ""), `"role":"anon"`)
+}
+
 // passwordKey reports the names of a password (not of a token or key, whose values are
 // generated and judged by their entropy).
 func passwordKey(k string) bool {
@@ -640,7 +668,8 @@ func random(s string) bool {
 
 // placeholder reports the words people put where a secret goes in examples and templates.
 func placeholder(lower string) bool {
-	for _, w := range []string{"xxxx", "your", "example", "changeme", "placeholder", "redacted", "dummy", "sample", "<", ">", "${", "{{", "****", "...", "todo", "insert", "replace"} {
+	for _, w := range []string{"xxxx", "your", "example", "changeme", "placeholder", "redacted", "dummy", "sample", "<", ">", "${", "{{", "****", "...", "todo", "insert", "replace",
+		"abcdefgh", "klmnopqr", "qrstuvwx"} { // the alphabet in order: a tutorial's value
 		if strings.Contains(lower, w) {
 			return true
 		}
