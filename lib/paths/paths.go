@@ -429,6 +429,10 @@ func systemCredential(p, base string) bool {
 		under(p, "/private/etc/ssl/private") || p == "/private/etc/master.passwd"
 }
 
+// envrc reports direnv's .envrc, which exports the variables a folder needs, secrets often
+// among them: reading it asks as reading a .env does.
+func envrc(p string) bool { return path.Base(p) == ".envrc" }
+
 // EnvFile reports a .env file that is not a template (.env.example, .env.sample, ...).
 func EnvFile(p string) bool {
 	base := path.Base(p)
@@ -489,7 +493,9 @@ func TempDir(dir string) bool {
 func KeyName(p string) bool {
 	base := strings.ToLower(path.Base(p))
 	for _, k := range []string{"id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", "id_ecdsa_sk", "id_ed25519_sk"} {
-		if (base == k || strings.HasPrefix(base, k+"_") || strings.HasPrefix(base, k+".")) && !strings.HasSuffix(base, ".pub") {
+		// id_rsa, id_rsa_deploy, id_rsa.old; not id_rsa_parser.go, a source file named after one
+		suffixed := strings.HasPrefix(base, k+"_") && (!strings.Contains(base[len(k):], ".") || strings.HasSuffix(base, ".key") || strings.HasSuffix(base, ".pem"))
+		if (base == k || suffixed || strings.HasPrefix(base, k+".")) && !strings.HasSuffix(base, ".pub") {
 			return true
 		}
 	}

@@ -106,7 +106,9 @@ func TestPlanted(t *testing.T) {
 		{"Write", write(proj + "/.github/workflows/ci.yml"), Policy{}, Allow, ""},
 		{"Write", write(proj + "/.claude/commands/review.md"), Policy{}, Allow, ""},
 		{"Write", write(proj + "/my.mcp.json"), Policy{}, Allow, ""},
-		{"Bash", bash("cat .envrc > notes.txt"), Policy{}, Allow, ""},
+		// Reading a planted file is not planting; reading .envrc asks as reading a .env does.
+		{"Bash", bash("cat .mcp.json > notes.txt"), Policy{}, Allow, ""},
+		{"Bash", bash("cat .envrc > notes.txt"), Policy{}, Ask, "ask.env-read"},
 		// In a temp directory: no project, nothing runs it.
 		{"Write", write(root + "/tmp/x/.envrc"), Policy{}, Allow, ""},
 	} {

@@ -140,7 +140,7 @@ func (e Env) judgeReadPath(a Access, p string, pol *Policy) Verdict {
 	if e.NoAccessRead(r) {
 		return v.with(credentialsRead, r+" holds credentials, whose content must not reach the model or leave this machine")
 	}
-	if EnvFile(r) && !a.Loads {
+	if (EnvFile(r) || envrc(r)) && !a.Loads {
 		return v.with(askEnvRead, r+" is an environment file: reading it shows its secret values")
 	}
 	return v

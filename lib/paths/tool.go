@@ -227,7 +227,19 @@ func (e Env) shellAccess(tool string, in event.ToolInput, env func(string) (stri
 		return nil, nil, fmt.Errorf("the command cannot be analysed: %w", err)
 	}
 	mounted := map[string]bool{}
+	var sourced []string // .env files loaded into the shell: printing a variable after shows their values
 	for _, c := range an.Cmds {
+		if (c.Name == "source" || c.Name == ".") && len(c.Args) > 0 {
+			if p := shell.Resolve(c.Args[0], c.Dir, e.Home); EnvFile(p) || envrc(p) {
+				sourced = append(sourced, p)
+			}
+		}
+		if len(sourced) > 0 && printsVars(c) {
+			for _, p := range sourced {
+				rs = append(rs, Access{Path: p, How: c.Name + " after source", Read: true})
+			}
+			sourced = nil
+		}
 		if c.Remote && len(c.Mounts) == 0 {
 			continue // another machine's files
 		}
@@ -328,7 +340,8 @@ func nameSearch(c *shell.Cmd) (start, names string) {
 		}
 		pat, dir := "", "."
 		if len(ops) > 0 {
-			pat = ops[0]
+			// a regular expression: its anchors dropped and \. read as the dot it escapes
+			pat = strings.ReplaceAll(strings.Trim(ops[0], "^$"), `\.`, ".")
 		}
 		if len(ops) > 1 {
 			dir = ops[1]
@@ -342,4 +355,18 @@ func nameSearch(c *shell.Cmd) (start, names string) {
 		return shell.Resolve(dir, c.Dir, ""), strings.ToLower(pat)
 	}
 	return "", ""
+}
+
+// printsVars reports a command that prints variables' values: echo or printf of a $NAME, env
+// or printenv (all of them, or the ones named), set and export with no arguments.
+func printsVars(c *shell.Cmd) bool {
+	switch c.Name {
+	case "env", "printenv":
+		return true
+	case "set", "export":
+		return len(c.Args) == 0
+	case "echo", "printf":
+		return strings.Contains(c.Text, "$")
+	}
+	return false
 }

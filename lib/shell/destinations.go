@@ -306,6 +306,16 @@ func (c *Cmd) gitDest() (string, []string, bool) {
 	if sub == "config" {
 		return gitConfigFile(rest)
 	}
+	if sub == "archive" || sub == "bundle" && len(rest) > 0 && rest[0] == "create" || sub == "format-patch" {
+		// git archive -o FILE, git bundle create FILE, git format-patch -o DIR
+		p := Opts{Short: "o", Long: []string{"output", "output-directory", "format", "prefix", "remote", "exec"}}.Parse(rest)
+		if o, ok := p.Value("o", "output", "output-directory"); ok {
+			return "git " + sub + " -o", []string{o}, sub == "format-patch"
+		}
+		if sub == "bundle" && len(p.Operands) > 1 {
+			return "git bundle create", p.Operands[1:2], false
+		}
+	}
 	switch sub {
 	case "checkout", "restore", "reset", "switch", "merge", "pull", "stash", "read-tree", "checkout-index", "apply", "cherry-pick", "revert", "rebase", "am":
 		if tree != "" {
