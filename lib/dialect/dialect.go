@@ -90,6 +90,23 @@ type Dialect struct {
 	// Claude Code aliases, as an exact list is (Codex CLI's matcher_inputs: apply_patch is
 	// also Write and Edit).
 	RegexpAliases bool
+	// NoStar: "*" is no matcher the client reads (an invalid regular expression, which selects
+	// nothing), so the installer writes none where Claude Code's wiring says "*".
+	NoStar bool
+	// PromptParts: UserPromptSubmit's prompt is a list of content parts ([{"type":"text",
+	// "text":...}]), joined into Claude Code's string.
+	PromptParts bool
+	// ErrorObject: PostToolUseFailure's error is an object ({code, message, retryable}), whose
+	// message is Claude Code's string.
+	ErrorObject bool
+	// PlainPromptContext: a UserPromptSubmit hook's stdout reaches the model verbatim (Claude
+	// Code's JSON is not unpacked), so context is written as the plain text.
+	PlainPromptContext bool
+	// OnlyDeny: a block is exit 2 or permissionDecision "deny", on every event; a top-level
+	// decision is ignored.
+	OnlyDeny bool
+	// MaxTimeout is the longest timeout, in seconds, the client's file accepts (0: no limit).
+	MaxTimeout int
 	// Sequential: the hooks of one event run one after another and the first deny stops the
 	// rest, so record hooks go first.
 	Sequential bool
@@ -130,6 +147,10 @@ const (
 	// YAMLBlock is a YAML file of the user's, into which the installer puts one hooks block,
 	// under a named agent.
 	YAMLBlock FileKind = "YAML block"
+	// TOMLHooks is a TOML file of the user's whose top-level array of [[hooks]] tables (event,
+	// matcher, command, timeout: one handler each) the installer appends one block of its own
+	// to; one invalid table makes the client drop every one, the user's own included.
+	TOMLHooks FileKind = "TOML hooks"
 )
 
 // Files says where a client's hook files are and what kind of file each is.

@@ -23,7 +23,7 @@ var update = flag.Bool("update", false, "rewrite the translated goldens")
 func captured(t *testing.T) map[Client][]string {
 	t.Helper()
 	out := map[Client][]string{}
-	for _, c := range []Client{Codex, Copilot, Qwen, Droid, Gemini, DockerAgent} {
+	for _, c := range []Client{Codex, Copilot, Qwen, Droid, Gemini, DockerAgent, Kimi} {
 		files, err := filepath.Glob(filepath.Join("testdata", string(c), "*.json"))
 		if err != nil || len(files) == 0 {
 			t.Fatalf("no captured payloads for %s", c)
@@ -112,6 +112,11 @@ func TestInTools(t *testing.T) {
 		{Gemini, "PreCompress.json", event.PreCompact, "", nil},
 		{DockerAgent, "pre_tool_use.json", event.PreToolUse, "Bash", map[string]string{"command": "rm -rf ~"}},
 		{DockerAgent, "pre_tool_use.write_file.json", event.PreToolUse, "Write", map[string]string{"file_path": "../outside.txt", "content": "escaped"}},
+		{Kimi, "PreToolUse.json", event.PreToolUse, "Bash", map[string]string{"command": "rm -rf ~"}},
+		{Kimi, "PreToolUse.Write.json", event.PreToolUse, "Write", map[string]string{"file_path": "/home/dev/outside.txt", "content": "escaped"}},
+		{Kimi, "UserPromptSubmit.json", event.UserPromptSubmit, "", nil},
+		{Kimi, "PostToolUseFailure.json", event.PostToolUseFailure, "Bash", map[string]string{"command": "rm -rf ~"}},
+		{Kimi, "SessionStart.json", event.SessionStart, "", nil},
 		{DockerAgent, "post_tool_use.json", event.PostToolUse, "Bash", map[string]string{"command": "echo safe-ran > safe-ran.txt"}},
 	}
 	for _, tt := range tests {
@@ -260,6 +265,13 @@ func TestOut(t *testing.T) {
 		{DockerAgent, event.PreToolUse, askR, reply(answer.Blocked, "", strings.Replace(approvalCodex, "Codex CLI", "docker-agent", 1))},
 		{DockerAgent, event.SessionStart, reply(0, ctx, ""), reply(0, `{"hook_specific_output":{"hook_event_name":"session_start","additional_context":"briefing"}}`+"\n", "")},
 		{DockerAgent, event.UserPromptSubmit, block, block},
+		// Kimi Code runs an ask; a prompt hook's stdout goes to the model as it is, so context
+		// is the plain text and nothing else.
+		{Kimi, event.PreToolUse, askR, reply(answer.Blocked, "", strings.Replace(approvalCodex, "Codex CLI", "Kimi Code", 1))},
+		{Kimi, event.PreToolUse, block, block},
+		{Kimi, event.UserPromptSubmit, block, block},
+		{Kimi, event.UserPromptSubmit, reply(0, promptCtx, ""), reply(0, "notes\n", "")},
+		{Kimi, event.UserPromptSubmit, reply(0, `{"suppressOutput":true}`+"\n", ""), reply(0, "", "")},
 		// Silence and failures of record hooks pass as they are.
 		{Gemini, event.PostToolUse, reply(0, "", ""), reply(0, "", "")},
 		{Copilot, event.PostToolUse, reply(answer.Failed, "", "AuditLog: skipped: x\n"), reply(answer.Failed, "", "AuditLog: skipped: x\n")},
@@ -317,6 +329,12 @@ func TestMatchers(t *testing.T) {
 		{Droid, event.PreToolUse, "^(Write|Edit|Bash|mcp__.*)$", []string{"Create|ApplyPatch|Edit|Execute|mcp__.*"}},
 		{Gemini, event.PreToolUse, "^(Write|Edit|Bash|mcp__.*)$", []string{"^(write_file|replace|run_shell_command|mcp__.*)$"}},
 		{Gemini, event.PreToolUse, "Edit.*", []string{"Edit.*"}}, // the author's own pattern, as written
+		// Kimi Code: its own tools only, anchored; "*" is no matcher there, so none is written.
+		{Kimi, event.PreToolUse, "Bash|PowerShell", []string{"^(Bash)$"}},
+		{Kimi, event.PreToolUse, "^(Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell|Read|NotebookRead|Grep|Glob|mcp__.*)$", []string{"^(Write|Edit|Bash|Read|Grep|Glob|mcp__.*)$"}},
+		{Kimi, event.PostToolUse, "*", []string{""}},
+		{Kimi, event.SessionStart, "*", []string{""}},
+		{Kimi, event.SessionStart, "startup|resume|clear|compact", []string{"startup|resume|clear|compact"}},
 	}
 	for _, tt := range tests {
 		d, _ := Lookup(string(tt.client))
@@ -404,7 +422,7 @@ func TestParsePatch(t *testing.T) {
 }
 
 func TestLookup(t *testing.T) {
-	if _, err := Lookup("cursor"); err == nil || !strings.Contains(err.Error(), "known: claude, codex, copilot, qwen, droid, gemini, docker-agent") {
+	if _, err := Lookup("cursor"); err == nil || !strings.Contains(err.Error(), "known: claude, codex, copilot, qwen, kimi, droid, gemini, docker-agent") {
 		t.Errorf("unknown client: %v", err)
 	}
 	for _, n := range Names() {
