@@ -174,7 +174,7 @@ func (k tomlHooks) verifyAdded(path string, old map[string]any, after []byte, gr
 		}
 		return m
 	}
-	if !reflect.DeepEqual(prune(rest(old)), prune(rest(got))) || !reflect.DeepEqual(tables[:len(oldTables)], oldTables) {
+	if !reflect.DeepEqual(prune(rest(old)), prune(rest(got))) || (len(oldTables) > 0 && !reflect.DeepEqual(tables[:len(oldTables)], oldTables)) {
 		return fmt.Errorf("%s: the hooks cannot be added without changing something else; nothing was written", path)
 	}
 	return nil

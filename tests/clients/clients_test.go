@@ -134,6 +134,9 @@ type client struct {
 	proto         string
 	// noPromptEvent says why the client cannot check a prompt headless, if it cannot.
 	noPromptEvent string
+	// noContext says why SessionStart's context cannot reach the client's model, if it
+	// cannot; noSummary why SessionSummary is not wired for the client, if it is not.
+	noContext, noSummary string
 	// stopLast says why the client's last hook event in a headless run is Stop (no
 	// SessionEnd), if it is: its session's summary is Stop's, and the next session's
 	// LoadContext brings it up to date with what the client wrote to its transcript after.
@@ -155,7 +158,7 @@ type client struct {
 }
 
 // all are the clients under test.
-var all = []*client{codex, copilot, qwen, droid, gemini}
+var all = []*client{codex, copilot, qwen, kimi, droid, gemini}
 
 func (c *client) dir() string { return filepath.Join(cacheDir(), c.name+"-"+c.version) }
 
