@@ -19,11 +19,13 @@ import (
 var update = flag.Bool("update", false, "rewrite the translated goldens")
 
 // captured lists the payloads the real clients sent (testdata/<client>/*.json, copied from
-// shared/protocol/clients), skipping the goldens.
+// shared/protocol/clients), skipping the goldens. Qoder CLI's are not captured but built as
+// its bundle builds them (createBaseInput and the fire*Event of each event): it does not run
+// here.
 func captured(t *testing.T) map[Client][]string {
 	t.Helper()
 	out := map[Client][]string{}
-	for _, c := range []Client{Codex, Copilot, Qwen, Droid, Gemini, DockerAgent, Kimi} {
+	for _, c := range []Client{Codex, Copilot, Qwen, Droid, Gemini, DockerAgent, Kimi, Qoder} {
 		files, err := filepath.Glob(filepath.Join("testdata", string(c), "*.json"))
 		if err != nil || len(files) == 0 {
 			t.Fatalf("no captured payloads for %s", c)
@@ -117,6 +119,8 @@ func TestInTools(t *testing.T) {
 		{Kimi, "UserPromptSubmit.json", event.UserPromptSubmit, "", nil},
 		{Kimi, "PostToolUseFailure.json", event.PostToolUseFailure, "Bash", map[string]string{"command": "rm -rf ~"}},
 		{Kimi, "SessionStart.json", event.SessionStart, "", nil},
+		{Qoder, "PreToolUse.Write.json", event.PreToolUse, "Write", map[string]string{"file_path": "/home/dev/outside.txt", "content": "escaped"}},
+		{Qoder, "UserPromptSubmit.json", event.UserPromptSubmit, "", nil},
 		{DockerAgent, "post_tool_use.json", event.PostToolUse, "Bash", map[string]string{"command": "echo safe-ran > safe-ran.txt"}},
 	}
 	for _, tt := range tests {
@@ -272,6 +276,11 @@ func TestOut(t *testing.T) {
 		{Kimi, event.UserPromptSubmit, block, block},
 		{Kimi, event.UserPromptSubmit, reply(0, promptCtx, ""), reply(0, "notes\n", "")},
 		{Kimi, event.UserPromptSubmit, reply(0, `{"suppressOutput":true}`+"\n", ""), reply(0, "", "")},
+		// Qoder CLI: Claude Code's answers, but an ask is a block (its headless ask was not seen).
+		{Qoder, event.PreToolUse, askR, reply(answer.Blocked, "", strings.Replace(approvalCodex, "Codex CLI", "Qoder CLI", 1))},
+		{Qoder, event.PreToolUse, block, block},
+		{Qoder, event.SessionStart, reply(0, ctx, ""), reply(0, ctx, "")},
+		{Qoder, event.UserPromptSubmit, reply(0, promptCtx, ""), reply(0, promptCtx, "")},
 		// Silence and failures of record hooks pass as they are.
 		{Gemini, event.PostToolUse, reply(0, "", ""), reply(0, "", "")},
 		{Copilot, event.PostToolUse, reply(answer.Failed, "", "AuditLog: skipped: x\n"), reply(answer.Failed, "", "AuditLog: skipped: x\n")},
@@ -422,7 +431,7 @@ func TestParsePatch(t *testing.T) {
 }
 
 func TestLookup(t *testing.T) {
-	if _, err := Lookup("cursor"); err == nil || !strings.Contains(err.Error(), "known: claude, codex, copilot, qwen, kimi, droid, gemini, docker-agent") {
+	if _, err := Lookup("cursor"); err == nil || !strings.Contains(err.Error(), "known: claude, codex, copilot, qwen, kimi, qoder, droid, gemini, docker-agent") {
 		t.Errorf("unknown client: %v", err)
 	}
 	for _, n := range Names() {
