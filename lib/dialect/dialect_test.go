@@ -440,3 +440,32 @@ func TestLookup(t *testing.T) {
 		}
 	}
 }
+
+// For every client that cannot ask, an ask comes out as a block with the reason, and the
+// client itself reads that reply as a block: generated from the declarations, so a new client
+// that runs asks is covered the day it is declared.
+func TestAskIsBlockWhereNoAsk(t *testing.T) {
+	ask := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"` + reason + `"}}` + "\n"
+	askR := answer.Reply{Stdout: []byte(ask), Decision: verdict.Asked, Reason: reason}
+	n := 0
+	for _, d := range All() {
+		if !d.NoAsk {
+			continue
+		}
+		n++
+		got := d.Out(event.PreToolUse, askR)
+		if r := d.Read(event.PreToolUse, int(got.Code), string(got.Stdout), got.Stderr); r.Decision != "block" {
+			t.Errorf("%s: an ask rendered as %d %q %q, which %s reads as %s (%s)", d.Client, got.Code, got.Stdout, got.Stderr, d.Title, r.Decision, r.Why)
+		}
+		if !strings.Contains(string(got.Stdout)+got.Stderr, reason) || !strings.Contains(string(got.Stdout)+got.Stderr, d.Title+" cannot ask for it here") {
+			t.Errorf("%s: the block does not carry the reason and how to approve: %q %q", d.Client, got.Stdout, got.Stderr)
+		}
+		// Claude Code, which may read the same files, blocks it too.
+		if r := Default().Read(event.PreToolUse, int(got.Code), string(got.Stdout), got.Stderr); r.Decision != "block" {
+			t.Errorf("%s: Claude Code reads the rendered ask as %s", d.Client, r.Decision)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no declaration says its client cannot ask")
+	}
+}
