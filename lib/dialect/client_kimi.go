@@ -23,6 +23,10 @@ func kimi() *Dialect {
 			event.PermissionRequest, event.UserPromptSubmit, event.Stop, event.StopFailure,
 			event.SessionStart, event.SessionEnd, event.SubagentStart, event.SubagentStop,
 			event.PreCompact, event.PostCompact, event.Notification),
+		Dropped: map[event.Name]string{
+			event.SessionStart: "Kimi Code drops SessionStart hooks' output, so its context never reaches the model " +
+				"(the hook still runs the guards' canary and notes the repository's state for PromptContext)",
+		},
 		// Claude Code's names, but its own tools: a matcher names only these (no aliases), and
 		// the file tools take path where Claude Code's take file_path.
 		Tools: map[string]string{"Bash": "Bash", "Write": "Write", "Edit": "Edit", "Read": "Read",

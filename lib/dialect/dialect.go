@@ -34,6 +34,10 @@ type Dialect struct {
 	// Unwired are events the client fires that the installer leaves out all the same, each
 	// with the reason (said by install, and warned about by validate where a file has one).
 	Unwired map[event.Name]string
+	// Dropped are events whose hooks the client runs but whose output it never hands the model,
+	// each with the reason: the installer still wires them, and says so where a hook's context
+	// is lost.
+	Dropped map[event.Name]string
 	// Tools maps the client's tool names to Claude Code's; Args renames tool_input fields, per
 	// Claude Code tool, from the client's names to Claude Code's.
 	Tools map[string]string
