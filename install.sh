@@ -28,7 +28,7 @@ uninstall_bool="force purge managed dry-run"
 
 # The values a flag can take, where the set is closed (tests/install_script_test.go keeps
 # clients equal to harness's): checked before anything is built, like the flags.
-clients="claude codex copilot qwen droid gemini docker-agent vtcode"
+clients="claude codex copilot qwen kimi qoder droid gemini docker-agent vtcode"
 scopes="user project local"
 forms="auto exec shell"
 

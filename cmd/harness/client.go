@@ -142,18 +142,23 @@ func present(d *dialect.Dialect, file string) error {
 // declarations name (Transcript.Format), each checked on a real transcript in tests/clients.
 var transcriptHooks = map[string]bool{"SessionSummary": true, "AgentOutputCapture": true}
 
+// contextHooks give the model context (a briefing) at the start of a session: where the client
+// drops that event's output (Dropped), the install says so.
+var contextHooks = map[string]bool{"LoadContext": true}
+
 // entries are the groups of the wiring in the client's vocabulary (in Claude Code's, form and
-// onFailure as chosen), and a line for each hook left out and why.
-func entries(c *cli.Context, d *dialect.Dialect, home, bin string, form settings.Form, onFailure bool) ([]settings.Entry, []string, error) {
+// onFailure as chosen), a line for each hook left out and why, and one for each hook wired
+// whose context the client drops.
+func entries(c *cli.Context, d *dialect.Dialect, home, bin string, form settings.Form, onFailure bool) ([]settings.Entry, []string, []string, error) {
 	wirings, err := wiring(c, bin)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	var out []settings.Entry
-	var skipped []string
+	var skipped, notes []string
 	for _, w := range wirings {
 		if err := checkBuilt(c, w, bin); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		if transcriptHooks[w.Hook] && d.Transcript.Format == "" {
 			// A transcript they cannot read would give a summary of nothing that looks real.
@@ -164,11 +169,11 @@ func entries(c *cli.Context, d *dialect.Dialect, home, bin string, form settings
 		if d.Identity {
 			g, err := w.Group(bin, form, onFailure, places(c, home))
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 			es = []settings.Entry{{Hook: w.Hook, Event: w.Event, Matcher: w.Matcher, Group: g}}
 		} else if es, err = w.ClientEntries(bin, d, places(c, home)); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		why := d.Unwire(event.Name(w.Event))
 		if _, unwired := d.Unwired[event.Name(w.Event)]; unwired {
@@ -179,6 +184,9 @@ func entries(c *cli.Context, d *dialect.Dialect, home, bin string, form settings
 				why = d.Title + " has no such event"
 			}
 			skipped = append(skipped, fmt.Sprintf("%s -> %s: %s", w.Event, w.Hook, why))
+		}
+		if dropped, ok := d.Dropped[event.Name(w.Event)]; ok && len(es) > 0 && contextHooks[w.Hook] {
+			notes = append(notes, fmt.Sprintf("%s -> %s: wired, but %s", w.Event, w.Hook, dropped))
 		}
 		out = append(out, es...)
 	}
@@ -192,7 +200,7 @@ func entries(c *cli.Context, d *dialect.Dialect, home, bin string, form settings
 			out[i].Event = settings.SnakeEvent(out[i].Event)
 		}
 	}
-	return out, skipped, nil
+	return out, skipped, notes, nil
 }
 
 // clientInstall is install for every client: its own file, in its own kind and vocabulary,
@@ -216,7 +224,7 @@ func clientInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
 			return err
 		}
 	}
-	groups, skipped, err := entries(c, d, home, bin, form, onFailure)
+	groups, skipped, notes, err := entries(c, d, home, bin, form, onFailure)
 	if err != nil {
 		return err
 	}
@@ -254,7 +262,7 @@ func clientInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
 	if d.Identity {
 		undo, script = "--settings "+file, ""
 	}
-	reportInstall(c, home, installed{file: file, where: where, how: how, res: res, skipped: skipped, undo: undo, script: script})
+	reportInstall(c, home, installed{file: file, where: where, how: how, res: res, skipped: skipped, notes: notes, undo: undo, script: script})
 	return nil
 }
 
@@ -278,6 +286,8 @@ type installed struct {
 	file, where, how string
 	res              settings.Result
 	skipped          []string
+	// notes are hooks wired whose context the client drops.
+	notes []string
 	// undo is what `harness uninstall` takes to undo it, script what ./install.sh --uninstall does.
 	undo, script string
 }
@@ -290,6 +300,9 @@ func reportInstall(c *cli.Context, home string, in installed) {
 	printResult(out, in.res)
 	for _, s := range in.skipped {
 		fmt.Fprintf(out, "  not wired: %s\n", s)
+	}
+	for _, s := range in.notes {
+		fmt.Fprintf(out, "  note: %s\n", s)
 	}
 	wrote := in.res.Wrote
 	for _, co := range in.res.Companions {

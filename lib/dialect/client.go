@@ -48,6 +48,12 @@ func (d *Dialect) Payload(claude []byte) ([]byte, error) {
 			set("hook_event_name", n)
 		}
 	}
+	if p := gjson.GetBytes(out, "prompt"); d.PromptParts && p.Type == gjson.String {
+		set("prompt", []map[string]string{{"type": "text", "text": p.Str}})
+	}
+	if e := gjson.GetBytes(out, "error"); d.ErrorObject && e.Type == gjson.String {
+		set("error", map[string]any{"code": "internal", "message": e.Str, "retryable": false})
+	}
 	tool := gjson.GetBytes(out, "tool_name").Str
 	if tool == "" {
 		return out, err
@@ -164,6 +170,21 @@ func (d *Dialect) Read(ev event.Name, code int, stdout, stderr string) Reading {
 	js := gjson.Result{}
 	if strings.HasPrefix(out, "{") && gjson.Valid(out) {
 		js = gjson.Parse(out)
+	}
+	if d.OnlyDeny {
+		switch p := js.Get("hookSpecificOutput.permissionDecision").Str; {
+		case code == 2:
+			return Reading{"block", "exit 2"}
+		case code != 0:
+			return Reading{"allow", fmt.Sprintf("exit %d: a failed hook, the call runs", code)}
+		case p == "deny":
+			return Reading{"block", "permissionDecision deny"}
+		case p != "":
+			return Reading{"allow", "permissionDecision " + p + ", which " + d.Title + " does not honour: the call runs"}
+		case js.Get("decision").Exists():
+			return Reading{"allow", "a top-level decision, which " + d.Title + " ignores"}
+		}
+		return Reading{"allow", "exit 0 without a decision"}
 	}
 	if ev == event.UserPromptSubmit {
 		switch {

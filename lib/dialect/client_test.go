@@ -38,6 +38,8 @@ func TestPayload(t *testing.T) {
 		{Droid, write, "PreToolUse", "Create", "file_path,content"},
 		{Gemini, bash, "BeforeTool", "run_shell_command", "command"},
 		{Gemini, write, "BeforeTool", "write_file", "file_path,content"},
+		{Kimi, write, "PreToolUse", "Write", "content,path"},
+		{Kimi, bash, "PreToolUse", "Bash", "command"},
 	}
 	for _, tt := range tests {
 		d := must(t, tt.client)
@@ -92,6 +94,13 @@ func TestRead(t *testing.T) {
 		{Copilot, event.UserPromptSubmit, 0, `{"decision":"block","reason":"r"}`, "block"},
 		{Qwen, event.UserPromptSubmit, 2, "", "block"},
 		{Droid, event.PreToolUse, 1, "", "allow"},
+		// Kimi Code: exit 2 or a deny, on every event; an ask and a top-level decision run.
+		{Kimi, event.PreToolUse, 0, ask, "allow"},
+		{Kimi, event.PreToolUse, 0, deny, "block"},
+		{Kimi, event.PreToolUse, 0, `{"decision":"block","reason":"r"}`, "allow"},
+		{Kimi, event.UserPromptSubmit, 0, `{"decision":"block","reason":"r"}`, "allow"},
+		{Kimi, event.UserPromptSubmit, 2, "", "block"},
+		{Kimi, event.PreToolUse, 1, "", "allow"},
 	}
 	for _, tt := range tests {
 		stderr := ""
@@ -119,6 +128,10 @@ func TestSelectsAndTimeout(t *testing.T) {
 		{Gemini, "^(run_shell_command)$", "run_shell_command", true},
 		{Gemini, "^(run_shell_command)$", "write_file", false},
 		{Gemini, "*", "write_file", true},
+		{Kimi, "*", "Bash", false}, // not a regular expression: Kimi Code runs no such hook
+		{Kimi, "", "Bash", true},
+		{Kimi, "^(Bash)$", "Bash", true},
+		{Kimi, "^(Bash)$", "BashX", false},
 		// A list with a pattern in it is a regular expression: Codex tests it on every alias,
 		// Qwen Code compares each entry with the aliases first.
 		{Codex, "Write|Edit|Glob|mcp__.*", "apply_patch", true},
@@ -153,6 +166,33 @@ func TestSelectsAndTimeout(t *testing.T) {
 	} {
 		if got := must(t, tt.client).HookTimeout(tt.v, tt.set); got != tt.want {
 			t.Errorf("%s timeout %v: %v, want %v", tt.client, tt.v, got, tt.want)
+		}
+	}
+}
+
+// Kimi Code's prompt and failure come back as its parts and its error object, and In makes
+// Claude Code's strings of them again.
+func TestPayloadKimiPromptAndError(t *testing.T) {
+	d := must(t, Kimi)
+	for _, tt := range []struct{ in, path, want, back string }{
+		{`{"hook_event_name":"UserPromptSubmit","cwd":"/p","prompt":"say \"hi\""}`, "prompt",
+			`[{"text":"say \"hi\"","type":"text"}]`, `"say \"hi\""`},
+		{`{"hook_event_name":"PostToolUseFailure","cwd":"/p","tool_name":"Bash","tool_input":{"command":"x"},"error":"boom"}`, "error",
+			`{"code":"internal","message":"boom","retryable":false}`, `"boom"`},
+	} {
+		out, err := d.Payload([]byte(tt.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := gjson.GetBytes(out, tt.path).Raw; got != tt.want {
+			t.Errorf("Payload %s = %s, want %s", tt.path, got, tt.want)
+		}
+		back, err := d.In(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := gjson.GetBytes(back, tt.path).Raw; got != tt.back {
+			t.Errorf("In %s = %s, want %s", tt.path, got, tt.back)
 		}
 	}
 }

@@ -40,6 +40,11 @@ func TestDeclarations(t *testing.T) {
 		case d.Transcript.Format != "" && f.Dir != "" && !strings.HasPrefix(d.Transcript.Glob, f.Dir+"/"):
 			t.Errorf("%s: its transcripts (%s) are not under its folder %s", name, d.Transcript.Glob, f.Dir)
 		}
+		for ev, why := range d.Dropped {
+			if _, ok := d.Event(ev); !ok || why == "" {
+				t.Errorf("%s: Dropped %s must be an event it fires, with the reason", name, ev)
+			}
+		}
 		for ev, why := range d.Unwired {
 			if _, ok := d.Event(ev); !ok || why == "" {
 				t.Errorf("%s: Unwired %s must be an event it fires, with the reason", name, ev)

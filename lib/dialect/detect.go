@@ -29,7 +29,7 @@ func Detect(data []byte) *Dialect {
 // Shape is what Detect reads of a payload's top level.
 type Shape struct {
 	Event, HookName, SessionID, TurnID, Tool, ToolCallID, Timestamp, Transcript, Mode,
-	ToolResult, StopReason, EnvFile, MessageID gjson.Result
+	ToolResult, StopReason, EnvFile, MessageID, ClientType gjson.Result
 }
 
 // shapeOf reads the members marks look at in one pass over the top level, with no allocation:
@@ -66,6 +66,8 @@ func shapeOf(data []byte) Shape {
 			p = &s.EnvFile
 		case "message_id":
 			p = &s.MessageID
+		case "client_type":
+			p = &s.ClientType
 		}
 		if p != nil && !p.Exists() {
 			*p = v

@@ -34,6 +34,10 @@ type Dialect struct {
 	// Unwired are events the client fires that the installer leaves out all the same, each
 	// with the reason (said by install, and warned about by validate where a file has one).
 	Unwired map[event.Name]string
+	// Dropped are events whose hooks the client runs but whose output it never hands the model,
+	// each with the reason: the installer still wires them, and says so where a hook's context
+	// is lost.
+	Dropped map[event.Name]string
 	// Tools maps the client's tool names to Claude Code's; Args renames tool_input fields, per
 	// Claude Code tool, from the client's names to Claude Code's.
 	Tools map[string]string
@@ -90,6 +94,23 @@ type Dialect struct {
 	// Claude Code aliases, as an exact list is (Codex CLI's matcher_inputs: apply_patch is
 	// also Write and Edit).
 	RegexpAliases bool
+	// NoStar: "*" is no matcher the client reads (an invalid regular expression, which selects
+	// nothing), so the installer writes none where Claude Code's wiring says "*".
+	NoStar bool
+	// PromptParts: UserPromptSubmit's prompt is a list of content parts ([{"type":"text",
+	// "text":...}]), joined into Claude Code's string.
+	PromptParts bool
+	// ErrorObject: PostToolUseFailure's error is an object ({code, message, retryable}), whose
+	// message is Claude Code's string.
+	ErrorObject bool
+	// PlainPromptContext: a UserPromptSubmit hook's stdout reaches the model verbatim (Claude
+	// Code's JSON is not unpacked), so context is written as the plain text.
+	PlainPromptContext bool
+	// OnlyDeny: a block is exit 2 or permissionDecision "deny", on every event; a top-level
+	// decision is ignored.
+	OnlyDeny bool
+	// MaxTimeout is the longest timeout, in seconds, the client's file accepts (0: no limit).
+	MaxTimeout int
 	// Sequential: the hooks of one event run one after another and the first deny stops the
 	// rest, so record hooks go first.
 	Sequential bool
@@ -130,6 +151,10 @@ const (
 	// YAMLBlock is a YAML file of the user's, into which the installer puts one hooks block,
 	// under a named agent.
 	YAMLBlock FileKind = "YAML block"
+	// TOMLHooks is a TOML file of the user's whose top-level array of [[hooks]] tables (event,
+	// matcher, command, timeout: one handler each) the installer appends one block of its own
+	// to; one invalid table makes the client drop every one, the user's own included.
+	TOMLHooks FileKind = "TOML hooks"
 )
 
 // Files says where a client's hook files are and what kind of file each is.

@@ -19,11 +19,13 @@ import (
 var update = flag.Bool("update", false, "rewrite the translated goldens")
 
 // captured lists the payloads the real clients sent (testdata/<client>/*.json, copied from
-// shared/protocol/clients), skipping the goldens.
+// shared/protocol/clients), skipping the goldens. Qoder CLI's are not captured but built as
+// its bundle builds them (createBaseInput and the fire*Event of each event): it does not run
+// here.
 func captured(t *testing.T) map[Client][]string {
 	t.Helper()
 	out := map[Client][]string{}
-	for _, c := range []Client{Codex, Copilot, Qwen, Droid, Gemini, DockerAgent} {
+	for _, c := range []Client{Codex, Copilot, Qwen, Droid, Gemini, DockerAgent, Kimi, Qoder} {
 		files, err := filepath.Glob(filepath.Join("testdata", string(c), "*.json"))
 		if err != nil || len(files) == 0 {
 			t.Fatalf("no captured payloads for %s", c)
@@ -112,6 +114,13 @@ func TestInTools(t *testing.T) {
 		{Gemini, "PreCompress.json", event.PreCompact, "", nil},
 		{DockerAgent, "pre_tool_use.json", event.PreToolUse, "Bash", map[string]string{"command": "rm -rf ~"}},
 		{DockerAgent, "pre_tool_use.write_file.json", event.PreToolUse, "Write", map[string]string{"file_path": "../outside.txt", "content": "escaped"}},
+		{Kimi, "PreToolUse.json", event.PreToolUse, "Bash", map[string]string{"command": "rm -rf ~"}},
+		{Kimi, "PreToolUse.Write.json", event.PreToolUse, "Write", map[string]string{"file_path": "/home/dev/outside.txt", "content": "escaped"}},
+		{Kimi, "UserPromptSubmit.json", event.UserPromptSubmit, "", nil},
+		{Kimi, "PostToolUseFailure.json", event.PostToolUseFailure, "Bash", map[string]string{"command": "rm -rf ~"}},
+		{Kimi, "SessionStart.json", event.SessionStart, "", nil},
+		{Qoder, "PreToolUse.Write.json", event.PreToolUse, "Write", map[string]string{"file_path": "/home/dev/outside.txt", "content": "escaped"}},
+		{Qoder, "UserPromptSubmit.json", event.UserPromptSubmit, "", nil},
 		{DockerAgent, "post_tool_use.json", event.PostToolUse, "Bash", map[string]string{"command": "echo safe-ran > safe-ran.txt"}},
 	}
 	for _, tt := range tests {
@@ -260,6 +269,18 @@ func TestOut(t *testing.T) {
 		{DockerAgent, event.PreToolUse, askR, reply(answer.Blocked, "", strings.Replace(approvalCodex, "Codex CLI", "docker-agent", 1))},
 		{DockerAgent, event.SessionStart, reply(0, ctx, ""), reply(0, `{"hook_specific_output":{"hook_event_name":"session_start","additional_context":"briefing"}}`+"\n", "")},
 		{DockerAgent, event.UserPromptSubmit, block, block},
+		// Kimi Code runs an ask; a prompt hook's stdout goes to the model as it is, so context
+		// is the plain text and nothing else.
+		{Kimi, event.PreToolUse, askR, reply(answer.Blocked, "", strings.Replace(approvalCodex, "Codex CLI", "Kimi Code", 1))},
+		{Kimi, event.PreToolUse, block, block},
+		{Kimi, event.UserPromptSubmit, block, block},
+		{Kimi, event.UserPromptSubmit, reply(0, promptCtx, ""), reply(0, "notes\n", "")},
+		{Kimi, event.UserPromptSubmit, reply(0, `{"suppressOutput":true}`+"\n", ""), reply(0, "", "")},
+		// Qoder CLI: Claude Code's answers, but an ask is a block (its headless ask was not seen).
+		{Qoder, event.PreToolUse, askR, reply(answer.Blocked, "", strings.Replace(approvalCodex, "Codex CLI", "Qoder CLI", 1))},
+		{Qoder, event.PreToolUse, block, block},
+		{Qoder, event.SessionStart, reply(0, ctx, ""), reply(0, ctx, "")},
+		{Qoder, event.UserPromptSubmit, reply(0, promptCtx, ""), reply(0, promptCtx, "")},
 		// Silence and failures of record hooks pass as they are.
 		{Gemini, event.PostToolUse, reply(0, "", ""), reply(0, "", "")},
 		{Copilot, event.PostToolUse, reply(answer.Failed, "", "AuditLog: skipped: x\n"), reply(answer.Failed, "", "AuditLog: skipped: x\n")},
@@ -317,6 +338,12 @@ func TestMatchers(t *testing.T) {
 		{Droid, event.PreToolUse, "^(Write|Edit|Bash|mcp__.*)$", []string{"Create|ApplyPatch|Edit|Execute|mcp__.*"}},
 		{Gemini, event.PreToolUse, "^(Write|Edit|Bash|mcp__.*)$", []string{"^(write_file|replace|run_shell_command|mcp__.*)$"}},
 		{Gemini, event.PreToolUse, "Edit.*", []string{"Edit.*"}}, // the author's own pattern, as written
+		// Kimi Code: its own tools only, anchored; "*" is no matcher there, so none is written.
+		{Kimi, event.PreToolUse, "Bash|PowerShell", []string{"^(Bash)$"}},
+		{Kimi, event.PreToolUse, "^(Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell|Read|NotebookRead|Grep|Glob|mcp__.*)$", []string{"^(Write|Edit|Bash|Read|Grep|Glob|mcp__.*)$"}},
+		{Kimi, event.PostToolUse, "*", []string{""}},
+		{Kimi, event.SessionStart, "*", []string{""}},
+		{Kimi, event.SessionStart, "startup|resume|clear|compact", []string{"startup|resume|clear|compact"}},
 	}
 	for _, tt := range tests {
 		d, _ := Lookup(string(tt.client))
@@ -404,12 +431,41 @@ func TestParsePatch(t *testing.T) {
 }
 
 func TestLookup(t *testing.T) {
-	if _, err := Lookup("cursor"); err == nil || !strings.Contains(err.Error(), "known: claude, codex, copilot, qwen, droid, gemini, docker-agent") {
+	if _, err := Lookup("cursor"); err == nil || !strings.Contains(err.Error(), "known: claude, codex, copilot, qwen, kimi, qoder, droid, gemini, docker-agent") {
 		t.Errorf("unknown client: %v", err)
 	}
 	for _, n := range Names() {
 		if d, err := Lookup(n); err != nil || string(d.Client) != n {
 			t.Errorf("%s: %v", n, err)
 		}
+	}
+}
+
+// For every client that cannot ask, an ask comes out as a block with the reason, and the
+// client itself reads that reply as a block: generated from the declarations, so a new client
+// that runs asks is covered the day it is declared.
+func TestAskIsBlockWhereNoAsk(t *testing.T) {
+	ask := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"` + reason + `"}}` + "\n"
+	askR := answer.Reply{Stdout: []byte(ask), Decision: verdict.Asked, Reason: reason}
+	n := 0
+	for _, d := range All() {
+		if !d.NoAsk {
+			continue
+		}
+		n++
+		got := d.Out(event.PreToolUse, askR)
+		if r := d.Read(event.PreToolUse, int(got.Code), string(got.Stdout), got.Stderr); r.Decision != "block" {
+			t.Errorf("%s: an ask rendered as %d %q %q, which %s reads as %s (%s)", d.Client, got.Code, got.Stdout, got.Stderr, d.Title, r.Decision, r.Why)
+		}
+		if !strings.Contains(string(got.Stdout)+got.Stderr, reason) || !strings.Contains(string(got.Stdout)+got.Stderr, d.Title+" cannot ask for it here") {
+			t.Errorf("%s: the block does not carry the reason and how to approve: %q %q", d.Client, got.Stdout, got.Stderr)
+		}
+		// Claude Code, which may read the same files, blocks it too.
+		if r := Default().Read(event.PreToolUse, int(got.Code), string(got.Stdout), got.Stderr); r.Decision != "block" {
+			t.Errorf("%s: Claude Code reads the rendered ask as %s", d.Client, r.Decision)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no declaration says its client cannot ask")
 	}
 }

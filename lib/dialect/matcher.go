@@ -18,6 +18,9 @@ import (
 // tool names where it has no aliases, the unanchored list where an anchored one would lose the
 // aliases, and one per source where SessionStart compares exactly.
 func (d *Dialect) Matchers(ev event.Name, m string) []string {
+	if d.NoStar && m == "*" {
+		m = "" // no matcher selects everything there
+	}
 	if ev == event.SessionStart {
 		if !d.ExactSource {
 			return []string{m}
@@ -85,6 +88,9 @@ var mcpRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^m
 // Claude Code's names where the client takes them as aliases; anything else is an unanchored
 // regular expression, tested on the tool's name (and its aliases, where the client does so).
 func (d *Dialect) Selects(m, tool string) bool {
+	if d.NoStar && m == "*" {
+		return false
+	}
 	if m == "" || m == "*" || m == ".*" {
 		return true
 	}

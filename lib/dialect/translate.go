@@ -84,6 +84,23 @@ func (d *Dialect) In(data []byte) ([]byte, error) {
 			set("hook_event_name", quote(string(c)))
 		}
 	}
+	if d.PromptParts {
+		// The prompt as content parts: its text parts, joined, are the prompt a guard reads.
+		if p := gjson.GetBytes(out, "prompt"); p.IsArray() {
+			var texts []string
+			for _, part := range p.Array() {
+				if t := part.Get("text"); t.Type == gjson.String {
+					texts = append(texts, t.Str)
+				}
+			}
+			set("prompt", quote(strings.Join(texts, "\n")))
+		}
+	}
+	if d.ErrorObject {
+		if e := gjson.GetBytes(out, "error"); e.IsObject() {
+			set("error", quote(e.Get("message").String()))
+		}
+	}
 	// An empty cwd first: the hook runs in the client's working directory.
 	if cwd := gjson.GetBytes(out, "cwd"); !cwd.Exists() || cwd.Str == "" {
 		if wd, err := os.Getwd(); err == nil {
@@ -156,6 +173,12 @@ func (d *Dialect) Out(ev event.Name, r answer.Reply) answer.Reply {
 	}
 	ctx := js.Get("hookSpecificOutput.additionalContext")
 	switch {
+	case ev == event.UserPromptSubmit && d.PlainPromptContext && js.IsObject():
+		// The client hands the model stdout as it is: the context alone, as text.
+		r.Stdout = nil
+		if ctx.Str != "" {
+			r.Stdout = []byte(strings.TrimRight(ctx.Str, "\n") + "\n")
+		}
 	case ctx.Exists() && d.TopContext:
 		out, err := sjson.SetRawBytes(r.Stdout, "additionalContext", []byte(ctx.Raw))
 		if err == nil {

@@ -32,6 +32,8 @@ func ClientFile(path string, d *dialect.Dialect) Report {
 		c.dockerAgent(path, data, d)
 	case d.Files.Kind == dialect.TOMLBlock:
 		c.vtcode(path, data, d)
+	case d.Files.Kind == dialect.TOMLHooks:
+		c.tomlHooks(path, data, d)
 	case !gjson.ValidBytes(data):
 		c.syntax(data)
 	default:
@@ -209,6 +211,31 @@ func (c *checker) vtcode(path string, data []byte, d *dialect.Dialect) {
 					c.add(Warning, "client.timeout-key", join(hPath, "timeout"), "%s reads timeout_seconds, not timeout: this hook gets the default %d s", d.Title, int(d.DefaultTimeout.Seconds()))
 				}
 			}
+		}
+	}
+}
+
+// tomlHooks checks a TOMLHooks file (Kimi Code's config.toml) by the client's rules: one
+// invalid [[hooks]] table and the client runs none of them, so each is an error; a matcher that
+// is not a regular expression ("*" among them) selects nothing.
+func (c *checker) tomlHooks(path string, data []byte, d *dialect.Dialect) {
+	doc, err := settings.DecodeTOML(path, data)
+	if err != nil {
+		c.add(Error, "toml.syntax", "", "%v", err)
+		return
+	}
+	for _, p := range settings.HooksProblems(d, doc) {
+		at, what, _ := strings.Cut(p, ": ")
+		c.add(Error, id(d, "hooks"), at, "%s: %s ignores every [[hooks]] table of the file while one is invalid, so no hook runs", what, d.Title)
+	}
+	tables, _ := doc["hooks"].([]map[string]any)
+	for i, t := range tables {
+		m, ok := t["matcher"].(string)
+		if !ok || m == "" {
+			continue
+		}
+		if _, err := regexp.Compile(m); err != nil || m == "*" {
+			c.add(Warning, "matcher.invalid", index("hooks", i)+".matcher", "%q is not a regular expression: %s runs this hook on nothing (leave the matcher out to select everything)", m, d.Title)
 		}
 	}
 }

@@ -14,8 +14,9 @@ import (
 
 // Kind is one kind of hook file the installer edits; a client's declaration names its kind
 // (dialect.Files.Kind): Claude Code's JSON hook groups (groups), those groups with a TOML file
-// of tables that trust each handler (trusted, and trustTables for that file), or a block the
-// installer owns in a TOML or YAML file of the user's (tomlBlock, yamlBlock). A kind reads,
+// of tables that trust each handler (trusted, and trustTables for that file), a block the
+// installer owns in a TOML or YAML file of the user's (tomlBlock, yamlBlock), or a block of
+// [[hooks]] tables in a user's TOML checked whole by the client's rules (tomlHooks). A kind reads,
 // edits and checks its file; install, uninstall and check are written once, over it: lock,
 // read, manifest, edit, verify, backup, write, record.
 type Kind interface {
@@ -70,6 +71,8 @@ func KindOf(d *dialect.Dialect) Kind {
 		return tomlBlock{}
 	case dialect.YAMLBlock:
 		return yamlBlock{}
+	case dialect.TOMLHooks:
+		return tomlHooks{d}
 	}
 	return groups{d}
 }

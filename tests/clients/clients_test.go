@@ -1,5 +1,5 @@
-// Package clients runs five other agent clients (Codex CLI, GitHub Copilot CLI, Qwen Code,
-// Factory droid, Gemini CLI), each pinned, headless and offline, against a scripted model
+// Package clients runs six other agent clients (Codex CLI, GitHub Copilot CLI, Qwen Code,
+// Kimi Code, Factory droid, Gemini CLI), each pinned, headless and offline, against a scripted model
 // server on 127.0.0.1, with harness's hooks installed in a throwaway home by the project's
 // installer (harness install --client), and checks what ran and what the model was sent.
 // The protocol notes they rely on are the per-client pages of the hook-protocol reference.
@@ -134,6 +134,9 @@ type client struct {
 	proto         string
 	// noPromptEvent says why the client cannot check a prompt headless, if it cannot.
 	noPromptEvent string
+	// noContext says why SessionStart's context cannot reach the client's model, if it
+	// cannot; noSummary why SessionSummary is not wired for the client, if it is not.
+	noContext, noSummary string
 	// stopLast says why the client's last hook event in a headless run is Stop (no
 	// SessionEnd), if it is: its session's summary is Stop's, and the next session's
 	// LoadContext brings it up to date with what the client wrote to its transcript after.
@@ -155,7 +158,7 @@ type client struct {
 }
 
 // all are the clients under test.
-var all = []*client{codex, copilot, qwen, droid, gemini}
+var all = []*client{codex, copilot, qwen, kimi, droid, gemini}
 
 func (c *client) dir() string { return filepath.Join(cacheDir(), c.name+"-"+c.version) }
 

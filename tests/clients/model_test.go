@@ -17,6 +17,7 @@ const (
 	responses = "responses" // OpenAI Responses (Codex)
 	chat      = "chat"      // OpenAI Chat Completions (Copilot, Qwen, droid)
 	geminiAPI = "gemini"    // Gemini API (Gemini CLI)
+	anthropic = "anthropic" // Anthropic Messages (Kimi Code)
 )
 
 // call is one tool call the scripted model makes, in the client's own tool names.
@@ -82,6 +83,8 @@ func (m *model) serve(w http.ResponseWriter, r *http.Request) {
 		m.serveChat(w, req)
 	case m.proto == geminiAPI && strings.HasSuffix(r.URL.Path, ":streamGenerateContent"):
 		m.serveGemini(w, req)
+	case m.proto == anthropic && strings.HasSuffix(r.URL.Path, "/v1/messages"):
+		m.serveAnthropic(w, req)
 	default:
 		http.NotFound(w, r)
 	}
@@ -198,6 +201,37 @@ func (m *model) serveGemini(w http.ResponseWriter, req map[string]any) {
 		"usageMetadata": map[string]any{"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15}, "modelVersion": "fake-model", "responseId": "r1"})
 }
 
+// serveAnthropic answers a Messages request as a stream: one tool_use block, or the final text.
+func (m *model) serveAnthropic(w http.ResponseWriter, req map[string]any) {
+	n := 0
+	for _, msg := range list(req["messages"]) {
+		if str(msg, "role") != "assistant" {
+			continue
+		}
+		for _, b := range list(msg.(map[string]any)["content"]) {
+			if str(b, "type") == "tool_use" {
+				n++
+			}
+		}
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	sse(w, "message_start", map[string]any{"type": "message_start", "message": map[string]any{"id": "msg_1", "type": "message", "role": "assistant",
+		"model": "fake-model", "content": []any{}, "stop_reason": nil, "stop_sequence": nil, "usage": map[string]any{"input_tokens": 10, "output_tokens": 5}}})
+	stop := "end_turn"
+	if c := m.next(n); c == nil {
+		sse(w, "content_block_start", map[string]any{"type": "content_block_start", "index": 0, "content_block": map[string]any{"type": "text", "text": ""}})
+		sse(w, "content_block_delta", map[string]any{"type": "content_block_delta", "index": 0, "delta": map[string]any{"type": "text_delta", "text": "Done."}})
+	} else {
+		args, _ := json.Marshal(c.args)
+		stop = "tool_use"
+		sse(w, "content_block_start", map[string]any{"type": "content_block_start", "index": 0, "content_block": map[string]any{"type": "tool_use", "id": c.id, "name": c.name, "input": map[string]any{}}})
+		sse(w, "content_block_delta", map[string]any{"type": "content_block_delta", "index": 0, "delta": map[string]any{"type": "input_json_delta", "partial_json": string(args)}})
+	}
+	sse(w, "content_block_stop", map[string]any{"type": "content_block_stop", "index": 0})
+	sse(w, "message_delta", map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": stop, "stop_sequence": nil}, "usage": map[string]any{"output_tokens": 5}})
+	sse(w, "message_stop", map[string]any{"type": "message_stop"})
+}
+
 // result is the tool result the model was sent for the call with this id, as text.
 func (m *model) result(id string) (string, bool) {
 	m.mu.Lock()
@@ -218,6 +252,14 @@ func (m *model) result(id string) (string, bool) {
 			for _, msg := range list(req["messages"]) {
 				if str(msg, "role") == "tool" && str(msg, "tool_call_id") == id {
 					return text(msg.(map[string]any)["content"]), true
+				}
+			}
+		case anthropic:
+			for _, msg := range list(req["messages"]) {
+				for _, b := range list(msg.(map[string]any)["content"]) {
+					if str(b, "type") == "tool_result" && str(b, "tool_use_id") == id {
+						return text(b.(map[string]any)["content"]), true
+					}
 				}
 			}
 		case geminiAPI:
