@@ -136,4 +136,3 @@ func writeResponse(w http.ResponseWriter, spec hook.Spec, ev event.Name, res hoo
 	}
 	http.Error(w, strings.TrimSpace(string(res.Stderr)), status)
 }
-
