@@ -86,7 +86,9 @@ func Handler(c Config) http.Handler {
 			}
 			res := hook.Call(h.Spec, h.Run, hook.Request{Payload: body, Home: c.Home, SystemDir: c.SystemDir,
 				Project: s.Project, UserHome: s.Home, Env: env, Client: "claude"})
-			if res.Code != answer.OK && len(res.Stdout) == 0 {
+			if res.Code == answer.Failed {
+				// A fail-open hook could not do its work; a block is in the audit log, and its
+				// reason may quote the command, which stays out of this log.
 				logf("harness serve: %s: exit %d: %s", name, res.Code, bytes.TrimSpace(res.Stderr))
 			}
 			writeResponse(w, h.Spec, ev, res, http.StatusOK)
