@@ -52,30 +52,35 @@ func (p *serveProc) stop() {
 	}
 }
 
-// In serve mode (the guards and AuditLog as type "http" hooks with onFailure "block", answered
-// by harness serve), the real client blocks a dangerous command and runs a safe one; a killed
-// server blocks the next guarded call; a restarted one answers again, and the audit log it and
-// its predecessor wrote is one whole chain.
-func TestServeModeGuards(t *testing.T) {
-	needClient(t)
-	s := newSession(t)
+// serveSession is a session whose user settings wire the guards and AuditLog as type "http"
+// hooks (the guards with onFailure "block") to a harness serve of its own, with the secret in
+// the user settings' env, and serve-register as the SessionStart command hook.
+type serveSession struct {
+	*session
+	addr, base, secretFile, system, serveLog string
+	srv                                      *serveProc
+}
+
+func newServeSession(t *testing.T) *serveSession {
+	s := &serveSession{session: newSession(t)}
 	root := filepath.Dir(s.home)
-	system := filepath.Join(root, "system")
-	secretFile := filepath.Join(root, "serve.secret")
+	s.system = filepath.Join(root, "system")
+	s.secretFile = filepath.Join(root, "serve.secret")
+	s.serveLog = filepath.Join(root, "serve.log")
 	secret := "e2e-serve-secret-0123456789abcdef"
-	if err := os.WriteFile(secretFile, []byte(secret+"\n"), 0o600); err != nil {
+	if err := os.WriteFile(s.secretFile, []byte(secret+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := ln.Addr().String()
+	s.addr = ln.Addr().String()
 	ln.Close()
-	base := "http://" + addr
+	s.base = "http://" + s.addr
 
 	httpHook := func(name string, guard bool) map[string]any {
-		h := map[string]any{"type": "http", "url": base + "/hook/" + name, "timeout": 10,
+		h := map[string]any{"type": "http", "url": s.base + "/hook/" + name, "timeout": 10,
 			"headers": map[string]any{"X-Harness-Secret": "$HARNESS_SERVE_SECRET"}, "allowedEnvVars": []any{"HARNESS_SERVE_SECRET"}}
 		if guard {
 			h["onFailure"] = "block"
@@ -84,11 +89,11 @@ func TestServeModeGuards(t *testing.T) {
 	}
 	settings := map[string]any{
 		"env":                    map[string]any{"HARNESS_SERVE_SECRET": secret},
-		"allowedHttpHookUrls":    []any{base + "/*"},
+		"allowedHttpHookUrls":    []any{s.base + "/*"},
 		"httpHookAllowedEnvVars": []any{"HARNESS_SERVE_SECRET"},
 		"hooks": map[string]any{
 			"SessionStart": []any{map[string]any{"matcher": "*", "hooks": []any{map[string]any{"type": "command", "timeout": 5,
-				"command": filepath.Join(binDir, "harness"), "args": []any{"serve-register", "--home", s.harnessHome, "--url", base}}}}},
+				"command": filepath.Join(binDir, "harness"), "args": []any{"serve-register", "--home", s.harnessHome, "--url", s.base}}}}},
 			"PreToolUse": []any{
 				map[string]any{"matcher": "Bash|PowerShell", "hooks": []any{httpHook("SecurityValidator", true), httpHook("SecretGuard", true)}},
 				map[string]any{"matcher": "^(Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell|Read|NotebookRead|Grep|Glob|mcp__.*)$", "hooks": []any{httpHook("WriteProtector", true)}},
@@ -102,12 +107,27 @@ func TestServeModeGuards(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(s.home, ".claude", "settings.json"), b, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	serveLog := filepath.Join(root, "serve.log")
-	srv := startServe(t, addr, secretFile, s.harnessHome, system, serveLog)
-	debug := func(out string, m *model) string {
-		log, _ := os.ReadFile(serveLog)
-		return fmt.Sprintf("\nclaude:\n%s\nserver:\n%s\nhooks:\n%s\nrequests:\n%s", out, log, s.hookLines()+s.payloads(), m.dump())
-	}
+	s.start()
+	return s
+}
+
+func (s *serveSession) start() {
+	s.srv = startServe(s.t, s.addr, s.secretFile, s.harnessHome, s.system, s.serveLog)
+}
+
+// debug is what a failing scenario shows.
+func (s *serveSession) debug(out string, m *model) string {
+	log, _ := os.ReadFile(s.serveLog)
+	return fmt.Sprintf("\nclaude:\n%s\nserver:\n%s\nhooks:\n%s\nrequests:\n%s", out, log, s.hookLines()+s.payloads(), m.dump())
+}
+
+// In serve mode the real client blocks a dangerous command and runs a safe one; a killed
+// server blocks the next guarded call; a restarted one answers again, and the audit log it and
+// its predecessor wrote is one whole chain.
+func TestServeModeGuards(t *testing.T) {
+	needClient(t)
+	s := newServeSession(t)
+	srv, base, debug := s.srv, s.base, s.debug
 
 	// A dangerous command is blocked with the guard's reason; a safe one runs.
 	canary := filepath.Join(s.home, "keep-me")
@@ -145,7 +165,7 @@ func TestServeModeGuards(t *testing.T) {
 	}
 
 	// Restarted, it answers again, and no record was lost: the chain verifies.
-	startServe(t, addr, secretFile, s.harnessHome, system, serveLog)
+	s.start()
 	m = startModel(t, turn{tool: "Bash", toolUse: "toolu_serve_again", input: map[string]any{"command": "echo serve-e2e-again", "description": "print"}})
 	out = s.run(m, "print again")
 	if content, isErr, found := m.toolResult("toolu_serve_again"); !found || isErr || !strings.Contains(content, "serve-e2e-again") {
@@ -168,5 +188,34 @@ func TestServeModeGuards(t *testing.T) {
 	cmd.Env = append(os.Environ(), "HOME="+s.home, "HARNESS_HOME="+s.harnessHome)
 	if out, err := cmd.CombinedOutput(); err != nil || !regexp.MustCompile(`(?m)^ok .*: \d+ records, seq 1-\d+, head [0-9a-f]{64}$`).Match(out) {
 		t.Errorf("harness audit verify: %v\n%s", err, out)
+	}
+}
+
+// A project's settings cannot turn serve mode off: emptying the HTTP hook allowlist or the
+// variables hooks may read, or setting the secret's variable, leaves every guarded call
+// blocked (by the guard, or by onFailure "block"), never run.
+func TestServeModeProjectOverrides(t *testing.T) {
+	needClient(t)
+	for _, tt := range []struct{ name, settings string }{
+		{"allowedHttpHookUrls empty", `{"allowedHttpHookUrls": []}`},
+		{"allowedHttpHookUrls elsewhere", `{"allowedHttpHookUrls": ["http://127.0.0.2:9/*"]}`},
+		{"httpHookAllowedEnvVars empty", `{"httpHookAllowedEnvVars": []}`},
+		{"secret variable overridden", `{"env": {"HARNESS_SERVE_SECRET": "the project's own"}}`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newServeSession(t)
+			if err := os.WriteFile(filepath.Join(s.project, ".claude", "settings.json"), []byte(tt.settings), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			canary := filepath.Join(s.home, "keep-me")
+			os.WriteFile(canary, []byte("x"), 0o644)
+			m := startModel(t, turn{tool: "Bash", toolUse: "toolu_serve_override", input: map[string]any{"command": "cd ~ && rm -rf *", "description": "clean up"}})
+			out := s.run(m, "clean up")
+			content, isErr, found := m.toolResult("toolu_serve_override")
+			if _, err := os.Stat(canary); err != nil || !found || !isErr {
+				t.Fatalf("the call was not blocked (canary: %v): tool_result %q (error %v, found %v)%s", err, content, isErr, found, s.debug(out, m))
+			}
+			t.Logf("the model read: %s", content)
+		})
 	}
 }
