@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/hookkit/harness/lib/answer"
@@ -153,5 +154,66 @@ func TestRegister(t *testing.T) {
 	st, err := os.Stat(sessionFile(home, "a.b"))
 	if err != nil || st.Mode().Perm() != 0o600 {
 		t.Errorf("registration file: %v, %v", st, err)
+	}
+}
+
+// Calls answered at once, as Claude Code sends a tool call's hooks in parallel: each gets its
+// own answer, and every record is in the chain (run with -race).
+func TestServeParallel(t *testing.T) {
+	srv, home, proj := setup(t)
+	const n = 40
+	type result struct {
+		hook string
+		code int
+		body string
+	}
+	results := make(chan result, 4*n)
+	var wg sync.WaitGroup
+	for i := range n {
+		for _, h := range []string{"SecurityValidator", "WriteProtector", "SecretGuard", "AuditLog"} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				cmd := "ls"
+				if i%2 == 1 {
+					cmd = "rm -rf /"
+				}
+				req, _ := http.NewRequest("POST", srv.URL+"/hook/"+h, strings.NewReader(bash("sess-1", cmd, proj)))
+				req.Header.Set(SecretHeader, secret)
+				resp, err := srv.Client().Do(req)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				b, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				want := ""
+				if i%2 == 1 && h == "SecurityValidator" {
+					want = "deny"
+				}
+				if resp.StatusCode != 200 || (want == "") != (len(b) == 0) || want != "" && !strings.Contains(string(b), `"permissionDecision":"deny"`) {
+					t.Errorf("%s, %s: got %d %q", h, cmd, resp.StatusCode, b)
+				}
+				results <- result{h, resp.StatusCode, string(b)}
+			}()
+		}
+	}
+	wg.Wait()
+	close(results)
+	if len(results) != 4*n {
+		t.Fatalf("%d answers, want %d", len(results), 4*n)
+	}
+	if rep, err := audit.Verify(audit.Dir(home, proj)); err != nil || rep.Break != nil || rep.Records != 4*n {
+		t.Errorf("the chain after parallel calls: %+v, %v", rep, err)
+	}
+	logs, _ := filepath.Glob(filepath.Join(audit.Dir(home, proj), "*.jsonl"))
+	lines := 0
+	for _, f := range logs {
+		b, _ := os.ReadFile(f)
+		lines += strings.Count(string(b), "\n")
+	}
+	// AuditLog's record and each guard's verdict: four per call.
+	if lines != 4*n {
+		t.Errorf("%d records, want %d", lines, 4*n)
 	}
 }
