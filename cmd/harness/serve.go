@@ -193,8 +193,8 @@ var serveRegisterCommand = &cli.Command{
 	Name:  "serve-register",
 	Usage: "the SessionStart command hook of serve mode: registers the session's project root for harness serve",
 	Description: "Reads the SessionStart payload on stdin and records, under the session id in the harness home, what a hook\n" +
-		"process of the session would read from its environment (CLAUDE_PROJECT_DIR, HOME, TMPDIR). With --url it also\n" +
-		"checks the server answers and, if not, tells the user how to restart it.",
+		"process of the session would read from its environment (CLAUDE_PROJECT_DIR, HOME, TMPDIR,\n" +
+		"CLAUDE_CONFIG_DIR). With --url it also checks the server answers and, if not, tells the user how to restart it.",
 	Flags: []cli.Flag{
 		&cli.StringFlag{Name: "home", Usage: "the harness home (default: ~/.claude/harness of the account, from the password database)"},
 		&cli.StringFlag{Name: "url", Usage: "the server's base URL (http://127.0.0.1:PORT) to check"},
@@ -220,7 +220,7 @@ var serveRegisterCommand = &cli.Command{
 			project = in.Cwd() // at a session's start the client's cwd is its project
 		}
 		userHome, _ := os.UserHomeDir()
-		s := server.Session{Project: project, Home: userHome, TempDir: os.Getenv("TMPDIR")}
+		s := server.Session{Project: project, Home: userHome, TempDir: os.Getenv("TMPDIR"), ClaudeDir: os.Getenv("CLAUDE_CONFIG_DIR")}
 		if err := server.Register(home, in.SessionID(), s); err != nil {
 			return cli.Exit("harness serve-register: "+err.Error(), 1)
 		}

@@ -92,8 +92,13 @@ func (w Where) Scopes() config.Scopes {
 
 // ClaudeDir is Claude Code's own configuration folder for a home: $CLAUDE_CONFIG_DIR, else
 // ~/.claude (user settings, prompt history, transcripts).
-func ClaudeDir(home string) string {
-	if dir := os.Getenv("CLAUDE_CONFIG_DIR"); dir != "" {
+func ClaudeDir(home string) string { return claudeDir(home, os.LookupEnv) }
+
+// ClaudeDirOf is ClaudeDir for a hook call: $CLAUDE_CONFIG_DIR as the call sees it (Env).
+func ClaudeDirOf(ctx context.Context, home string) string { return claudeDir(home, Env(ctx)) }
+
+func claudeDir(home string, env func(string) (string, bool)) string {
+	if dir, _ := env("CLAUDE_CONFIG_DIR"); dir != "" {
 		return dir
 	}
 	return home + "/.claude"

@@ -84,6 +84,9 @@ func Handler(c Config) http.Handler {
 			if s.TempDir != "" {
 				env["TMPDIR"] = s.TempDir
 			}
+			if s.ClaudeDir != "" {
+				env["CLAUDE_CONFIG_DIR"] = s.ClaudeDir
+			}
 			res := hook.Call(h.Spec, h.Run, hook.Request{Payload: body, Home: c.Home, SystemDir: c.SystemDir,
 				Project: s.Project, UserHome: s.Home, Env: env, Client: "claude"})
 			if res.Code == answer.Failed {

@@ -18,6 +18,9 @@ type Session struct {
 	Project string `json:"project"`
 	Home    string `json:"home"`
 	TempDir string `json:"tmpdir,omitempty"`
+	// ClaudeDir is CLAUDE_CONFIG_DIR when the session has it: where SecretGuard finds the
+	// prompt history it cleans.
+	ClaudeDir string `json:"claude_config_dir,omitempty"`
 }
 
 // sessionFile is where a session's registration is kept: under the harness home, so that a
@@ -80,6 +83,8 @@ func (s Session) check() error {
 		return fmt.Errorf("the session's home %q is not an absolute path", s.Home)
 	case s.TempDir != "" && !filepath.IsAbs(s.TempDir):
 		return fmt.Errorf("the session's temp folder %q is not an absolute path", s.TempDir)
+	case s.ClaudeDir != "" && !filepath.IsAbs(s.ClaudeDir):
+		return fmt.Errorf("the session's Claude Code folder %q is not an absolute path", s.ClaudeDir)
 	}
 	return nil
 }

@@ -45,7 +45,7 @@ func Run(ctx context.Context, in event.Input) (answer.Answer, error) {
 		// Only a Claude Code session has files to clean up after (a canary or a test has no
 		// transcript, and must not touch the user's history).
 		if tp := in.TranscriptPath(); tp != "" {
-			history := filepath.Join(hook.ClaudeDir(w.Home), "history.jsonl")
+			history := filepath.Join(hook.ClaudeDirOf(ctx, w.Home), "history.jsonl")
 			if err := secret.ScrubBlocked(record, in.SessionID(), len(prompt), tp, history); err != nil {
 				fmt.Fprintf(os.Stderr, "SecretGuard: %v\n", err)
 			}
