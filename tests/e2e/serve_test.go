@@ -19,7 +19,7 @@ type serveProc struct {
 	log string
 }
 
-func startServe(t *testing.T, addr, secretFile, harnessHome, system, log string) *serveProc {
+func startServe(t testing.TB, addr, secretFile, harnessHome, system, log string) *serveProc {
 	t.Helper()
 	f, err := os.OpenFile(log, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
 	if err != nil {
@@ -61,7 +61,7 @@ type serveSession struct {
 	srv                                      *serveProc
 }
 
-func newServeSession(t *testing.T) *serveSession {
+func newServeSession(t testing.TB) *serveSession {
 	s := &serveSession{session: newSession(t)}
 	root := filepath.Dir(s.home)
 	s.system = filepath.Join(root, "system")
