@@ -42,6 +42,8 @@ func app() *cli.App {
 			runCommand,
 			testCommand,
 			newCommand,
+			serveCommand,
+			serveRegisterCommand,
 			{
 				Name:      "events",
 				Usage:     "list the hook events of Claude Code 2.1.332, or show one in full",

@@ -71,7 +71,7 @@ func (j *judge) kill(c *shell.Cmd) {
 		return
 	}
 	for _, h := range []string{"SecurityValidator", "WriteProtector", "SecretGuard", "AuditLog", "PromptContext", "LoadContext", "SessionSummary", "AgentOutputCapture", "/harness/"} {
-		if strings.Contains(pat, h) || pat == "harness" {
+		if strings.Contains(pat, h) || pat == "harness" || strings.Contains(pat, "harness serve") {
 			j.add(c, tamperKillHooks, c.Name+" "+pat+" kills the hooks that guard this session", "")
 			return
 		}

@@ -44,6 +44,7 @@ func (j *judge) systemctl(c *shell.Cmd) {
 		}
 	}
 	ops := shell.Opts{}.Parse(c.Args).Operands
+	j.serveUnit(c, ops)
 	if len(ops) > 1 && (ops[0] == "stop" || ops[0] == "disable" || ops[0] == "mask" || ops[0] == "kill") {
 		for _, u := range ops[1:] {
 			switch strings.TrimSuffix(u, ".service") {

@@ -20,13 +20,14 @@ var (
 	tamperHarnessCLI      = &Rule{ID: "tamper.harness-cli", Action: Deny, Radius: High, Instead: "ask the user to run it themselves; harness status, doctor, rules, validate and audit only read, and may be run"}
 	tamperKillHooks       = &Rule{ID: "tamper.kill-hooks", Action: Deny, Radius: High, Instead: "ask the user to change hook settings themselves"}
 	tamperPlanted         = &Rule{ID: "tamper.planted", Action: Ask, Radius: Medium, Instead: "show the user the change and let them make it, or ask first"}
+	tamperServe           = &Rule{ID: "tamper.serve", Action: Deny, Radius: High, Instead: "ask the user to manage harness serve themselves; if it is down, they restart it with systemctl --user restart harness-serve.socket harness-serve.service"}
 	tamperProjectSettings = &Rule{ID: "tamper.project-settings", Action: Ask, Radius: Medium, Instead: "edit the settings file with the Edit tool so the change is reviewed"}
 	tamperUserSettings    = &Rule{ID: "tamper.user-settings", Action: Deny, Radius: High, Instead: "ask the user to change their settings themselves"}
 )
 
 var packTamper = pack{name: "tamper", title: "guard tampering",
 	rules: []*Rule{tamperAgentApprovals, tamperAgentHooks, tamperAgentState, tamperDisableHooks, tamperHarness, tamperHarnessCLI, tamperKillHooks,
-		tamperPlanted, tamperProjectSettings, tamperUserSettings},
+		tamperPlanted, tamperProjectSettings, tamperServe, tamperUserSettings},
 	programs: []program{
 		{[]string{"harness"}, (*judge).harnessCLI},
 		{[]string{"install.sh"}, (*judge).installScript},
@@ -86,8 +87,31 @@ func (j *judge) harnessCommand(c *shell.Cmd, args []string, prog string) {
 		j.add(c, tamperHarnessCLI, prog+" uninstall removes the hooks that guard this session (with --purge the harness itself)", "")
 	case sub == "install" && !slices.Contains(args, "--print"):
 		j.add(c, tamperHarnessCLI, prog+" install rewrites the wiring of the hooks that guard this session", "")
+	case sub == "serve":
+		j.add(c, tamperServe, prog+" serve started in a session could take the port of the server that answers the hooks guarding it", "")
+	case sub == "serve-register":
+		j.add(c, tamperServe, prog+" serve-register rewrites the project root harness serve guards this session with", "")
 	case !shell.Known(sub):
 		j.add(c, tamperHarnessCLI, prog+"'s command is known only when it runs, and could be uninstall", "")
+	}
+}
+
+// serveUnit: systemctl told to stop, disable, mask, kill or edit harness serve's socket or
+// service (serve mode: docs/serve.md). Called from the power pack, which judges systemctl.
+func (j *judge) serveUnit(c *shell.Cmd, ops []string) {
+	if len(ops) < 2 {
+		return
+	}
+	switch ops[0] {
+	case "stop", "disable", "mask", "kill", "edit", "revert", "set-property", "link":
+	default:
+		return
+	}
+	for _, u := range ops[1:] {
+		if strings.HasPrefix(u, "harness-serve") {
+			j.add(c, tamperServe, "systemctl "+ops[0]+" "+u+" takes down harness serve, which answers the hooks that guard this session", "")
+			return
+		}
 	}
 }
 

@@ -19,6 +19,17 @@ func TestPackTamper(t *testing.T) {
 		{"echo '{\"disableAllHooks\": true}' > ~/.claude/settings.json", "tamper.disable-hooks"},
 		{"rm -rf ~/.claude/harness", "tamper.harness"},
 		{"pkill -f WriteProtector", "tamper.kill-hooks"},
+		{"pkill -f 'harness serve'", "tamper.kill-hooks"},
+
+		// Serve mode's server: stopping it, or running one in the session.
+		{"systemctl --user stop harness-serve.socket harness-serve.service", "tamper.serve"},
+		{"systemctl --user mask harness-serve.socket", "tamper.serve"},
+		{"systemctl --user disable --now harness-serve.socket", "tamper.serve"},
+		{"systemctl --user restart harness-serve.socket harness-serve.service", ""},
+		{"systemctl --user status harness-serve.service", ""},
+		{"systemctl --user stop my-app.service", ""},
+		{"harness serve --listen 127.0.0.1:8765 --secret-file /tmp/s", "tamper.serve"},
+		{"echo '{}' | harness serve-register --home /tmp/h", "tamper.serve"},
 		{"mv /tmp/new-settings.json .claude/settings.json", "tamper.project-settings"},
 		{"mv /tmp/new-settings.json .Claude/Settings.json", "tamper.project-settings"},
 		{"echo '{}' > ~/.CLAUDE/settings.json", "tamper.user-settings"},

@@ -114,13 +114,13 @@ func Main(spec Spec, run Func) {
 		os.Exit(int(code))
 	}
 	rec.exit = exit
-	exit(run0(spec, run, os.Args[1:], os.Stdin, stdout, os.Stderr, rec))
+	exit(run0(spec, run, os.Args[1:], os.Stdin, stdout, os.Stderr, rec, nil))
 }
 
 // Run is Main with its streams passed in, so tests can call it directly. The hook reads no
 // environment variable of its own: what it is told comes in args (Setup).
 func Run(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io.Writer) answer.Code {
-	return run0(spec, run, args, stdin, stdout, stderr, &recording{})
+	return run0(spec, run, args, stdin, stdout, stderr, &recording{}, nil)
 }
 
 // recording keeps what a call was and what it answered, for the audit log.
@@ -137,7 +137,8 @@ type recording struct {
 	exit func(answer.Code)
 }
 
-func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io.Writer, rec *recording) answer.Code {
+// run0 runs one call; serve, when set, fills a server's setup (Call) after the flags are read.
+func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io.Writer, rec *recording, serve func(*Setup)) answer.Code {
 	r := runner{spec: spec, stdout: stdout, stderr: stderr, rec: rec, dia: dialect.Default()}
 	if err := spec.Check(); err != nil {
 		// A hook that cannot say what it is must not guess its policy: block and say why.
@@ -157,6 +158,9 @@ func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io
 		return r.fail(eventHint(nil, spec), err)
 	}
 	setup.settle()
+	if serve != nil {
+		serve(&setup)
+	}
 	r.setup, rec.setup = &setup, &setup
 	if len(args) > 0 {
 		return r.flag(args)
@@ -167,7 +171,7 @@ func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io
 	}
 	// Until the payload names its event, the shortest deadline of the hook's bindings holds.
 	start := time.Now()
-	until := start.Add(r.deadline(""))
+	until := setup.cap(start.Add(r.deadline("")))
 
 	data, err := r.read(until, stdin)
 	if err != nil {
@@ -188,7 +192,7 @@ func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io
 	if !r.handles(in.Event()) {
 		return r.fail(in.Event(), fmt.Errorf("%s is not an event this hook handles (it handles %s)", in.Event(), r.events()))
 	}
-	until = start.Add(r.deadline(in.Event())) // the deadline of the binding for this event (Stop's, not SessionEnd's)
+	until = setup.cap(start.Add(r.deadline(in.Event()))) // the deadline of the binding for this event (Stop's, not SessionEnd's)
 	var ctx context.Context
 	if rec.exit != nil {
 		wr := r // taken before the watchdog exists: its answer needs no claim

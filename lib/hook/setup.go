@@ -35,6 +35,13 @@ type Setup struct {
 	// called is the client the call came from: --client's, else the one the payload's shape
 	// names (dialect.Detect); "" before the payload is read.
 	called dialect.Client
+
+	// Set only by Call (a hook run in-process by a server): the project root and the user's
+	// home as the server knows them, the variables a command would see, and the end of the
+	// call's time. A process reads the first three from its environment.
+	project, userHome string
+	env               func(string) (string, bool)
+	until             time.Time
 }
 
 // setupFlags are the runtime's own flags, each --name=value, before any mode word.
@@ -140,6 +147,15 @@ func SetupOf(ctx context.Context) Setup {
 	var s Setup
 	s.settle()
 	return s
+}
+
+// Env looks up a variable as the command the call judges would see it: the process's own
+// environment, or in a server the variables the server was given for the call (Call).
+func Env(ctx context.Context) func(string) (string, bool) {
+	if s, ok := ctx.Value(setupKey{}).(*Setup); ok && s.env != nil {
+		return s.env
+	}
+	return os.LookupEnv
 }
 
 func withSetup(ctx context.Context, s *Setup) context.Context {

@@ -35,12 +35,18 @@ func Locate(ctx context.Context, in event.Input) Where { return SetupOf(ctx).Whe
 // Where is Locate for a setup in hand.
 func (s Setup) Where(in event.Input) Where {
 	home, _ := os.UserHomeDir()
+	project := os.Getenv("CLAUDE_PROJECT_DIR")
+	if s.served() {
+		// In a server nothing comes from its environment: the root and home the session
+		// registered, never the payload's cwd (which follows cd) for the root.
+		home, project = s.userHome, s.project
+	}
 	account := ownerHome()
 	owner := account
 	if owner == filepath.Clean(home) {
 		owner = ""
 	}
-	w := Where{Cwd: in.Cwd(), Project: projectDir(os.Getenv("CLAUDE_PROJECT_DIR"), home, owner), Home: home, OwnerHome: owner,
+	w := Where{Cwd: in.Cwd(), Project: projectDir(project, home, owner), Home: home, OwnerHome: owner,
 		HarnessHome: s.Home, SystemDir: s.SystemDir, Client: s.Client()}
 	if w.HarnessHome == "" {
 		// No --home and no install beside the binary: the compiled default under the
@@ -56,6 +62,9 @@ func (s Setup) Where(in event.Input) Where {
 	}
 	return w
 }
+
+// served reports whether the call runs in a server (Call) rather than a process.
+func (s Setup) served() bool { return s.env != nil }
 
 // projectDir is the project root the client names, unless it would widen what the guards
 // allow beyond any real project: a relative path, the root, a home directory or a folder
@@ -83,8 +92,13 @@ func (w Where) Scopes() config.Scopes {
 
 // ClaudeDir is Claude Code's own configuration folder for a home: $CLAUDE_CONFIG_DIR, else
 // ~/.claude (user settings, prompt history, transcripts).
-func ClaudeDir(home string) string {
-	if dir := os.Getenv("CLAUDE_CONFIG_DIR"); dir != "" {
+func ClaudeDir(home string) string { return claudeDir(home, os.LookupEnv) }
+
+// ClaudeDirOf is ClaudeDir for a hook call: $CLAUDE_CONFIG_DIR as the call sees it (Env).
+func ClaudeDirOf(ctx context.Context, home string) string { return claudeDir(home, Env(ctx)) }
+
+func claudeDir(home string, env func(string) (string, bool)) string {
+	if dir, _ := env("CLAUDE_CONFIG_DIR"); dir != "" {
 		return dir
 	}
 	return home + "/.claude"

@@ -115,7 +115,7 @@ func findClaude() string {
 	return ""
 }
 
-func needClient(t *testing.T) {
+func needClient(t testing.TB) {
 	t.Helper()
 	if claude == "" {
 		t.Skip("the real Claude Code client is not installed: " + installHint + " (HARNESS_E2E=1 makes its absence a failure)")
@@ -151,7 +151,7 @@ type model struct {
 	addr     string
 }
 
-func startModel(t *testing.T, turns ...turn) *model {
+func startModel(t testing.TB, turns ...turn) *model {
 	t.Helper()
 	m := &model{turns: turns}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -267,7 +267,7 @@ func (m *model) dump() string {
 
 // session is one throwaway machine: a home with the hooks installed, and a project.
 type session struct {
-	t             *testing.T
+	t             testing.TB
 	home, project string
 	harnessHome   string
 	debug         string
@@ -279,7 +279,7 @@ type session struct {
 	wrap []string
 }
 
-func newSession(t *testing.T) *session {
+func newSession(t testing.TB) *session {
 	t.Helper()
 	root := t.TempDir()
 	s := &session{t: t, home: filepath.Join(root, "home"), project: filepath.Join(root, "proj")}

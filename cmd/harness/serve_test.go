@@ -1,0 +1,63 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestServeListener(t *testing.T) {
+	tests := []struct{ listen, pid, fds, want string }{
+		{listen: "0.0.0.0:8765", want: "--listen 0.0.0.0:8765: the server listens on a loopback IP address only (127.0.0.1 or ::1), never a name"},
+		{listen: "localhost:8765", want: "--listen localhost:8765: the server listens on a loopback IP address only (127.0.0.1 or ::1), never a name"},
+		{listen: "127.0.0.1:0", want: "--listen 127.0.0.1:0: the port must be a number from 1 to 65535"},
+		{listen: "", want: "--listen is required without socket activation (e.g. --listen 127.0.0.1:8765)"},
+		// Socket activation meant for another process: never fall back on binding the port.
+		{listen: "127.0.0.1:8765", pid: "1", fds: "1", want: `LISTEN_FDS is set for process "1", not this one (` + strconv.Itoa(os.Getpid()) + `): refusing to bind a port myself under socket activation`},
+		{listen: "127.0.0.1:8765", pid: strconv.Itoa(os.Getpid()), fds: "2", want: "systemd passed 2 sockets; the unit must pass exactly one"},
+	}
+	for _, tt := range tests {
+		l, err := listener(tt.listen, tt.pid, tt.fds)
+		if l != nil {
+			l.Close()
+		}
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("listener(%q, %q, %q) = %v\nwant %s", tt.listen, tt.pid, tt.fds, err, tt.want)
+		}
+	}
+	l, err := listener("127.0.0.1:0", "", "")
+	if err == nil {
+		l.Close()
+	}
+	// A port another process holds is refused, not shared.
+	held, err := listener("127.0.0.1:18766", "", "")
+	if err != nil {
+		t.Skipf("port 18766 is taken: %v", err)
+	}
+	defer held.Close()
+	if _, err := listener("127.0.0.1:18766", "", ""); err == nil || !strings.HasPrefix(err.Error(), "binding 127.0.0.1:18766: ") {
+		t.Errorf("a taken port: %v", err)
+	}
+}
+
+func TestServeSecret(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "secret")
+	os.WriteFile(f, []byte("0123456789abcdef0123\n"), 0o644)
+	if _, err := readSecret(f); err == nil || err.Error() != f+" is readable by others (mode 644): chmod 600 it" {
+		t.Errorf("mode 644: %v", err)
+	}
+	os.Chmod(f, 0o600)
+	if s, err := readSecret(f); err != nil || s != "0123456789abcdef0123" {
+		t.Errorf("mode 600: %q, %v", s, err)
+	}
+	os.WriteFile(f, []byte("short"), 0o600)
+	if _, err := readSecret(f); err == nil || err.Error() != f+" holds no secret of at least 16 characters" {
+		t.Errorf("short: %v", err)
+	}
+	if _, err := readSecret("secret"); err == nil {
+		t.Error("a relative secret file was read")
+	}
+}
