@@ -130,6 +130,9 @@ const (
 	// YAMLBlock is a YAML file of the user's, into which the installer puts one hooks block,
 	// under a named agent.
 	YAMLBlock FileKind = "YAML block"
+	// PluginFile is a file the installer owns whole: a plugin (Files.Template, rendered with
+	// the hooks' argument vectors) for a client that has no command hooks, only plugins.
+	PluginFile FileKind = "plugin file"
 )
 
 // Files says where a client's hook files are and what kind of file each is.
@@ -162,6 +165,8 @@ type Files struct {
 	TopKeys []string
 	// SnakeEvents: the file's event keys are snake_case (pre_tool_use).
 	SnakeEvents bool
+	// Template names the plugin lib/settings renders for a PluginFile.
+	Template string
 }
 
 // QuotedTopKeys writes TopKeys for a sentence: "hooks" and "description".

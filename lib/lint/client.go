@@ -32,6 +32,8 @@ func ClientFile(path string, d *dialect.Dialect) Report {
 		c.dockerAgent(path, data, d)
 	case d.Files.Kind == dialect.TOMLBlock:
 		c.vtcode(path, data, d)
+	case d.Files.Kind == dialect.PluginFile:
+		c.plugin(data, d)
 	case !gjson.ValidBytes(data):
 		c.syntax(data)
 	default:

@@ -70,6 +70,8 @@ func KindOf(d *dialect.Dialect) Kind {
 		return tomlBlock{}
 	case dialect.YAMLBlock:
 		return yamlBlock{}
+	case dialect.PluginFile:
+		return pluginFile{}
 	}
 	return groups{d}
 }

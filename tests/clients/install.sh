@@ -45,3 +45,6 @@ client droid-0.225.2 "node_modules/@factory/cli-linux-x64/bin/droid" \
 	@factory/cli@0.225.1 @factory/cli-linux-x64@0.225.2
 client gemini-0.61.0 "node_modules/@google/gemini-cli/bundle/gemini.js" \
 	@google/gemini-cli@0.61.0
+# OpenCode ships its binary in a platform package; the wrapper's postinstall only links it.
+client opencode-1.18.33 "node_modules/opencode-linux-x64/bin/opencode" \
+	opencode-ai@1.18.33
