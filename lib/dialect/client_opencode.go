@@ -40,6 +40,8 @@ func opencode() *Dialect {
 			User:      filepath.Join("plugins", "harness.js"),
 			NoProject: "a project's .opencode/plugins runs only while that project is open; install in user scope, which every project gets",
 			Template:  "opencode.js",
+			PluginTools: []string{"apply_patch", "batch", "invalid", "list", "lsp", "plan_exit", "question",
+				"skill", "todoread"},
 		},
 	}
 }

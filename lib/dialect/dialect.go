@@ -165,8 +165,11 @@ type Files struct {
 	TopKeys []string
 	// SnakeEvents: the file's event keys are snake_case (pre_tool_use).
 	SnakeEvents bool
-	// Template names the plugin lib/settings renders for a PluginFile.
-	Template string
+	// Template names the plugin lib/settings renders for a PluginFile; PluginTools are the
+	// client's own tools with no Claude Code name, which the plugin must not take for an MCP
+	// server's (those it also calls mcp__<name>).
+	Template    string
+	PluginTools []string
 }
 
 // QuotedTopKeys writes TopKeys for a sentence: "hooks" and "description".

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -54,7 +55,7 @@ func RenderPlugin(d *dialect.Dialect, entries []Entry) (string, error) {
 			hooks = append(hooks, PluginHook{Hook: e.Hook, Event: e.Event, Matcher: e.Matcher, Argv: argv, Timeout: secs})
 		}
 	}
-	builtin := []string{"apply_patch", "invalid", "lsp", "plan_exit", "question", "skill", "list", "todoread", "batch"}
+	builtin := slices.Clone(d.Files.PluginTools)
 	for t := range d.Tools {
 		builtin = append(builtin, t)
 	}

@@ -155,7 +155,7 @@ type client struct {
 }
 
 // all are the clients under test.
-var all = []*client{codex, copilot, qwen, droid, gemini, opencode}
+var all = []*client{codex, copilot, qwen, droid, gemini, opencode, kilo}
 
 func (c *client) dir() string { return filepath.Join(cacheDir(), c.name+"-"+c.version) }
 
