@@ -29,6 +29,20 @@ var pluginTemplates embed.FS
 // configMark is where the template takes its configuration.
 const configMark = "__CONFIG__"
 
+// template is d's plugin before its configuration goes in: what every plugin does (core.js:
+// running a hook, reading its answer), then the client's own entry point (Files.Template).
+func template(d *dialect.Dialect) ([]byte, error) {
+	core, err := pluginTemplates.ReadFile("plugins/core.js")
+	if err != nil {
+		return nil, err
+	}
+	own, err := pluginTemplates.ReadFile("plugins/" + d.Files.Template)
+	if err != nil {
+		return nil, fmt.Errorf("%s: no plugin template %q", d.Title, d.Files.Template)
+	}
+	return append(core, own...), nil
+}
+
 // PluginHook is one hook as a plugin runs it.
 type PluginHook struct {
 	Hook    string   `json:"hook"`
@@ -40,9 +54,9 @@ type PluginHook struct {
 
 // RenderPlugin renders d's plugin running the entries' hooks.
 func RenderPlugin(d *dialect.Dialect, entries []Entry) (string, error) {
-	tmpl, err := pluginTemplates.ReadFile("plugins/" + d.Files.Template)
+	tmpl, err := template(d)
 	if err != nil {
-		return "", fmt.Errorf("%s: no plugin template %q", d.Title, d.Files.Template)
+		return "", err
 	}
 	hooks := []PluginHook{}
 	for _, e := range entries {
@@ -227,9 +241,9 @@ func ReadPlugin(d *dialect.Dialect, raw []byte) (PluginConfig, bool, error) {
 	if err != nil {
 		return cfg, false, err
 	}
-	tmpl, err := pluginTemplates.ReadFile("plugins/" + d.Files.Template)
+	tmpl, err := template(d)
 	if err != nil {
-		return cfg, false, fmt.Errorf("%s: no plugin template %q", d.Title, d.Files.Template)
+		return cfg, false, err
 	}
 	want := strings.ReplaceAll(strings.Replace(string(tmpl), configMark, string(js), 1), "__CLIENT__", string(d.Client))
 	return cfg, want == string(raw), nil

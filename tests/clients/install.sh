@@ -51,3 +51,6 @@ client opencode-1.18.33 "node_modules/opencode-linux-x64/bin/opencode" \
 # Kilo Code CLI: the registry has no platform package of 7.8.1 (the newest CLI); 7.7.7's pair.
 client kilo-7.7.7 "node_modules/@kilocode/cli-linux-x64/bin/kilo" \
 	@kilocode/cli@7.7.7 @kilocode/cli-linux-x64@7.7.7
+# pi runs under the node on PATH (20.6 or later).
+client pi-0.73.1 "node_modules/@mariozechner/pi-coding-agent/dist/cli.js" \
+	@mariozechner/pi-coding-agent@0.73.1

@@ -25,4 +25,6 @@ var kilo = &client{
 
 func TestKilo(t *testing.T) { testPlugin(t, kilo) }
 
-func TestKiloProjectFiles(t *testing.T) { testPluginProjectFiles(t, kilo, ".kilo") }
+func TestKiloProjectFiles(t *testing.T) {
+	testPluginProjectFiles(t, kilo, func(s *session, rewrite string) { openCodeProjectFiles(s, ".kilo", rewrite) })
+}

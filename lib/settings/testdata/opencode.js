@@ -5,7 +5,7 @@
 // Each tool call (MCP servers' and the subagent's task included) is handed to the hooks on
 // stdin, in the client's own names, by their absolute paths with an argument vector (never a
 // shell). A hook blocks the call by exit 2 (the reason on stderr) or by a JSON deny, ask or
-// block on stdout: the plugin throws an Error with the reason, which the model reads. A plugin
+// block on stdout: the plugin blocks the call with the reason, which the model reads. A plugin
 // cannot ask the user, so an ask is a block. Anything else (the binary missing, a timeout, an
 // exit other than 0 or 2, stdout that is not a JSON object) blocks too: a guard that cannot
 // answer never lets a call through. Nothing is read from the environment to decide.
