@@ -34,7 +34,10 @@ var opencode = &client{
 func xdg(s *session) []string {
 	return []string{"XDG_CONFIG_HOME=" + filepath.Join(s.home, ".config"), "XDG_DATA_HOME=" + filepath.Join(s.home, ".local", "share"),
 		"XDG_CACHE_HOME=" + filepath.Join(s.home, ".cache"), "XDG_STATE_HOME=" + filepath.Join(s.home, ".local", "state"),
-		"OPENCODE_DISABLE_LSP_DOWNLOAD=1", "OPENCODE_DISABLE_DEFAULT_PLUGINS=1"}
+		"OPENCODE_DISABLE_LSP_DOWNLOAD=1", "OPENCODE_DISABLE_DEFAULT_PLUGINS=1",
+		// It installs its plugin package into each config folder at start, through npm's
+		// configuration: offline, npm's retries cost 70 s before it goes on without it.
+		"npm_config_fetch_retries=0"}
 }
 
 // openCodeConfig is the user config of a run: the scripted model as the only provider, no
