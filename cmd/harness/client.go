@@ -212,6 +212,8 @@ func clientInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
 		if form, onFailure, why, err = chooseForm(c.String("form")); err != nil {
 			return err
 		}
+	} else if c.IsSet("form") && d.Files.Kind == dialect.PluginFile {
+		return fmt.Errorf("--client %s: the plugin starts each hook with an argument vector: --form does not apply", d.Client)
 	} else if c.IsSet("form") && c.String("form") != "shell" {
 		return fmt.Errorf("--client %s: hooks run in shell form only (the client ignores args)", d.Client)
 	}
@@ -239,6 +241,11 @@ func clientInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
 			plan.Agent = "root"
 		}
 	}
+	if d.Files.Kind == dialect.PluginFile {
+		if plan.Block, err = settings.RenderPlugin(d, groups); err != nil {
+			return err
+		}
+	}
 	if file == "" {
 		return paste(c, d, plan.Block, skipped)
 	}
@@ -254,6 +261,9 @@ func clientInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
 		where = d.Title + ", " + where
 	}
 	how := map[settings.Form]string{settings.Exec: "exec", settings.Shell: "shell"}[form] + " form"
+	if d.Files.Kind == dialect.PluginFile {
+		how = "a plugin: each hook started with an argument vector, no shell"
+	}
 	if why != "" {
 		how += " (" + why + ")"
 	}

@@ -155,6 +155,9 @@ const (
 	// matcher, command, timeout: one handler each) the installer appends one block of its own
 	// to; one invalid table makes the client drop every one, the user's own included.
 	TOMLHooks FileKind = "TOML hooks"
+	// PluginFile is a file the installer owns whole: a plugin (Files.Template, rendered with
+	// the hooks' argument vectors) for a client that has no command hooks, only plugins.
+	PluginFile FileKind = "plugin file"
 )
 
 // Files says where a client's hook files are and what kind of file each is.
@@ -187,6 +190,11 @@ type Files struct {
 	TopKeys []string
 	// SnakeEvents: the file's event keys are snake_case (pre_tool_use).
 	SnakeEvents bool
+	// Template names the plugin lib/settings renders for a PluginFile; PluginTools are the
+	// client's own tools with no Claude Code name, which the plugin must not take for an MCP
+	// server's (those it also calls mcp__<name>).
+	Template    string
+	PluginTools []string
 }
 
 // QuotedTopKeys writes TopKeys for a sentence: "hooks" and "description".

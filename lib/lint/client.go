@@ -34,6 +34,8 @@ func ClientFile(path string, d *dialect.Dialect) Report {
 		c.vtcode(path, data, d)
 	case d.Files.Kind == dialect.TOMLHooks:
 		c.tomlHooks(path, data, d)
+	case d.Files.Kind == dialect.PluginFile:
+		c.plugin(data, d)
 	case !gjson.ValidBytes(data):
 		c.syntax(data)
 	default:

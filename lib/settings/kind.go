@@ -73,6 +73,8 @@ func KindOf(d *dialect.Dialect) Kind {
 		return yamlBlock{}
 	case dialect.TOMLHooks:
 		return tomlHooks{d}
+	case dialect.PluginFile:
+		return pluginFile{}
 	}
 	return groups{d}
 }

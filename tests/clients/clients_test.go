@@ -1,5 +1,5 @@
-// Package clients runs six other agent clients (Codex CLI, GitHub Copilot CLI, Qwen Code,
-// Kimi Code, Factory droid, Gemini CLI), each pinned, headless and offline, against a scripted model
+// Package clients runs nine other agent clients (Codex CLI, GitHub Copilot CLI, Qwen Code,
+// Kimi Code, Factory droid, Gemini CLI, OpenCode, Kilo Code CLI, pi), each pinned, headless and offline, against a scripted model
 // server on 127.0.0.1, with harness's hooks installed in a throwaway home by the project's
 // installer (harness install --client), and checks what ran and what the model was sent.
 // The protocol notes they rely on are the per-client pages of the hook-protocol reference.
@@ -158,7 +158,7 @@ type client struct {
 }
 
 // all are the clients under test.
-var all = []*client{codex, copilot, qwen, kimi, droid, gemini}
+var all = []*client{codex, copilot, qwen, kimi, droid, gemini, opencode, kilo, pi}
 
 func (c *client) dir() string { return filepath.Join(cacheDir(), c.name+"-"+c.version) }
 

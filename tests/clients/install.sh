@@ -48,3 +48,12 @@ client droid-0.225.2 "node_modules/@factory/cli-linux-x64/bin/droid" \
 	@factory/cli@0.225.1 @factory/cli-linux-x64@0.225.2
 client gemini-0.61.0 "node_modules/@google/gemini-cli/bundle/gemini.js" \
 	@google/gemini-cli@0.61.0
+# OpenCode ships its binary in a platform package; the wrapper's postinstall only links it.
+client opencode-1.18.33 "node_modules/opencode-linux-x64/bin/opencode" \
+	opencode-ai@1.18.33
+# Kilo Code CLI: the registry has no platform package of 7.8.1 (the newest CLI); 7.7.7's pair.
+client kilo-7.7.7 "node_modules/@kilocode/cli-linux-x64/bin/kilo" \
+	@kilocode/cli@7.7.7 @kilocode/cli-linux-x64@7.7.7
+# pi runs under the node on PATH (20.6 or later).
+client pi-0.73.1 "node_modules/@mariozechner/pi-coding-agent/dist/cli.js" \
+	@mariozechner/pi-coding-agent@0.73.1
