@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/hookkit/harness/lib/dialect"
 )
 
 // docFiles are the README and every page of docs/.
@@ -215,6 +217,36 @@ func TestPackageDocs(t *testing.T) {
 			if has, doc := pkgDoc.Match(src), filepath.Base(f) == "doc.go"; has != doc {
 				t.Errorf("%s: holds a package doc: %v; only doc.go should", f, has)
 			}
+		}
+	}
+}
+
+// The README's client matrix lists every client the declarations hold, each with the version
+// its declaration says was tested: a client added without its row, or tested again at another
+// version without the row saying so, fails here.
+func TestReadmeMatrixFollowsDeclarations(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]string{}
+	for _, line := range strings.Split(string(b), "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) > 3 && strings.HasPrefix(line, "| ") {
+			rows[strings.TrimSpace(cells[1])] = strings.TrimSpace(cells[2])
+		}
+	}
+	for _, d := range dialect.All() {
+		version, ok := rows[d.Title]
+		if !ok {
+			t.Errorf("README.md's client matrix has no row for %s", d.Title)
+			continue
+		}
+		// the first word of the declaration's version: 2.1.332, v1.32.3 (of v1.32.3-19-g...), documented
+		want, _, _ := strings.Cut(strings.Fields(d.Tested + " ?")[0], "-")
+		want = strings.TrimSuffix(want, ",")
+		if !strings.Contains(version, want) {
+			t.Errorf("README.md says %s was tested at %q; its declaration says %q", d.Title, version, d.Tested)
 		}
 	}
 }
