@@ -61,6 +61,10 @@ func TestHoldout6(t *testing.T) { runCorpus(t, "path holdout6", "testdata/holdou
 // the issue alone after the fixes the fourth found, weighted by how often agents do each thing.
 func TestHoldout7(t *testing.T) { runCorpus(t, "path holdout7", "testdata/holdout7.jsonl") }
 
+// TestHoldout8 runs a sixth (testdata/holdout8.jsonl, 303 cases), written from the README and
+// the issue alone after every fix above: a week of an agent's work in several stacks.
+func TestHoldout8(t *testing.T) { runCorpus(t, "path holdout8", "testdata/holdout8.jsonl") }
+
 func runCorpus(t *testing.T, name, file string) {
 	f, err := os.Open(file)
 	if err != nil {

@@ -89,8 +89,12 @@ var rules = []rule{
 		pattern: `PuTTY-User-Key-File-\d+:[^\n]*\n(?:[^\n]*\n){0,8}?Private-Lines:\s*\d+\s*\n([A-Za-z0-9+/=\r\n]{20,})`},
 	{kind: CommandPassword, keywords: []string{"chpasswd"}, reach: 512,
 		pattern: `\b(?:echo|printf)\s+(?:-n\s+|["']%s(?:\\n)?["']\s+)?["']?[\w.@-]+:([^\s"';&|)\x60]+)["']?\s*\|\s*(?:sudo\s+)?chpasswd\b`, accept: literalPassword},
-	{kind: BearerToken, keywords: []string{"connect.sid=", "session=", "sessionid=", "__secure-", "__host-", "_session="}, fold: true,
-		pattern: `(?i)(?:^|[;\s'"])(?:connect\.sid|[\w.-]*session(?:id)?|__Secure-[\w-]+|__Host-[\w-]+)=([^;\s'"]{24,})`, accept: sessionValue},
+	{kind: BearerToken, keywords: []string{"connect.sid=", "session=", "sessionid=", "session_id=", "__secure-", "__host-", "_session="}, fold: true,
+		pattern: `(?i)(?:^|[;\s'"])(?:connect\.sid|[\w.-]*session(?:_?id)?|__Secure-[\w-]+|__Host-[\w-]+)=([^;\s'"]{24,})`, accept: sessionValue},
+	// SQL's CREATE/ALTER USER ... IDENTIFIED BY 'pw' (MySQL, Oracle), and an Algolia admin key
+	// named in prose.
+	{kind: CommandPassword, keywords: []string{"identified by"}, fold: true, pattern: `(?i)\bidentified\s+(?:with\s+\S+\s+)?by\s+'([^'\n]{6,})'`, accept: literalPassword},
+	{kind: BearerToken, keywords: []string{"algolia"}, fold: true, pattern: `(?i)algolia[^\n]{0,40}?admin[ _-]?(?:api[ _-]?)?key["']?[\s:=]+["']?([a-f0-9]{32})\b`, accept: random},
 	{kind: SlackWebhook, keywords: []string{"/api/webhooks/"}, pattern: `(https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{60,})`, accept: random},
 	// Google's OAuth refresh tokens (1//0...), LaunchDarkly's server SDK keys, and the secrets
 	// that follow a public id in a client's constructor (Twilio's API key SK..., Razorpay's key id).
@@ -139,6 +143,9 @@ var rules = []rule{
 	// A literal echoed into sudo -S, which reads the user's password from stdin.
 	{kind: CommandPassword, keywords: []string{"sudo -S", "sudo --stdin"}, reach: 512,
 		pattern: `\b(?:echo|printf)\s+(?:-n\s+|["']%s(?:\\n)?["']\s+)?["']?([^\s"';&|)\x60]+)["']?\s*\|\s*sudo\s+(?:-[a-zA-Z]+\s+)*?(?:-S|--stdin)\b`, accept: literalPassword},
+	// the same with the password quoted, symbols and all ('Falcon@5344violet&')
+	{kind: CommandPassword, keywords: []string{"sudo -S", "sudo --stdin"}, reach: 512,
+		pattern: `\b(?:echo|printf)\s+(?:-n\s+)?'([^'\n]+)'\s*\|\s*sudo\s+(?:-[a-zA-Z]+\s+)*?(?:-S|--stdin)\b`, accept: literalPassword},
 	// .NET appSettings: <add key="ApiSecret" value="..."/>.
 	{kind: PasswordAssignment, keywords: []string{"key="}, fold: true,
 		pattern: `(?i)\bkey\s*=\s*["'][\w.:-]*(?:password|passwd|secret|token|apikey|api_key)[\w.:-]*["']\s+value\s*=\s*["']([^"'\s]{8,})["']`, accept: highEntropy},

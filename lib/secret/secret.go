@@ -487,7 +487,8 @@ func (r rule) assignments(h *haystack, out []Match) []Match {
 				// prose ("with password Copper9162*", "my password for the VPN is Harbor4708&"):
 				// letters, a digit and a symbol, as people make passwords
 				ok && !sep && passwordKey(k) && k != "pass" && proseLen(text[start:end]) && strongChosen(text[start:end])
-			if ok && !encryptedContext(lower, i) && (r.accept(text[start:end]) || xml || chosen) && (quoted || !codeRef(text[start:end])) && !uuidToken(lower, i, text[start:end]) && !overlaps(out, start, end) {
+			publishable := ok && (strings.HasPrefix(text[start:end], "pk.") || strings.HasPrefix(text[start:end], "pk_live_") || strings.HasPrefix(text[start:end], "pk_test_"))
+			if ok && !publishable && !encryptedContext(lower, i) && (r.accept(text[start:end]) || xml || chosen) && (quoted || !codeRef(text[start:end])) && !uuidToken(lower, i, text[start:end]) && !overlaps(out, start, end) {
 				out = append(out, Match{Kind: r.kind, Start: start, End: end})
 			}
 		}
