@@ -44,9 +44,8 @@ func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("%s is not valid %s: line %d, column %d: %s", e.Path, format, e.Line, e.Col, e.Msg)
 }
 
-// Read loads a settings file. A missing file is an empty File; a file that is not a JSON
-// object is a *SyntaxError naming the line and column.
-func Read(path string) (*File, error) {
+// readRaw reads a file's bytes and mode; one not there yet is an empty File, mode 0644.
+func readRaw(path string) (*File, error) {
 	f := &File{Path: path, Mode: 0o644}
 	b, err := os.ReadFile(path)
 	switch {
@@ -59,6 +58,17 @@ func Read(path string) (*File, error) {
 		f.Mode = st.Mode().Perm()
 	}
 	f.Raw, f.Exists = b, true
+	return f, nil
+}
+
+// Read loads a settings file. A missing file is an empty File; a file that is not a JSON
+// object is a *SyntaxError naming the line and column.
+func Read(path string) (*File, error) {
+	f, err := readRaw(path)
+	if err != nil || !f.Exists {
+		return f, err
+	}
+	b := f.Raw
 	if len(bytes.TrimSpace(b)) == 0 {
 		return f, nil // an empty file is an empty object
 	}

@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -132,21 +130,7 @@ type pluginFile struct{}
 
 // Read reads the file as bytes; one not there yet is created readable by all, as the client's
 // own plugins are.
-func (pluginFile) Read(path string) (*File, error) {
-	f := &File{Path: path, Mode: 0o644}
-	b, err := os.ReadFile(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return f, nil
-	case err != nil:
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	if st, err := os.Stat(path); err == nil {
-		f.Mode = st.Mode().Perm()
-	}
-	f.Raw, f.Exists = b, true
-	return f, nil
-}
+func (pluginFile) Read(path string) (*File, error) { return readRaw(path) }
 
 // Verify checks the plugin still holds its configuration as one JSON value.
 func (pluginFile) Verify(path string, raw []byte) error {

@@ -115,14 +115,7 @@ func (k tomlHooks) Add(f *File, rec *Record, p Plan) (Edit, error) {
 			e.Changes = append(e.Changes, Change{"remove", r.Hook, r.Event, r.Matcher})
 		}
 	}
-	out := append([]byte(nil), raw...)
-	if len(out) > 0 && !bytes.HasSuffix(out, []byte("\n")) {
-		out = append(out, nl...)
-	}
-	if len(out) > 0 {
-		out = append(out, nl...)
-	}
-	out = append(out, want...)
+	out := appendBlock(raw, want, nl)
 	if err := k.verifyAdded(p.File, doc, out, p.Groups); err != nil {
 		return e, err
 	}

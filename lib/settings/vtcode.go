@@ -86,14 +86,7 @@ func (tomlBlock) Add(f *File, rec *Record, p Plan) (Edit, error) {
 			e.Changes = append(e.Changes, Change{"remove", r.Hook, r.Event, r.Matcher})
 		}
 	}
-	out := append([]byte(nil), raw...)
-	if len(out) > 0 && !bytes.HasSuffix(out, []byte("\n")) {
-		out = append(out, nl...)
-	}
-	if len(out) > 0 {
-		out = append(out, nl...)
-	}
-	out = append(out, want...)
+	out := appendBlock(raw, want, nl)
 	if err := verifyVTCode(p.File, raw, out, p.Groups); err != nil {
 		return e, err
 	}
@@ -197,4 +190,17 @@ func blockFind(f *File, rec *Record) ([]Problem, []Entry) {
 		return []Problem{{rec.Path, fmt.Sprintf("the harness hooks block was edited or removed since the install (run harness install --client %s again)", rec.Client)}}, nil
 	}
 	return nil, rec.Entries
+}
+
+// appendBlock is raw with an owned block added at its end, after one blank line (raw's last
+// line ended first), in raw's line endings nl.
+func appendBlock(raw []byte, block, nl string) []byte {
+	out := append([]byte(nil), raw...)
+	if len(out) > 0 && !bytes.HasSuffix(out, []byte("\n")) {
+		out = append(out, nl...)
+	}
+	if len(out) > 0 {
+		out = append(out, nl...)
+	}
+	return append(out, block...)
 }
