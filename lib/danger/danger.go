@@ -110,6 +110,7 @@ type judge struct {
 	an       *shell.Analysis
 	findings []Finding
 	psEq     map[*shell.Cmd][]*shell.Cmd // the Bash commands PowerShell statements amount to
+	nested   bool                        // judging an argument of an unknown program, once
 }
 
 func (j *judge) add(c *shell.Cmd, r *Rule, why, instead string) {

@@ -436,7 +436,7 @@ func (j *judge) serverDelete(c *shell.Cmd) bool {
 	ops := (shell.Opts{Long: []string{"zone", "region", "context", "project", "environment", "service", "output", "o"}}).Parse(c.Args).Operands
 	s := " " + strings.Join(ops, " ") + " "
 	for _, w := range []string{" server delete ", " linodes delete ", " instance delete ", " instance remove ", " instance terminate ", " vm delete ",
-		" compute instance delete ", " server rm ", " instance server terminate ", " instance server delete ", " services delete ", " delete "} {
+		" compute instance delete ", " server rm ", " instance server terminate ", " instance server delete ", " services delete ", " linodes rm ", " instance rm ", " machine destroy ", " machines destroy ", " machine remove ", " machine rm ", " delete "} {
 		if w == " delete " && c.Name != "nova" {
 			continue // nova delete SERVER: the old OpenStack client's own verb
 		}

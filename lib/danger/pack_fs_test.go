@@ -38,6 +38,11 @@ func TestPackFs(t *testing.T) {
 		{"echo rm -rf ~/", ""},
 		{"hyperfine 'rm -rf build && make'", ""},
 		{"retry --times 3 -- npm test", ""},
+		{"mytool run 'rm -rf /'", "limits.wrapped"},
+		{"taskrunner exec \"git push --force origin main\"", "limits.wrapped"},
+		{"mytool run 'rm -rf ./build'", ""},
+		{"mytool note \"don't rm -rf / ever\"", ""},
+		{"mytool --message 'rm -rf /' send", ""},
 		// Recipes given inline, or in a build file the same line wrote.
 		{"make --eval='nuke: ; rm -rf $(HOME)' nuke", "fs.rm-critical"},
 		{"make -E 'ship: ; git push -f origin HEAD:main' ship", "git.force-push-protected"},

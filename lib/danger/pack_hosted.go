@@ -167,6 +167,8 @@ func (j *judge) appPlatform(c *shell.Cmd) {
 		j.add(c, hostedProjectDelete, "vercel "+ops[0]+" "+ops[1]+" removes every deployment of the project", "")
 	case (c.Name == "fly" || c.Name == "flyctl") && at(ops, 0) == "destroy":
 		j.add(c, hostedProjectDelete, c.Name+" destroy deletes the app with its machines and volumes", "")
+	case (c.Name == "fly" || c.Name == "flyctl") && j.serverDelete(c):
+		// fly machine destroy: one server of the app, judged as the other clouds' are
 	case c.Name == "supabase" && at(ops, 0) == "db" && at(ops, 1) == "reset" && (slices.Contains(c.Args, "--linked") || hasOpt(c.Args, "--db-url")):
 		j.add(c, storeManagedDelete, "supabase db reset --linked drops and recreates the hosted project's database", "")
 	case c.Name == "firebase" && at(ops, 0) == "database:remove":

@@ -43,6 +43,28 @@ func (j *judge) wrapped(c *shell.Cmd) {
 			return
 		}
 	}
+	if j.nested {
+		return
+	}
+	// One quoted argument that is a whole command line (runner exec 'rm -rf ~'): judged as one.
+	for k, a := range c.Args {
+		if !strings.Contains(a, " ") || strings.HasPrefix(a, "-") || k > 0 && strings.HasPrefix(c.Args[k-1], "-") && c.Args[k-1] != "--" {
+			continue
+		}
+		sub := &judge{world: j.world, owner: j.owner, pol: j.pol, packs: j.packs, harness: j.harness, system: j.system, nested: true}
+		an, err := shell.Analyze(a, j.world, shell.Limits{})
+		if err != nil {
+			continue // prose, not a command
+		}
+		sub.an = an
+		sub.run()
+		for _, f := range sub.findings {
+			if f.Action == Deny && !strings.HasPrefix(f.Rule, "limits.") {
+				j.add(c, limitsWrapped, c.Name+" is given `"+shell.Show(a)+"` as one argument, a command stopped on its own ("+f.Rule+")", "")
+				return
+			}
+		}
+	}
 }
 
 // printsArgs reports programs that print, log or search their arguments rather than run them.

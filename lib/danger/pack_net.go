@@ -128,13 +128,23 @@ func (j *judge) downloadThenRun() {
 		default:
 			ran = c.Prog
 		}
-		if ran == "" || !strings.Contains(ran, "/") && c.Name != "sh" && c.Name != "bash" && c.Name != "source" && c.Name != "." &&
+		var f *shell.Cmd
+		ok := false
+		target := ""
+		if ran != "" && ran == c.Prog && !strings.Contains(ran, "/") {
+			// A bare name is looked up on PATH: it runs the download when the line fetched a
+			// file of that name into a folder on a usual PATH (curl -o ~/.local/bin/kx URL; kx).
+			target, f, ok = j.fetchedOnPath(ran, fetched)
+		}
+		if !ok && (ran == "" || !strings.Contains(ran, "/") && c.Name != "sh" && c.Name != "bash" && c.Name != "source" && c.Name != "." &&
 			c.Name != "zsh" && c.Name != "dash" && c.Name != "ksh" && c.Name != "python" && c.Name != "python3" &&
-			c.Name != "perl" && c.Name != "ruby" && c.Name != "node" && c.Name != "php" {
+			c.Name != "perl" && c.Name != "ruby" && c.Name != "node" && c.Name != "php") {
 			continue // a bare program name is found on PATH, not in the directory
 		}
-		target := j.res(c, ran)
-		f, ok := fetched[target]
+		if !ok {
+			target = j.res(c, ran)
+			f, ok = fetched[target]
+		}
 		archive := false
 		if !ok {
 			for dir, from := range unpacked {
@@ -163,6 +173,22 @@ func (j *judge) downloadThenRun() {
 			j.add(c, netDownloadRun, "it runs "+what+" in the same breath, unreviewed, with your permissions", "")
 		}
 	}
+}
+
+// fetchedOnPath finds a file the line fetched into a folder that is on a usual PATH under
+// the name a command is run by.
+func (j *judge) fetchedOnPath(name string, fetched map[string]*shell.Cmd) (string, *shell.Cmd, bool) {
+	dirs := []string{"/usr/local/bin", "/usr/local/sbin", "/usr/bin", "/usr/sbin", "/bin", "/sbin", "/opt/homebrew/bin", "/opt/local/bin"}
+	for _, h := range j.homes() {
+		dirs = append(dirs, h+"/bin", h+"/.local/bin", h+"/go/bin", h+"/.cargo/bin", h+"/.bun/bin", h+"/.npm-global/bin")
+	}
+	for _, d := range dirs {
+		p := d + "/" + name
+		if f, ok := fetched[p]; ok {
+			return p, f, true
+		}
+	}
+	return "", nil, false
 }
 
 // npmTarball is the folder a package manager of JavaScript unpacks a tarball fetched from a URL

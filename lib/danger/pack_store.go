@@ -213,7 +213,8 @@ func (j *judge) searchRequest(c *shell.Cmd, r request, host, port string, segs [
 		// DELETE _search/scroll/_all frees search cursors, not data
 	case slices.Contains(segs, "_all"):
 		why = "DELETE of _all deletes every index of the search engine"
-	case !engine:
+	case !engine && !(v[0] == "indexes" && len(v) == 2):
+		// /indexes/NAME is a search engine's route (Meilisearch, Algolia) on whatever host
 	case v[0] == "indexes" && (len(v) == 2 || len(v) == 3 && last == "documents"),
 		v[0] == "collections" && len(v) == 2, v[0] == "schema" && len(v) == 2, v[0] == "buckets" && len(v) == 2,
 		segs[0] == "_data_stream" && len(segs) == 2,

@@ -18,6 +18,8 @@ func TestPackStore(t *testing.T) {
 		{"xh delete es.internal:9200/orders", "store.index-delete"},
 		{`curl -X DELETE "$ES_HOST:9200/orders"`, "store.index-delete"},
 		{"http DELETE :7700/indexes/movies/documents", "store.index-delete"},
+		{"curl -X DELETE https://search.acme.io/indexes/products -H \"Authorization: Bearer $MEILI_KEY\"", "store.index-delete"},
+		{"curl -X DELETE https://api.acme.io/v1/indexes/products", "store.index-delete"},
 		{"wget -qO- --method=DELETE http://typesense.internal:8108/collections/products", "store.index-delete"},
 		{"algolia indices clear products", "store.index-delete"},
 		{"curl -X POST https://acme-dsn.algolia.net/1/indexes/products/clear", "store.index-delete"},
