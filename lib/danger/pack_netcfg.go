@@ -56,8 +56,11 @@ func (j *judge) ipFlush(c *shell.Cmd) {
 
 // ufw reset removes every firewall rule and disables the firewall.
 func (j *judge) ufw(c *shell.Cmd) {
-	if ops := (shell.Opts{}).Parse(c.Args).Operands; at(ops, 0) == "reset" {
+	switch ops := (shell.Opts{}).Parse(c.Args).Operands; at(ops, 0) {
+	case "reset":
 		j.add(c, netcfgFlush, "ufw reset deletes every firewall rule and disables the firewall", "")
+	case "disable":
+		j.add(c, netcfgFlush, "ufw disable turns the firewall off: every port is open until it is on again", "")
 	}
 }
 

@@ -18,7 +18,7 @@ var packPower = pack{name: "power", title: "shutdown",
 	rules: []*Rule{powerCriticalService, powerShutdown},
 	programs: []program{
 		{[]string{"shutdown", "reboot", "halt", "poweroff", "init", "telinit"}, (*judge).power},
-		{[]string{"systemctl"}, (*judge).systemctl}, {[]string{"launchctl"}, (*judge).launchctl}, {[]string{"dbus-send", "busctl", "gdbus"}, (*judge).logind},
+		{[]string{"systemctl"}, (*judge).systemctl}, {[]string{"service"}, (*judge).service}, {[]string{"launchctl"}, (*judge).launchctl}, {[]string{"dbus-send", "busctl", "gdbus"}, (*judge).logind},
 	},
 }
 
@@ -52,8 +52,34 @@ func (j *judge) systemctl(c *shell.Cmd) {
 				j.add(c, powerCriticalService, "systemctl "+ops[0]+" "+u+" cuts the machine off (logins, network or the system bus)", "")
 				return
 			}
+			if j.serviceOff(c, "systemctl "+ops[0], u) {
+				return
+			}
 		}
 	}
+}
+
+// service NAME stop: SysV's spelling of systemctl stop.
+func (j *judge) service(c *shell.Cmd) {
+	ops := shell.Opts{}.Parse(c.Args).Operands
+	if len(ops) == 2 && (ops[1] == "stop" || ops[1] == "disable") {
+		j.serviceOff(c, "service", ops[0]+" "+ops[1])
+	}
+}
+
+// serviceOff judges a unit stopped, disabled or masked: the firewall's (ask, as a flush) or
+// a protection's (the audit daemon, AppArmor, SELinux's restorecond, an endpoint agent: deny).
+func (j *judge) serviceOff(c *shell.Cmd, verb, unit string) bool {
+	name, _, _ := strings.Cut(strings.TrimSuffix(strings.Fields(unit)[0], ".service"), "@")
+	switch name {
+	case "firewalld", "ufw", "nftables", "iptables", "ip6tables", "netfilter-persistent", "shorewall":
+		j.add(c, netcfgFlush, verb+" "+unit+" turns the firewall off: every port is open until it is on again", "")
+		return true
+	case "auditd", "apparmor", "restorecond", "falcon-sensor", "osqueryd", "wazuh-agent", "clamav-daemon", "fail2ban", "aide", "crowdstrike":
+		j.add(c, protectOff, verb+" "+unit+" turns a protection of the system off (auditing, confinement or intrusion detection)", "")
+		return true
+	}
+	return false
 }
 
 // logind over D-Bus: PowerOff, Reboot, Halt.
