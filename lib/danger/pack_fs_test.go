@@ -27,6 +27,12 @@ func TestPackFs(t *testing.T) {
 		{"ruby -rfileutils -e 'ENV.fetch(\"PURGE_DIRS\").split(\":\").each { |d| FileUtils.rm_rf(d) }'", "fs.rm-computed"},
 		{"python3 -c \"import glob, shutil; [shutil.rmtree(p) for p in glob.glob('/home/dev/*')]\"", "fs.rm-critical"},
 		{"python3 -c \"import pathlib, shutil; [shutil.rmtree(p) for p in pathlib.Path('.').rglob('__pycache__')]\"", ""},
+		// JavaScript's tagged shell templates, and deno reading its program from stdin.
+		{"bun -e 'await Bun.$`rm -rf ${process.env.HOME}`'", "fs.rm-critical"},
+		{"node --input-type=module -e 'import { $ } from \"zx\"; await $`rm -rf /`'", "fs.rm-critical"},
+		{"bun -e 'await Bun.$`rm -rf ${dir}/cache`'", ""},
+		{"bun -e 'console.log(`rm -rf ${process.env.HOME}`)'", ""},
+		{"deno run -A - <<'EOF'\nawait Deno.remove(Deno.env.get(\"HOME\"), { recursive: true });\nEOF", "fs.rm-critical"},
 		// Go code written by a heredoc and run in the same line.
 		{"cat > /tmp/tidy.go <<'EOF'\npackage main\n\nimport \"os\"\n\nfunc main() { os.RemoveAll(\"/home/dev\") }\nEOF\ngo run /tmp/tidy.go", "fs.rm-critical"},
 		{"cat > /tmp/x.go <<'EOF'\npackage main\nimport \"os/exec\"\nfunc main() { exec.Command(\"git\", \"reset\", \"--hard\").Run() }\nEOF\ngo run /tmp/x.go", "git.reset-hard"},

@@ -32,7 +32,8 @@ func interpreterCode(c *Cmd) bool {
 		if len(args) >= 2 && args[0] == "eval" {
 			code = append(code, args[1])
 		}
-		script = len(code) == 0
+		// deno run [options] -: the program is read from stdin
+		script = len(code) == 0 && !(len(args) > 0 && args[0] == "run" && len(args) > 1 && args[len(args)-1] == "-")
 	case name == "pwsh" || name == "powershell":
 		// PowerShell's own options: -Command takes the rest of the line, -EncodedCommand is
 		// decoded; what cannot be decoded is marked for the guard.
@@ -378,6 +379,9 @@ func (a *analyzer) code(c *Cmd, st *state) {
 	if strings.HasSuffix(c.Name, "awk") {
 		a.awkPipes(code, via, st)
 	}
+	if c.Name == "node" || c.Name == "nodejs" || c.Name == "bun" || c.Name == "deno" {
+		a.shellTemplates(code, via, st, c)
+	}
 	if c.Name != "perl" && c.Name != "ruby" && c.Name != "irb" && c.Name != "php" ||
 		!strings.Contains(code, "`") && !strings.Contains(code, "qx") && !strings.Contains(code, "%x(") {
 		return // backticks run shell text in perl, ruby and php; in JavaScript they are templates
@@ -388,6 +392,25 @@ func (a *analyzer) code(c *Cmd, st *state) {
 				a.nested(s, via, st, nil, c)
 			}
 		}
+	}
+}
+
+// shellTemplates finds JavaScript's tagged shell templates, $`cmd` (Bun.$, zx, dax, execa's
+// $): the template is shell text, its holes are run-time values but for the home directory.
+func (a *analyzer) shellTemplates(code, via string, st *state, c *Cmd) {
+	for from, n := 0, 0; n < 16; n++ {
+		i := strings.Index(code[from:], "$`")
+		if i < 0 {
+			return
+		}
+		i += from + 2
+		end := strings.IndexByte(code[i:], '`')
+		if end < 0 {
+			return
+		}
+		text := interpolateHome(code[i:i+end], a.world.Home, st.cwd)
+		a.nested(templateHoles(text), via, st, nil, c)
+		from = i + end + 1
 	}
 }
 
