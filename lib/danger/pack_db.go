@@ -119,7 +119,9 @@ func (j *judge) dbClient(c *shell.Cmd) {
 }
 
 // keyScanDelete reports a Redis client deleting (DEL, UNLINK) the keys another Redis client
-// listed with --scan or KEYS, matching everything: FLUSHALL by another route.
+// listed with --scan or KEYS: FLUSHALL by another route, or, under a pattern (session:*), every
+// key of a kind, which is a table emptied (DELETE without WHERE); a cache's or a test's keys
+// are a cleanup.
 func keyScanDelete(c *shell.Cmd) bool {
 	if c.Name != "redis-cli" && c.Name != "valkey-cli" && c.Name != "keydb-cli" {
 		return false
@@ -132,19 +134,34 @@ func keyScanDelete(c *shell.Cmd) bool {
 		case "grep", "egrep", "rg", "head", "tail":
 			return false // some of them
 		case "redis-cli", "valkey-cli", "keydb-cli":
-			scan := slices.Contains(f.Args, "--scan")
-			pattern := "*"
+			scan, pattern := false, "*"
 			for i, a := range f.Args {
-				if a == "--pattern" && i+1 < len(f.Args) {
+				switch {
+				case a == "--scan":
+					scan = true
+				case a == "--pattern" && i+1 < len(f.Args):
 					pattern = f.Args[i+1]
-				}
-				if strings.EqualFold(a, "keys") && i+1 < len(f.Args) {
+				case strings.HasPrefix(a, "--pattern="):
+					pattern = strings.TrimPrefix(a, "--pattern=")
+				case strings.EqualFold(a, "keys") && i+1 < len(f.Args) && strings.Contains(f.Args[i+1], "*"):
 					scan, pattern = true, f.Args[i+1]
 				}
 			}
-			if scan && pattern == "*" {
+			if scan && !scratchKeys(pattern) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// scratchKeys reports a key pattern that names a cache, temporary or test namespace
+// (cache:product:*, tmp:*): a scoped cleanup, not data.
+func scratchKeys(pattern string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(pattern), func(r rune) bool { return r == ':' || r == '*' || r == '_' || r == '-' || r == '.' || r == '/' }) {
+		switch w {
+		case "cache", "cached", "tmp", "temp", "test", "tests", "scratch", "lock", "locks", "ratelimit", "throttle":
+			return true
 		}
 	}
 	return false

@@ -15,7 +15,9 @@ func TestPackDb(t *testing.T) {
 		{"php artisan tinker --execute='App\\Models\\Post::query()->delete();'", "db.destructive"},
 		{"redis-cli --scan --pattern '*' | xargs redis-cli DEL", "db.destructive"},
 		{"redis-cli -h cache.internal -a \"$REDIS_PASSWORD\" --scan | xargs -n 500 redis-cli -h cache.internal -a \"$REDIS_PASSWORD\" UNLINK", "db.destructive"},
-		{"redis-cli --scan --pattern 'session:*' | xargs redis-cli DEL", ""},
+		{"redis-cli --scan --pattern 'session:*' | xargs redis-cli DEL", "db.destructive"},
+		{"redis-cli --scan --pattern 'cache:product:*' | xargs -r redis-cli DEL", ""},
+		{"redis-cli --scan --pattern=tmp:* | xargs redis-cli UNLINK", ""},
 		{"git restore --pathspec-from-file=list.txt", "git.discard-files"},
 		// Migration tools' resets of the development database ask, as prisma migrate reset does.
 		{"alembic downgrade base", "db.drop-dev"},

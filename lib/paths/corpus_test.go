@@ -65,6 +65,10 @@ func TestHoldout7(t *testing.T) { runCorpus(t, "path holdout7", "testdata/holdou
 // the issue alone after every fix above: a week of an agent's work in several stacks.
 func TestHoldout8(t *testing.T) { runCorpus(t, "path holdout8", "testdata/holdout8.jsonl") }
 
+// TestHoldout9 runs a seventh (testdata/holdout9.jsonl, 311 cases), written from the README,
+// the docs and the issue alone after holdout8's fixes, across every tool route.
+func TestHoldout9(t *testing.T) { runCorpus(t, "path holdout9", "testdata/holdout9.jsonl") }
+
 func runCorpus(t *testing.T, name, file string) {
 	f, err := os.Open(file)
 	if err != nil {
