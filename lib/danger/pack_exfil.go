@@ -31,7 +31,9 @@ var (
 
 // exfil: credentials or the environment sent over the network.
 func (j *judge) exfil(c *shell.Cmd) {
-	if !fetcher(c.Name) && !dnsTool(c.Name) && !icmpTool(c.Name) && c.Name != "rsync" && c.Name != "aws" && c.Name != "gsutil" && c.Name != "rclone" {
+	// glab, hub and tea post what they are given on the hosting service, as gh does
+	if !fetcher(c.Name) && !dnsTool(c.Name) && !icmpTool(c.Name) && c.Name != "rsync" && c.Name != "aws" && c.Name != "gsutil" && c.Name != "rclone" &&
+		c.Name != "glab" && c.Name != "hub" && c.Name != "tea" {
 		return
 	}
 	if c.Name == "openssl" && !opensslConnects(c.Args) {

@@ -27,6 +27,12 @@ func TestPackFs(t *testing.T) {
 		{"ruby -rfileutils -e 'ENV.fetch(\"PURGE_DIRS\").split(\":\").each { |d| FileUtils.rm_rf(d) }'", "fs.rm-computed"},
 		{"python3 -c \"import glob, shutil; [shutil.rmtree(p) for p in glob.glob('/home/dev/*')]\"", "fs.rm-critical"},
 		{"python3 -c \"import pathlib, shutil; [shutil.rmtree(p) for p in pathlib.Path('.').rglob('__pycache__')]\"", ""},
+		// A script file the same line wrote, given to its interpreter; Go's tuple assignment.
+		{"cat > /tmp/t.py <<'EOF'\nimport shutil, os\nshutil.rmtree(os.path.expanduser('~/.gnupg'))\nEOF\npython3 /tmp/t.py", "fs.rm-critical"},
+		{"cat > t.js <<'EOF'\nrequire('child_process').execSync('rm -rf ~')\nEOF\nnode t.js", "fs.rm-critical"},
+		{"cat > t.py <<'EOF'\nimport shutil\nshutil.rmtree('build')\nEOF\npython3 -u t.py", ""},
+		{"cat > /tmp/wipe.go <<'EOF'\npackage main\nimport \"os\"\nfunc main() { h, _ := os.UserHomeDir(); os.RemoveAll(h) }\nEOF\ngo run /tmp/wipe.go", "fs.rm-critical"},
+		{"python3 -c 'import shutil; d = \"build\"; shutil.rmtree(d)'", ""},
 		// JavaScript's tagged shell templates, and deno reading its program from stdin.
 		{"bun -e 'await Bun.$`rm -rf ${process.env.HOME}`'", "fs.rm-critical"},
 		{"node --input-type=module -e 'import { $ } from \"zx\"; await $`rm -rf /`'", "fs.rm-critical"},

@@ -55,6 +55,10 @@ func (j *judge) storeKnown(c *shell.Cmd) {
 	r := httpRequest(c)
 	for _, u := range r.urls {
 		h, port, segs, query := splitURL(u)
+		if b := branchRoute(segs); b != "" && r.method == "DELETE" && j.protected(b) {
+			j.add(c, gitDeleteDefault, "it deletes the protected branch "+b+" on the hosting service", "")
+			return
+		}
 		if j.searchRequest(c, r, h, port, segs, query) || j.brokerRequest(c, r, h, port, segs) || j.repoRequest(c, r.method, h, segs, false) {
 			return
 		}

@@ -224,6 +224,9 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 		}
 		if interpreterCode(c) {
 			a.code(c, st)
+		} else if text, ok := a.written[a.resolve(scriptOperand(c), c.Dir)]; ok && scriptOperand(c) != "" {
+			c.Code = text // cat > t.py <<EOF ... EOF; python3 t.py: the code the line wrote
+			a.code(c, st)
 		} else if text, ok := a.written[a.resolve(c.Prog, c.Dir)]; ok && strings.Contains(c.Prog, "/") {
 			a.nested(text, "script "+c.Prog, st, nil, c) // printf ... > x.sh; ./x.sh
 		}
@@ -233,3 +236,20 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 
 // dirStack holds pushd's stack in the state, directories joined by arraySep.
 const dirStack = "\x00dirs"
+
+// scriptOperand is the script file an interpreter is given (python3 -u t.py, deno run -A x.ts,
+// bun x.ts), "" when it runs none.
+func scriptOperand(c *Cmd) string {
+	if !interpreters[c.Name] && !isPython(c.Name) {
+		return ""
+	}
+	for i, a := range c.Args {
+		if i == 0 && a == "run" && (c.Name == "deno" || c.Name == "bun") {
+			continue
+		}
+		if !strings.HasPrefix(a, "-") {
+			return a
+		}
+	}
+	return ""
+}

@@ -362,6 +362,11 @@ func (a *analyzer) code(c *Cmd, st *state) {
 		}
 		target, ok := pathValue(rest, a.world.Home, st.cwd)
 		if !ok {
+			if v, isVar := assignedLiteral(code, rest, a.world.Home, st.cwd); isVar {
+				target, ok = stringLiteral(v) // h, _ := os.UserHomeDir(); os.RemoveAll(h)
+			}
+		}
+		if !ok {
 			// Path.home() / sys.argv[1], os.homedir() + name: somewhere under home, unknown
 			if target, ok = pathHead(rest, a.world.Home, st.cwd); !ok {
 				continue
@@ -459,6 +464,15 @@ func assignedLiteral(code, rest, home, cwd string) (string, bool) {
 			continue
 		}
 		rhs := strings.TrimLeft(code[from:], " \t")
+		if strings.HasPrefix(rhs, ",") {
+			// h, _ := os.UserHomeDir(), h, err = ...: the first of a tuple
+			k := 1
+			for k < len(rhs) && (isIdent(rhs[k]) || rhs[k] == ' ' || rhs[k] == ',') {
+				k++
+			}
+			rhs = rhs[k:]
+		}
+		rhs = strings.TrimPrefix(rhs, ":") // Go's :=
 		if !strings.HasPrefix(rhs, "=") || strings.HasPrefix(rhs, "==") {
 			continue
 		}

@@ -38,6 +38,20 @@ func (a *analyzer) langCalls(c *Cmd, code string, st *state, sub func() *Cmd) {
 		// run(`git push --force origin main`): a command literal, split into words, no shell.
 		for _, m := range findCalls(code, []string{"run", "read", "success", "pipeline"}) {
 			rest := strings.TrimLeft(m[1], " \t")
+			if m[0] == "pipeline" {
+				// pipeline(`curl URL`, `bash`): the commands piped one into the next
+				var stages []string
+				for _, part := range splitArgs(callArgs(m[1])) {
+					part = strings.TrimSpace(part)
+					if len(part) > 1 && part[0] == '`' && strings.IndexByte(part[1:], '`') == len(part)-2 {
+						stages = append(stages, part[1:len(part)-1])
+					}
+				}
+				if len(stages) > 1 {
+					a.nested(strings.Join(stages, " | "), "julia code", st, nil, c)
+					continue
+				}
+			}
 			if !strings.HasPrefix(rest, "`") {
 				continue
 			}
