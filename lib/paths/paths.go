@@ -388,7 +388,15 @@ func (e Env) userSettings(p string) bool {
 // homeCredentials are the files of home that hold a tool's credentials.
 var homeCredentials = []string{"/.aws/credentials", "/.aws/config", "/.netrc", "/.git-credentials", "/.docker/config.json",
 	"/.kube/config", "/.pgpass", "/.npmrc", "/.pypirc", "/.my.cnf", "/.config/gh/hosts.yml", "/.claude/.credentials.json",
-	"/.vault-token", "/.cargo/credentials", "/.cargo/credentials.toml", "/.gem/credentials", "/.terraform.d/credentials.tfrc.json", "/.config/hub"}
+	"/.vault-token", "/.cargo/credentials", "/.cargo/credentials.toml", "/.gem/credentials", "/.terraform.d/credentials.tfrc.json", "/.config/hub",
+	// hosting, cloud and service CLIs that keep a token in a file of their own
+	"/.config/glab-cli/config.yml", "/.config/tea/config.yml", "/.config/hcloud/cli.toml", "/.config/doctl/config.yaml",
+	"/.config/scw/config.yaml", "/.config/netlify/config.json", "/.railway/config.json", "/.fly/config.yml", "/.pulumi/credentials.json",
+	"/.config/stripe/config.toml", "/.supabase/access-token", "/.wrangler/config/default.toml", "/.config/configstore/firebase-tools.json",
+	"/.local/share/com.vercel.cli/auth.json", "/.config/linode-cli", "/.config/vultr-cli.yaml", "/.config/ngrok/ngrok.yml", "/.ngrok2/ngrok.yml",
+	"/.oci/config", "/.cache/huggingface/token", "/.huggingface/token", "/.sentryclirc", "/.composer/auth.json", "/.config/composer/auth.json",
+	"/.m2/settings.xml", "/.gradle/gradle.properties", "/.nuget/NuGet/NuGet.Config", "/.codex/auth.json", "/.gemini/oauth_creds.json",
+	"/.config/github-copilot/apps.json", "/.config/github-copilot/hosts.json"}
 
 // IsCredential reports whether a resolved path holds credentials: private keys, key stores,
 // .env files, cloud and tool credentials.

@@ -261,6 +261,9 @@ func (e Env) shellAccess(tool string, in event.ToolInput, env func(string) (stri
 		}
 		if start, names := nameSearch(c); names != "" {
 			rs = append(rs, Access{Path: start, How: c.Name, Read: true, Names: names})
+		} else if start, names := shell.PSNameSearch(c); names != "" {
+			start = strings.NewReplacer("$HOME", e.Home, "$env:USERPROFILE", e.Home, "$env:HOME", e.Home).Replace(start)
+			rs = append(rs, Access{Path: shell.Resolve(start, c.Dir, e.Home), How: c.Name, Read: true, Names: names})
 		}
 		for _, s := range c.Reads(e.Home) {
 			p := s.Path

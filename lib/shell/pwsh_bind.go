@@ -3,6 +3,7 @@
 package shell
 
 import (
+	"cmp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -512,6 +513,36 @@ func PSRegistryDelete(c *Cmd) string {
 		}
 	}
 	return ""
+}
+
+// PSNameSearch is the start folder and the name pattern of a recursive Get-ChildItem with a
+// -Filter or -Include (Get-ChildItem -Path ~ -Recurse -Filter *.pem): a search for files by
+// name, as find -name is; "" when c is none.
+func PSNameSearch(c *Cmd) (start, names string) {
+	if c == nil || !c.PS {
+		return "", ""
+	}
+	switch strings.ToLower(c.Name) {
+	case "get-childitem", "gci", "ls", "dir":
+	default:
+		return "", ""
+	}
+	b := psBind(c.Args, []string{"path", "literalpath", "filter", "include", "exclude", "depth", "attributes"}, []string{"recurse", "force", "file", "directory", "hidden", "name"})
+	if !b.switches["recurse"] {
+		return "", ""
+	}
+	names = b.one("filter", -1)
+	if names == "" && len(b.named["include"]) > 0 {
+		names = b.named["include"][0]
+	}
+	if names == "" {
+		return "", ""
+	}
+	start = b.one("path", 0)
+	if l := b.one("literalpath", -1); l != "" {
+		start = l
+	}
+	return cmp.Or(start, "."), strings.ToLower(names)
 }
 
 // psProducer returns what a pipeline stage hands on to the next, as PSIn: the items
