@@ -466,7 +466,14 @@ func encoded(text string, out []Match, place func(start, end int) (int, int)) []
 		}
 		j := i
 		for j < len(text) && base64Chars[text[j]] {
+			if text[j] == '=' && j+1 < len(text) && text[j+1] != '=' && base64Chars[text[j+1]] {
+				break // NAME=dGhl...: an assignment, not padding; the value starts after it
+			}
 			j++
+		}
+		if j < len(text) && text[j] == '=' && j == i {
+			i++
+			continue
 		}
 		if j-i >= 28 && j-i <= 4<<10 && (i == 0 || !wordByte(text[i-1])) {
 			if dec, ok := decodeText(text[i:j]); ok {

@@ -45,7 +45,7 @@ var rules = []rule{
 	// Azure storage: an account key (88 characters of base64) after AccountKey= in a connection
 	// string, --account-key or AZURE_STORAGE_KEY, and a SAS URL's signature.
 	{kind: AzureStorageKey, keywords: []string{"accountkey", "account-key", "account_key", "storagekey", "storage-key", "storage_key", "storage key", "account key"}, fold: true,
-		pattern: `(?i)(?:account|storage)[_ -]?key\d?["']?(?:\s*[:=]\s*|\s+(?:is\s+)?)["']?([A-Za-z0-9+/]{86}==)`, accept: random},
+		pattern: `(?i)(?:account|storage)[_ -]?key\d?["']?(?:\s*[:=]\s*|\s+(?:is\s+)?|(?:\s+[\w.-]+){1,4}?\s+(?:is|was|:)\s+)["']?([A-Za-z0-9+/]{86}==)`, accept: random},
 	// az storage account keys list: [{"keyName": "key1", "permissions": "FULL", "value": "..."}].
 	{kind: AzureStorageKey, keywords: []string{"keyname"}, fold: true,
 		pattern: `(?i)"keyName"\s*:\s*"key\d"[^{}]{0,200}?"value"\s*:\s*"([A-Za-z0-9+/]{86}==)"`, accept: random},
@@ -86,7 +86,7 @@ var rules = []rule{
 	{kind: PrivateKey, keywords: []string{"private key", "private_key", "privatekey"}, fold: true,
 		pattern: `(?i)private[ _]?key["']?\s*[:=]?\s*["']?(0x[0-9a-fA-F]{64})\b`, accept: random},
 	{kind: PrivateKey, keywords: []string{"PuTTY-User-Key-File"}, span: 4096,
-		pattern: `PuTTY-User-Key-File-\d+:[^\n]*\n(?:[^\n]*\n){0,8}?Private-Lines:\s*\d+\s*\n([A-Za-z0-9+/=\r\n]{20,})`},
+		pattern: `PuTTY-User-Key-File-\d+:[^\n]*\n(?:[^\n]*\n){0,64}?Private-Lines:\s*\d+\s*\n([A-Za-z0-9+/=\r\n]{20,})`},
 	{kind: CommandPassword, keywords: []string{"chpasswd"}, reach: 512,
 		pattern: `\b(?:echo|printf)\s+(?:-n\s+|["']%s(?:\\n)?["']\s+)?["']?[\w.@-]+:([^\s"';&|)\x60]+)["']?\s*\|\s*(?:sudo\s+)?chpasswd\b`, accept: literalPassword},
 	{kind: BearerToken, keywords: []string{"connect.sid=", "session=", "sessionid=", "session_id=", "__secure-", "__host-", "_session="}, fold: true,
@@ -95,6 +95,9 @@ var rules = []rule{
 	// named in prose.
 	{kind: CommandPassword, keywords: []string{"identified by"}, fold: true, pattern: `(?i)\bidentified\s+(?:with\s+\S+\s+)?by\s+'([^'\n]{6,})'`, accept: literalPassword},
 	{kind: BearerToken, keywords: []string{"algolia"}, fold: true, pattern: `(?i)algolia[^\n]{0,40}?admin[ _-]?(?:api[ _-]?)?key["']?[\s:=]+["']?([a-f0-9]{32})\b`, accept: random},
+	// WordPress's keys and salts (define('AUTH_KEY', '...')): they sign every login cookie.
+	{kind: PasswordAssignment, keywords: []string{"_KEY'", "_SALT'", "_KEY\"", "_SALT\""},
+		pattern: `define\(\s*['"](?:SECURE_)?(?:AUTH|LOGGED_IN|NONCE)_(?:KEY|SALT)['"]\s*,\s*'([^'\n]{32,})'`, accept: wordpressSalt},
 	{kind: SlackWebhook, keywords: []string{"/api/webhooks/"}, pattern: `(https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{60,})`, accept: random},
 	// Google's OAuth refresh tokens (1//0...), LaunchDarkly's server SDK keys, and the secrets
 	// that follow a public id in a client's constructor (Twilio's API key SK..., Razorpay's key id).

@@ -140,15 +140,37 @@ func strongChosen(v string) bool {
 // proseLen bounds a password named in prose: 8 to 64 characters.
 func proseLen(v string) bool { return len(v) >= 8 && len(v) <= 64 }
 
-// notSearchOnly rejects a key whose line says it is a search-only (public) one.
+// wordpressSalt accepts a generated salt (WordPress's own service draws them from every printable
+// character, < and > included), not the sample file's "put your unique phrase here".
+func wordpressSalt(v string) bool {
+	return !strings.Contains(v, " ") && entropy(v) >= 4
+}
+
+// notSearchOnly accepts an Algolia key that is the admin's: its line says so, or, when the
+// line names no kind of key, the text writes or deletes with it; a key its line calls a search
+// key is public by design.
 func notSearchOnly(text string, start int) bool {
 	ls := strings.LastIndexByte(text[:start], '\n') + 1
 	le := strings.IndexByte(text[start:], '\n')
 	if le < 0 {
 		le = len(text) - start
 	}
-	line := asciiLower(text[ls : start+le])
-	return !strings.Contains(line, "search") || strings.Contains(line, "admin")
+	line := strings.ReplaceAll(asciiLower(text[ls:start+le]), "algoliasearch", "")
+	if strings.Contains(line, "admin") {
+		return true
+	}
+	if strings.Contains(line, "search") {
+		return false // a search-only key, public by design
+	}
+	// The client's constructor names no kind of key: a key that writes is the admin's.
+	all := asciiLower(text)
+	for _, op := range []string{"deleteindex", "delete_index", "saveobject", "save_objects", "clearobjects", "clear_objects", "setsettings", "set_settings",
+		"deleteobject", "delete_object", "partialupdateobject", "partial_update_object", "addapikey", "add_api_key", "replaceallobjects", "deleteby"} {
+		if strings.Contains(all, op) {
+			return true
+		}
+	}
+	return false
 }
 
 // sessionValue accepts a session cookie's value: long and generated, not a word or a flag.
