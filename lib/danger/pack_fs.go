@@ -43,6 +43,22 @@ var (
 	mvOpts    = shell.Opts{Short: "tS", Long: []string{"target-directory", "suffix", "backup"}}
 )
 
+// listFromFile reports arguments that xargs reads from a file: given with -a/--arg-file (none
+// of the line's commands feeds them), or printed by a command that reads files (cat, sort, ...).
+func listFromFile(c *shell.Cmd) bool {
+	if len(c.ArgsFrom) == 0 {
+		return c.Stdin == nil || c.Stdin.File != "" // xargs -a FILE, xargs < FILE
+	}
+	for _, f := range c.ArgsFrom {
+		switch f.Name {
+		case "cat", "sort", "uniq", "head", "tail", "grep", "egrep", "cut", "awk", "sed", "tr", "jq", "yq":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // rm: recursive deletes of the filesystem's important places, and any delete of system files,
 // credentials, history and the guard's own files.
 func (j *judge) rm(c *shell.Cmd) {
@@ -56,6 +72,12 @@ func (j *judge) rm(c *shell.Cmd) {
 		// Interpreter code deleting, in a loop, paths it computes (read from a file, the
 		// environment, its arguments): which ones cannot be told before it runs.
 		j.add(c, fsRmComputed, "the code deletes recursively paths it computes when it runs ("+c.Via[len(c.Via)-1]+")", "")
+		return
+	}
+	if recursive && len(p.Operands) > 0 && slices.Contains(c.Via, "xargs") && listFromFile(c) && !slices.ContainsFunc(p.Operands, func(op string) bool { return shell.Plain(op) != shell.Dyn }) {
+		// xargs -a stale.txt rm -rf, cat dirs.txt | xargs rm -rf: the list is a file's
+		// content, which cannot be read before it runs.
+		j.add(c, fsRmComputed, "it deletes recursively every path a file lists, which cannot be read before it runs", "")
 		return
 	}
 	if j.homeDotListing(c.ArgsFrom) {

@@ -27,6 +27,15 @@ func TestPackFs(t *testing.T) {
 		{"ruby -rfileutils -e 'ENV.fetch(\"PURGE_DIRS\").split(\":\").each { |d| FileUtils.rm_rf(d) }'", "fs.rm-computed"},
 		{"python3 -c \"import glob, shutil; [shutil.rmtree(p) for p in glob.glob('/home/dev/*')]\"", "fs.rm-critical"},
 		{"python3 -c \"import pathlib, shutil; [shutil.rmtree(p) for p in pathlib.Path('.').rglob('__pycache__')]\"", ""},
+		// A list of paths read from a file, deleted through xargs; recipes in a process substitution.
+		{"xargs --arg-file=stale-dirs.txt rm -rf", "fs.rm-computed"},
+		{"cat stale.txt | xargs rm -rf", "fs.rm-computed"},
+		{"xargs rm -rf < dirs.txt", "fs.rm-computed"},
+		{"find . -name node_modules -type d -prune | xargs rm -rf", ""},
+		{"echo build dist | xargs rm -rf", ""},
+		{"cat files.txt | xargs rm -f", ""},
+		{"just --justfile <(printf 'reset:\\n    rm -rf /home/dev\\n') reset", "fs.rm-critical"},
+		{"make -f <(echo 'x:; rm -rf ~') x", "fs.rm-critical"},
 		// A script file the same line wrote, given to its interpreter; Go's tuple assignment.
 		{"cat > /tmp/t.py <<'EOF'\nimport shutil, os\nshutil.rmtree(os.path.expanduser('~/.gnupg'))\nEOF\npython3 /tmp/t.py", "fs.rm-critical"},
 		{"cat > t.js <<'EOF'\nrequire('child_process').execSync('rm -rf ~')\nEOF\nnode t.js", "fs.rm-critical"},

@@ -66,22 +66,8 @@ func (a *analyzer) record(c *Cmd, words []string) {
 // redirected with >, or a here-document given to cat; a script run later in the line is then
 // read from it.
 func (a *analyzer) noteWritten(c *Cmd) {
-	var text string
-	switch {
-	case c.Name == "echo" && !slices.Contains(c.Args, "-e"):
-		text = strings.Join(c.Args, " ") + "\n"
-	case c.Name == "printf" && len(c.Args) > 0 && c.Args[0] != "-v":
-		out, ok := printf(c.Args[0], c.Args[1:])
-		if !ok {
-			return
-		}
-		text = out
-	case c.Name == "cat" && len(c.Args) == 0 && c.Stdin != nil && c.Stdin.Known:
-		text = c.Stdin.Text
-	default:
-		return
-	}
-	if strings.Contains(text, Dyn) || len(a.written) > 16 {
+	text, ok := printed(c)
+	if !ok || len(a.written) > 16 {
 		return
 	}
 	for _, r := range c.Redirs {
@@ -95,6 +81,27 @@ func (a *analyzer) noteWritten(c *Cmd) {
 			a.written[r.Target] = text
 		}
 	}
+}
+
+// printed is the text a command prints when it is known: echo, printf of literals, or cat of
+// a here-document.
+func printed(c *Cmd) (string, bool) {
+	var text string
+	switch {
+	case c.Name == "echo" && !slices.Contains(c.Args, "-e"):
+		text = strings.Join(c.Args, " ") + "\n"
+	case c.Name == "printf" && len(c.Args) > 0 && c.Args[0] != "-v":
+		out, ok := printf(c.Args[0], c.Args[1:])
+		if !ok {
+			return "", false
+		}
+		text = out
+	case c.Name == "cat" && len(c.Args) == 0 && c.Stdin != nil && c.Stdin.Known:
+		text = c.Stdin.Text
+	default:
+		return "", false
+	}
+	return text, !strings.Contains(text, Dyn)
 }
 
 // markedArgs are the substitutions in a command's arguments whose output becomes code: the

@@ -39,7 +39,17 @@ func (a *analyzer) procSubst(ps *syntax.ProcSubst, st *state) string {
 	before := len(a.cmds)
 	a.stmts(ps.Stmts, st.child(), nil)
 	a.substs = append(a.substs, a.cmds[before:len(a.cmds):len(a.cmds)])
-	return procMark + strconv.Itoa(len(a.substs)-1) + Dyn
+	mark := procMark + strconv.Itoa(len(a.substs)-1) + Dyn
+	if made := a.cmds[before:]; len(made) == 1 && len(a.written) <= 16 {
+		// just --justfile <(printf 'x:\n\trm -rf ~'): a file whose text the line gives
+		if text, ok := printed(made[0]); ok {
+			if a.written == nil {
+				a.written = map[string]string{}
+			}
+			a.written[mark] = text
+		}
+	}
+	return mark
 }
 
 // procCmds returns the commands behind an argument that is exactly a process substitution.
