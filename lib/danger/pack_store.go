@@ -55,6 +55,10 @@ func (j *judge) storeKnown(c *shell.Cmd) {
 	r := httpRequest(c)
 	for _, u := range r.urls {
 		h, port, segs, query := splitURL(u)
+		if vs := shell.Vars(strings.SplitN(u, "/", 2)[0]); h == "" && len(vs) == 1 {
+			// "$OPENSEARCH_URL/products": the variable's name says what it points at
+			h = strings.ToLower(strings.ReplaceAll(vs[0], "_", "-"))
+		}
 		if b := branchRoute(segs); b != "" && r.method == "DELETE" && j.protected(b) {
 			j.add(c, gitDeleteDefault, "it deletes the protected branch "+b+" on the hosting service", "")
 			return
