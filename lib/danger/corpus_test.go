@@ -20,6 +20,9 @@ type corpusCase struct {
 	Cat  string `json:"cat"`
 	Note string `json:"note"`
 	Cwd  string `json:"cwd"`
+	// Project, when set, is the session's project (Linux only; default /home/dev/proj), and the
+	// default working directory.
+	Project string `json:"project"`
 	// Known says why the guard is known to get this case wrong: it is reported, not failed.
 	Known string `json:"known"`
 	// Shell "powershell" judges Cmd as a PowerShell tool script (JudgePowerShell).
@@ -35,7 +38,9 @@ type corpusCase struct {
 // world is the machine a case is labelled for.
 func (c corpusCase) world() shell.World {
 	if c.OS == "" || c.OS == "linux" {
-		return testWorld(c.Cwd)
+		w := testWorld(cmp.Or(c.Cwd, c.Project))
+		w.Project = cmp.Or(c.Project, w.Project)
+		return w
 	}
 	home := c.Home
 	if home == "" {

@@ -42,6 +42,9 @@ func TestPackFs(t *testing.T) {
 		{"cat > t.py <<'EOF'\nimport shutil\nshutil.rmtree('build')\nEOF\npython3 -u t.py", ""},
 		{"cat > /tmp/wipe.go <<'EOF'\npackage main\nimport \"os\"\nfunc main() { h, _ := os.UserHomeDir(); os.RemoveAll(h) }\nEOF\ngo run /tmp/wipe.go", "fs.rm-critical"},
 		{"python3 -c 'import shutil; d = \"build\"; shutil.rmtree(d)'", ""},
+		{"cat > /tmp/c.go <<'EOF'\npackage main\nimport (\"os\"; \"os/exec\")\nfunc main() { h, _ := os.UserHomeDir(); exec.Command(\"rm\", \"-rf\", h).Run() }\nEOF\ngo run /tmp/c.go", "fs.rm-critical"},
+		{"python3 -c 'import subprocess,os; d=os.path.expanduser(\"~\"); subprocess.run([\"rm\",\"-rf\",d])'", "fs.rm-critical"},
+		{"python3 -c 'import subprocess; d=\"build\"; subprocess.run([\"rm\",\"-rf\",d])'", ""},
 		// JavaScript's tagged shell templates, and deno reading its program from stdin.
 		{"bun -e 'await Bun.$`rm -rf ${process.env.HOME}`'", "fs.rm-critical"},
 		{"node --input-type=module -e 'import { $ } from \"zx\"; await $`rm -rf /`'", "fs.rm-critical"},

@@ -82,6 +82,8 @@ func (j *judge) perm(c *shell.Cmd) {
 			j.add(c, permSystem, "it changes the permissions or owner of "+label, "")
 		case pl == homeSecret && wide:
 			j.add(c, permSecret, "it opens up "+label+" to other users", "")
+		case sudoersFile(t) && c.Name == "chmod" && !writesForOthers(mode) && !othersRead(mode):
+			// 0440, root's group reading: the mode sudo itself asks of these files
 		case (c.Name == "chmod" && opensToOthers(mode) || c.Name == "setfacl" && aclOpens(c.Args)) && (!publicInSecretDir(t) || c.Name == "chmod" && writesForOthers(mode)) && (j.isSecretFile(t) || pl == homeSecret):
 			// a public key may be read by anyone; authorized_keys, config or ~/.ssh itself
 			// writable by others lets them add a key that logs in as this user
@@ -155,6 +157,25 @@ func writesForOthers(mode string) bool {
 	for _, part := range strings.Split(mode, ",") {
 		i := strings.IndexAny(part, "+=")
 		if i >= 0 && strings.Contains(part[i+1:], "w") && (part[:i] == "" || strings.ContainsAny(part[:i], "goa")) {
+			return true
+		}
+	}
+	return false
+}
+
+// sudoersFile reports sudo's policy files.
+func sudoersFile(p string) bool {
+	return p == "/etc/sudoers" || strings.HasPrefix(p, "/etc/sudoers.d/")
+}
+
+// othersRead reports a chmod mode that lets every user (not only the group) read.
+func othersRead(mode string) bool {
+	if mode != "" && strings.Trim(mode, "01234567") == "" {
+		return len(mode) >= 3 && (mode[len(mode)-1]-'0')&4 != 0
+	}
+	for _, part := range strings.Split(mode, ",") {
+		i := strings.IndexAny(part, "+=")
+		if i >= 0 && strings.Contains(part[i+1:], "r") && (part[:i] == "" || strings.ContainsAny(part[:i], "oa")) {
 			return true
 		}
 	}

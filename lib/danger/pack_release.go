@@ -160,18 +160,49 @@ func (j *judge) imagePush(c *shell.Cmd) {
 	if at(ops, 0) == "image" {
 		ops = ops[1:]
 	}
-	if at(ops, 0) != "push" || len(ops) < 2 || !shell.Known(ops[1]) {
-		return
+	var images []string
+	switch {
+	case at(ops, 0) == "push" && len(ops) > 1 && shell.Known(ops[1]):
+		images = ops[1:2]
+	case (at(ops, 0) == "buildx" && (at(ops, 1) == "build" || at(ops, 1) == "bake") || at(ops, 0) == "build") && pushes(c.Args):
+		// docker buildx build -t IMAGE --push: built and pushed in one step
+		for i, a := range c.Args {
+			if (a == "-t" || a == "--tag") && i+1 < len(c.Args) && shell.Known(c.Args[i+1]) {
+				images = append(images, c.Args[i+1])
+			} else if v, ok := strings.CutPrefix(a, "--tag="); ok && shell.Known(v) {
+				images = append(images, v)
+			}
+		}
 	}
-	image := ops[1]
+	for _, image := range images {
+		if j.publicImage(c, image) {
+			return
+		}
+	}
+}
+
+// pushes reports a build told to push what it builds (--push, --output type=registry).
+func pushes(args []string) bool {
+	for i, a := range args {
+		if a == "--push" || strings.Contains(a, "type=registry") || (a == "-o" || a == "--output") && strings.Contains(at(args, i+1), "type=registry") {
+			return true
+		}
+	}
+	return false
+}
+
+// publicImage reports (and judges) an image pushed to a public registry.
+func (j *judge) publicImage(c *shell.Cmd, image string) bool {
 	host, _, hasHost := strings.Cut(image, "/")
 	if !hasHost || !strings.ContainsAny(host, ".:") && host != "localhost" {
 		host = "docker.io" // acme/api, ubuntu: Docker Hub
 	}
 	switch host {
 	case "docker.io", "index.docker.io", "registry-1.docker.io", "ghcr.io", "quay.io", "public.ecr.aws", "registry.gitlab.com":
-		j.add(c, releasePublish, c.Name+" push publishes "+image+" on "+host+", where anyone with access to the repository pulls it", "")
+		j.add(c, releasePublish, c.Name+" pushes "+image+" to "+host+", where anyone with access to the repository pulls it", "")
+		return true
 	}
+	return false
 }
 
 // testIndex reports an upload to TestPyPI, the index made for trying a release out.

@@ -400,7 +400,7 @@ func (j *judge) isSecretFile(p string) bool {
 			return true
 		}
 	}
-	if paths.EnvFile(p) || p == "/etc/sudoers" || j.credentialStore(p) {
+	if paths.EnvFile(p) || p == "/etc/sudoers" || strings.HasPrefix(p, "/etc/sudoers.d/") || j.credentialStore(p) {
 		return true
 	}
 	base := path.Base(p)

@@ -277,7 +277,7 @@ func (a *analyzer) code(c *Cmd, st *state) {
 			}
 			return words
 		}
-		if list, ok := argvList(rest, a.world.Home, st.cwd); ok {
+		if list, ok := argvList(rest, code, a.world.Home, st.cwd); ok {
 			a.simple(sub(), home(list), st.child())
 			return
 		}
@@ -289,7 +289,7 @@ func (a *analyzer) code(c *Cmd, st *state) {
 			s = templateHoles(s) // execSync(`git checkout ${branch}`): the holes are run-time values
 		}
 		if ok {
-			if argv := argvLiteral(rest, a.world.Home, st.cwd); len(argv) > 1 && !strings.Contains(call, "popen") && call != "os.system" && (!strings.Contains(call, "Command") || call == "exec.Command") {
+			if argv := argvLiteral(rest, code, a.world.Home, st.cwd); len(argv) > 1 && !strings.Contains(call, "popen") && call != "os.system" && (!strings.Contains(call, "Command") || call == "exec.Command") {
 				// system("git", "reset", "--hard"): a program and its arguments, no shell
 				a.simple(sub(), home(argv), st.child())
 				return
@@ -297,9 +297,9 @@ func (a *analyzer) code(c *Cmd, st *state) {
 			s = interpolateHome(s, a.world.Home, st.cwd)
 			if strings.Contains(call, "spawn") || strings.Contains(call, "execFile") || strings.Contains(call, "os.exec") || strings.Contains(call, "Command") {
 				if words := strings.Fields(s); len(words) > 0 && !strings.Contains(rest, "shell") {
-					args, _ := argvList(afterFirstArg(rest), a.world.Home, st.cwd)
+					args, _ := argvList(afterFirstArg(rest), code, a.world.Home, st.cwd)
 					if i := strings.Index(callArgs(rest), "args:"); i >= 0 && len(args) == 0 {
-						args, _ = argvList(callArgs(rest)[i+5:], a.world.Home, st.cwd) // new Deno.Command("sh", { args: [...] })
+						args, _ = argvList(callArgs(rest)[i+5:], code, a.world.Home, st.cwd) // new Deno.Command("sh", { args: [...] })
 					}
 					a.simple(sub(), append(words, args...), st.child())
 					return
@@ -420,14 +420,18 @@ func (a *analyzer) shellTemplates(code, via string, st *state, c *Cmd) {
 }
 
 // argvLiteral reads a call's arguments when they start with two string literals: the rest are
-// literals, paths it can evaluate (system("rm", "-rf", $ENV{HOME})) or run-time values.
-func argvLiteral(rest, home, cwd string) []string {
+// literals, paths it can evaluate (system("rm", "-rf", $ENV{HOME})), variables the code
+// assigned one of those, or run-time values.
+func argvLiteral(rest, code, home, cwd string) []string {
 	var out []string
 	for _, arg := range splitArgs(callArgs(strings.TrimLeft(rest, " \t("))) {
 		if v, ok := stringLiteral(arg); ok && strings.TrimSpace(skipLiteral(arg)) == "" {
 			out = append(out, v)
 		} else if v, ok := pathValue(arg, home, cwd); ok && len(out) > 1 {
 			out = append(out, v) // system("rm", "-rf", $ENV{HOME})
+		} else if lit, ok := assignedLiteral(code, strings.TrimSpace(arg)+")", home, cwd); ok && len(out) > 1 {
+			v, _ := stringLiteral(lit) // h, _ := os.UserHomeDir(); exec.Command("rm", "-rf", h)
+			out = append(out, v)
 		} else if len(out) > 1 {
 			out = append(out, Dyn)
 		} else {
@@ -672,7 +676,7 @@ func afterFirstArg(s string) string {
 
 // argvList reads a list of arguments at the start of s (["rm", "-rf", os.path.expanduser("~")]):
 // literals, paths it can evaluate, and run-time values for the rest.
-func argvList(s, home, cwd string) ([]string, bool) {
+func argvList(s, code, home, cwd string) ([]string, bool) {
 	s = strings.TrimLeft(s, " \t\n(")
 	if !strings.HasPrefix(s, "[") {
 		return nil, false
@@ -684,6 +688,9 @@ func argvList(s, home, cwd string) ([]string, bool) {
 		if v, ok := stringLiteral(e); ok && strings.TrimSpace(skipLiteral(e)) == "" {
 			out = append(out, v)
 		} else if v, ok := pathValue(e, home, cwd); ok {
+			out = append(out, v)
+		} else if lit, ok := assignedLiteral(code, strings.TrimSpace(e)+")", home, cwd); ok && len(out) > 0 {
+			v, _ := stringLiteral(lit) // d = os.path.expanduser("~"); run(["rm", "-rf", d])
 			out = append(out, v)
 		} else {
 			out = append(out, Dyn)
