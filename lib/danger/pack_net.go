@@ -131,7 +131,7 @@ func (j *judge) downloadThenRun() {
 		var f *shell.Cmd
 		ok := false
 		target := ""
-		if ran != "" && ran == c.Prog && !strings.Contains(ran, "/") {
+		if len(fetched) > 0 && ran != "" && ran == c.Prog && !strings.Contains(ran, "/") {
 			// A bare name is looked up on PATH: it runs the download when the line fetched a
 			// file of that name into a folder on a usual PATH (curl -o ~/.local/bin/kx URL; kx).
 			target, f, ok = j.fetchedOnPath(ran, fetched)

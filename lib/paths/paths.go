@@ -414,12 +414,8 @@ func IsCredential(p, home string) bool {
 	if home == "" {
 		return false
 	}
-	for _, s := range homeCredentials {
-		if p == home+s {
-			return true
-		}
-	}
-	return false
+	rel, ok := strings.CutPrefix(p, home)
+	return ok && slices.Contains(homeCredentials, rel) // no string built per entry
 }
 
 // systemCredential reports the machine's own secrets, readable by root alone: password hashes,
