@@ -310,6 +310,8 @@ func (j *judge) az(c *shell.Cmd) {
 		j.syncDelete(c, "az storage blob sync --delete-destination", v)
 	case strings.HasPrefix(s, "group delete"):
 		j.add(c, cloudDeleteCritical, "az group delete deletes a resource group and everything in it", "ask the user to delete resource groups themselves")
+	case strings.HasPrefix(s, "storage table delete"):
+		j.add(c, storeManagedDelete, "az storage table delete deletes a table with every entity in it, as DynamoDB's delete-table does", "")
 	case strings.HasPrefix(s, "aks delete"):
 		j.add(c, cloudClusterDelete, "az aks delete deletes the cluster and everything running in it", "")
 	case slices.Contains(ops, "delete"):

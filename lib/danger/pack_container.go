@@ -390,7 +390,19 @@ func (j *judge) docker(c *shell.Cmd) {
 		}
 		if at(ops, 0) == "volume" && at(ops, 1) == "rm" {
 			// volume rm's -f is --force: its operands are every word that is no option
-			for _, v := range (shell.Opts{}).Parse(sub[slices.Index(sub, "rm")+1:]).Operands {
+			names := (shell.Opts{}).Parse(sub[slices.Index(sub, "rm")+1:]).Operands
+			for _, f := range c.ArgsFrom {
+				// docker volume rm $(docker volume ls -q --filter name=mysql): the volumes the
+				// filter names
+				for i, a := range f.Args {
+					if v, ok := strings.CutPrefix(a, "name="); ok && i > 0 && (f.Args[i-1] == "--filter" || f.Args[i-1] == "-f") {
+						names = append(names, v)
+					} else if v, ok := strings.CutPrefix(a, "--filter=name="); ok {
+						names = append(names, v)
+					}
+				}
+			}
+			for _, v := range names {
 				if dataVolume(v) {
 					j.add(c, containerVolumeData, c.Name+" volume rm deletes the volume "+v+" and the data in it, which no command brings back", "")
 					return

@@ -32,6 +32,8 @@ func TestPackContainer(t *testing.T) {
 		{"kubectl delete pod api-7d9f8 -n production", ""},
 		{"kubectl delete deployment api -n staging", ""},
 		{"docker volume rm pgdata", "container.volume-data"},
+		{"docker volume rm $(docker volume ls -q --filter name=mysql)", "container.volume-data"},
+		{"docker volume rm $(docker volume ls -q --filter name=cache)", ""},
 		{"docker volume rm -f myapp_redis-data", "container.volume-data"},
 		{"docker volume rm proj_node_modules myapp_cache", ""},
 		{"docker volume rm pgdata-test", ""},

@@ -557,10 +557,11 @@ func (j *judge) ormRunner(c *shell.Cmd) {
 }
 
 // ormWipe matches a whole model's rows deleted: Model.destroy_all / delete_all (Rails),
-// Model.all.each(&:destroy) and find_each { |r| r.destroy } (Rails, one row at a time),
+// Model.all.each(&:destroy) and find_each { |r| r.destroy } (Rails, one row at a time; a
+// where(nil) or where({}) narrows nothing),
 // Model.objects.all().delete() (Django), Model::query()->delete() and Model::truncate()
 // (Laravel); a where, filter or find before it narrows it and does not match.
 var ormWipe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\b[A-Z]\w*(::[A-Z]\w*)*(\.all|\.unscoped)?\.(destroy_all|delete_all)\b|` +
-		`\b[A-Z]\w*(::[A-Z]\w*)*(\.all|\.unscoped)?\.(find_each|each|find_in_batches)\s*(\(\s*&:(destroy|delete)!?\s*\)|(\{|do)\s*\|\s*(\w+)\s*\|\s*\w+\.(destroy|delete)!?)|\b[A-Z]\w*\.objects(\.all\(\))?\.delete\(\)|\b[A-Z]\w*::(query\(\)->delete\(\)|truncate\(\))`)
+	return regexp.MustCompile(`\b[A-Z]\w*(::[A-Z]\w*)*(\.all|\.unscoped|\.where\(\s*(nil|\{\s*\})?\s*\))?\.(destroy_all|delete_all)\b|` +
+		`\b[A-Z]\w*(::[A-Z]\w*)*(\.all|\.unscoped|\.where\(\s*(nil|\{\s*\})?\s*\))?\.(find_each|each|find_in_batches)\s*(\(\s*&:(destroy|delete)!?\s*\)|(\{|do)\s*\|\s*(\w+)\s*\|\s*\w+\.(destroy|delete)!?)|\b[A-Z]\w*\.objects(\.all\(\))?\.delete\(\)|\b[A-Z]\w*::(query\(\)->delete\(\)|truncate\(\))`)
 })

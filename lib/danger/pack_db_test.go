@@ -12,6 +12,7 @@ func TestPackDb(t *testing.T) {
 		{"sudo gitlab-rails runner 'Project.find_each(&:destroy)'", "db.destructive"},
 		{"RAILS_ENV=production bin/rails runner 'User.all.each { |u| u.destroy }'", "db.destructive"},
 		{"bin/rails runner 'Order.all.delete_all'", "db.destructive"},
+		{"RAILS_ENV=production bundle exec rails runner 'Order.where(nil).delete_all'", "db.destructive"},
 		{"bin/rails runner 'Post.where(draft: true).find_each(&:destroy)'", ""},
 		{"bin/rails runner 'User.find_each(&:touch)'", ""},
 		{"bin/rails runner 'puts User.count'", ""},

@@ -36,6 +36,12 @@ func TestPackFs(t *testing.T) {
 		{"cat files.txt | xargs rm -f", ""},
 		{"just --justfile <(printf 'reset:\\n    rm -rf /home/dev\\n') reset", "fs.rm-critical"},
 		{"make -f <(echo 'x:; rm -rf ~') x", "fs.rm-critical"},
+		// CMake scripts, npm 7's set-script, deno eval's options.
+		{"cmake -P /dev/stdin <<'EOF'\nfile(REMOVE_RECURSE /home/dev)\nEOF", "fs.rm-critical"},
+		{"cat > x.cmake <<'EOF'\nexecute_process(COMMAND rm -rf /etc)\nEOF\ncmake -P x.cmake", "fs.rm-critical"},
+		{"cmake -P /dev/stdin <<'EOF'\nfile(REMOVE_RECURSE build)\nEOF", ""},
+		{"npm set-script wipe \"rm -rf ~/\" && npm run wipe", "fs.rm-critical"},
+		{"deno eval --unstable 'Deno.removeSync(Deno.env.get(\"HOME\"), {recursive: true})'", "fs.rm-critical"},
 		// A script file the same line wrote, given to its interpreter; Go's tuple assignment.
 		{"cat > /tmp/t.py <<'EOF'\nimport shutil, os\nshutil.rmtree(os.path.expanduser('~/.gnupg'))\nEOF\npython3 /tmp/t.py", "fs.rm-critical"},
 		{"cat > t.js <<'EOF'\nrequire('child_process').execSync('rm -rf ~')\nEOF\nnode t.js", "fs.rm-critical"},

@@ -21,6 +21,7 @@ func TestPackStore(t *testing.T) {
 		{"curl -s -u \"admin:$OS_PASS\" -X DELETE \"$OPENSEARCH_URL/products\"", "store.index-delete"},
 		{"curl -X DELETE \"$ES_HOST/logs-2024\"", "store.index-delete"},
 		{"curl -X DELETE \"$API_URL/items/3\"", ""},
+		{"az storage table delete --name AuditEvents --account-name acmeprod", "store.managed-delete"},
 		{"curl -X DELETE https://search.acme.io/indexes/products -H \"Authorization: Bearer $MEILI_KEY\"", "store.index-delete"},
 		{"curl -X DELETE https://api.acme.io/v1/indexes/products", "store.index-delete"},
 		{"wget -qO- --method=DELETE http://typesense.internal:8108/collections/products", "store.index-delete"},

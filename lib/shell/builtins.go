@@ -192,6 +192,16 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 				a.code(prog, st)
 			}
 		}
+	case c.Name == "cmake" && cmakeScript(c.Args) != "":
+		// cmake -P FILE: a CMake script, from a file the line wrote or from stdin
+		f := cmakeScript(c.Args)
+		text, ok := a.written[a.resolve(f, c.Dir)]
+		if (f == "/dev/stdin" || f == "-") && c.Stdin != nil && c.Stdin.Known {
+			text, ok = c.Stdin.Text, true
+		}
+		if ok {
+			a.cmakeCommands(c, text, st)
+		}
 	case c.Name == "go" && len(c.Args) > 1 && c.Args[0] == "run":
 		// go run of a file the same line wrote: its code, read for what it runs and deletes.
 		for _, f := range c.Args[1:] {
@@ -252,4 +262,57 @@ func scriptOperand(c *Cmd) string {
 		}
 	}
 	return ""
+}
+
+// cmakeScript is the script of cmake -P FILE, "" for any other cmake run.
+func cmakeScript(args []string) string {
+	for i, a := range args {
+		if a == "-P" && i+1 < len(args) {
+			return args[i+1]
+		}
+	}
+	return ""
+}
+
+// cmakeCommands reads what a CMake script deletes and runs: file(REMOVE_RECURSE PATHS) and
+// file(REMOVE PATHS) are rm -rf and rm, execute_process(COMMAND PROG ARGS) runs PROG.
+func (a *analyzer) cmakeCommands(c *Cmd, text string, st *state) {
+	sub := func() *Cmd {
+		return &Cmd{Dir: c.Dir, Via: with(c.Via, "cmake -P"), Text: c.Text, Remote: c.Remote, Mounts: c.Mounts, Fresh: c.Fresh}
+	}
+	for n, rest := 0, text; n < 64; n++ {
+		i := strings.IndexByte(rest, '(')
+		if i < 0 {
+			return
+		}
+		name := strings.ToLower(strings.TrimSpace(rest[max(0, strings.LastIndexAny(rest[:i], " \t\n;")+1):i]))
+		end := strings.IndexByte(rest[i:], ')')
+		if end < 0 {
+			return
+		}
+		words := strings.Fields(interpolateHome(rest[i+1:i+end], a.world.Home, st.cwd))
+		for k, w := range words {
+			words[k] = strings.Trim(w, `"`)
+		}
+		rest = rest[i+end+1:]
+		switch {
+		case name == "file" && len(words) > 1 && (words[0] == "REMOVE_RECURSE" || words[0] == "REMOVE"):
+			args := words[1:]
+			if words[0] == "REMOVE_RECURSE" {
+				args = append([]string{"-rf"}, args...)
+			}
+			a.record(sub(), append([]string{"rm"}, args...))
+		case name == "execute_process" && len(words) > 1 && words[0] == "COMMAND":
+			var argv []string
+			for _, w := range words[1:] {
+				if w == "COMMAND" || w == "WORKING_DIRECTORY" || w == "RESULT_VARIABLE" || w == "OUTPUT_VARIABLE" || w == "TIMEOUT" {
+					break
+				}
+				argv = append(argv, w)
+			}
+			if len(argv) > 0 {
+				a.simple(sub(), argv, st.child())
+			}
+		}
+	}
 }

@@ -30,7 +30,12 @@ func interpreterCode(c *Cmd) bool {
 	switch {
 	case name == "deno":
 		if len(args) >= 2 && args[0] == "eval" {
-			code = append(code, args[1])
+			for _, a := range args[1:] { // deno eval [--unstable ...] CODE
+				if !strings.HasPrefix(a, "-") {
+					code = append(code, a)
+					break
+				}
+			}
 		}
 		// deno run [options] -: the program is read from stdin
 		script = len(code) == 0 && !(len(args) > 0 && args[0] == "run" && len(args) > 1 && args[len(args)-1] == "-")

@@ -19,6 +19,14 @@ func (a *analyzer) npmScripts(c *Cmd, st *state) {
 		}
 		return
 	}
+	if len(args) > 2 && args[0] == "set-script" {
+		// npm set-script NAME TEXT (npm 7 and 8): the same as pkg set scripts.NAME=TEXT
+		if a.scripts == nil {
+			a.scripts = map[string]string{}
+		}
+		a.scripts[args[1]] = args[2]
+		return
+	}
 	name := args[0]
 	if (name == "run" || name == "run-script") && len(args) > 1 {
 		name = args[1]
