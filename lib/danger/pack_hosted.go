@@ -167,6 +167,8 @@ func (j *judge) appPlatform(c *shell.Cmd) {
 		j.add(c, hostedProjectDelete, "vercel "+ops[0]+" "+ops[1]+" removes every deployment of the project", "")
 	case (c.Name == "fly" || c.Name == "flyctl") && at(ops, 0) == "destroy":
 		j.add(c, hostedProjectDelete, c.Name+" destroy deletes the app with its machines and volumes", "")
+	case (c.Name == "fly" || c.Name == "flyctl") && (at(ops, 0) == "postgres" || at(ops, 0) == "pg" || at(ops, 0) == "mpg" || at(ops, 0) == "redis" || at(ops, 0) == "volumes" || at(ops, 0) == "volume") && (at(ops, 1) == "destroy" || at(ops, 1) == "delete"):
+		j.add(c, storeManagedDelete, c.Name+" "+ops[0]+" "+ops[1]+" deletes a managed data store with its data", "")
 	case (c.Name == "fly" || c.Name == "flyctl") && j.serverDelete(c):
 		// fly machine destroy: one server of the app, judged as the other clouds' are
 	case c.Name == "supabase" && at(ops, 0) == "db" && at(ops, 1) == "reset" && (slices.Contains(c.Args, "--linked") || hasOpt(c.Args, "--db-url")):
