@@ -498,14 +498,18 @@ func (j *judge) metadataCredentials(c *shell.Cmd) {
 
 // metadataCredentialURL names the credential a metadata-service URL in s serves: AWS's role
 // credentials (IMDS and ECS task roles), GCP's service-account tokens and keys, Azure's
-// managed-identity tokens; "" for anything else (instance ids, regions, tags).
+// managed-identity tokens (GCP's also under the short host name metadata); "" for anything
+// else (instance ids, regions, tags).
 func metadataCredentialURL(s string) string {
-	if !strings.Contains(s, "169.254.169.254") && !strings.Contains(s, "169.254.170.2") && !strings.Contains(s, "metadata.google.internal") && !strings.Contains(s, "[fd00:ec2::254]") {
+	if !strings.Contains(s, "169.254.169.254") && !strings.Contains(s, "169.254.170.2") && !strings.Contains(s, "metadata.google.internal") && !strings.Contains(s, "[fd00:ec2::254]") &&
+		!strings.Contains(s, "://metadata/computeMetadata/") {
 		return ""
 	}
 	l := strings.ToLower(s)
 	switch {
-	case strings.Contains(l, "/iam/security-credentials") || strings.Contains(l, "169.254.170.2/v2/credentials") || strings.Contains(l, "/identity-credentials/"):
+	case strings.Contains(l, "/iam/security-credentials") || strings.Contains(l, "169.254.170.2/v2/credentials") || strings.Contains(l, "/identity-credentials/"),
+		strings.Contains(s, "169.254.170.2"+shell.Dyn+"VAWS_CONTAINER_CREDENTIALS_RELATIVE_URI"), strings.Contains(s, "169.254.170.2$AWS_CONTAINER_CREDENTIALS_RELATIVE_URI"):
+		// ECS: the task role's credentials live at the path the task's variable names
 		return "the instance role's AWS credentials"
 	case strings.Contains(l, "/service-accounts/") && (strings.Contains(l, "/token") || strings.Contains(l, "/identity")):
 		return "a Google Cloud service-account token"
