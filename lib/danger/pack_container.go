@@ -131,7 +131,7 @@ func (j *judge) kubectl(c *shell.Cmd) {
 	case kind == "pv" || kind == "pvc" || kind == "persistentvolumeclaim" || kind == "persistentvolume" || kind == "crd" || kind == "customresourcedefinition" || kind == "node":
 		j.add(c, containerK8sData, "kubectl delete "+kind+" can destroy stored data or workloads", "")
 	case workloadKind(kind) || kind == "" && p.Has("f", "filename", "k", "kustomize"):
-		if w := kubeProduction(c, p); w != "" {
+		if w := cmp.Or(kubeProduction(c, p), j.exportedProd(c, "KUBECONFIG")); w != "" {
 			what := strings.Join(ops[1:], " ")
 			if kind == "" {
 				what = "the objects of " + cmp.Or(optionValue(c.Args, "-f"), "the manifests")
@@ -155,6 +155,25 @@ func workloadKind(kind string) bool {
 		}
 	}
 	return false
+}
+
+// exportedProd says which export earlier in the line set the variable name to a value named
+// for production (export KUBECONFIG=~/.kube/prod && kubectl ...): "" when none did.
+func (j *judge) exportedProd(c *shell.Cmd, name string) string {
+	for _, o := range j.an.Cmds {
+		if o == c {
+			break
+		}
+		if o.Name != "export" && o.Name != "declare" && o.Name != "typeset" {
+			continue
+		}
+		for _, a := range o.Args {
+			if k, v, ok := strings.Cut(a, "="); ok && k == name && prodWord(v) {
+				return a
+			}
+		}
+	}
+	return ""
 }
 
 // kubeProduction says which namespace, context or kubeconfig aims kubectl at production.

@@ -28,6 +28,8 @@ func TestPackContainer(t *testing.T) {
 		{"kubectl debug -it api-7d9f --image=busybox --target=api", ""},
 		{"kubectl delete deployment api -n production", "container.k8s-prod-workload"},
 		{"kubectl --namespace=prod delete sts/redis", "container.k8s-prod-workload"},
+		{"export KUBECONFIG=~/.kube/prod && kubectl -n shop delete deployment,svc -l app=legacy-cart", "container.k8s-prod-workload"},
+		{"export KUBECONFIG=~/.kube/dev && kubectl -n shop delete deployment,svc -l app=legacy-cart", ""},
 		{"kubectl delete -f k8s/ --context prod-eks", "container.k8s-prod-workload"},
 		{"kubectl delete pod api-7d9f8 -n production", ""},
 		{"kubectl delete deployment api -n staging", ""},

@@ -25,6 +25,8 @@ func TestPackFs(t *testing.T) {
 		// A loop over a list computed at run time: ask.
 		{"node -e 'const fs = require(\"fs\"); for (const p of JSON.parse(fs.readFileSync(\"cleanup.json\", \"utf8\")).paths) fs.rmSync(p, { recursive: true, force: true })'", "fs.rm-computed"},
 		{"ruby -rfileutils -e 'ENV.fetch(\"PURGE_DIRS\").split(\":\").each { |d| FileUtils.rm_rf(d) }'", "fs.rm-computed"},
+		{"ruby -e 'File.readlines(\"old_dirs.txt\").each { |d| FileUtils.rm_rf(d.strip) }' -rfileutils", "fs.rm-computed"},
+		{"ruby -rfileutils -e '%w[/etc /usr].each { |d| FileUtils.rm_rf(d.strip) }'", "fs.rm-critical"},
 		{"python3 -c \"import glob, shutil; [shutil.rmtree(p) for p in glob.glob('/home/dev/*')]\"", "fs.rm-critical"},
 		{"python3 -c \"import pathlib, shutil; [shutil.rmtree(p) for p in pathlib.Path('.').rglob('__pycache__')]\"", ""},
 		// A list of paths read from a file, deleted through xargs; recipes in a process substitution.

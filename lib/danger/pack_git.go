@@ -331,13 +331,14 @@ func (j *judge) protected(branch string) bool {
 	return false
 }
 
-// plantedBefore says what earlier commands of the line put at p (or, for a folder, in it): a
-// program downloaded from the network, or a file written with a command that downloads or
-// connects; "" when neither.
-func (j *judge) plantedBefore(c *shell.Cmd, p string) string {
+// planted says what the line's other commands put at p (or, for a folder, in it), before or
+// after the setting that makes git run it (git runs it later either way): a program downloaded
+// from the network, or a file written with a command that downloads or connects; "" when
+// neither.
+func (j *judge) planted(c *shell.Cmd, p string) string {
 	for _, o := range j.an.Cmds {
 		if o == c {
-			break
+			continue
 		}
 		for _, t := range o.Writes(j.world.Home) {
 			if t.Path != p && !under(t.Path, p) {
@@ -375,7 +376,7 @@ func (j *judge) gitRunsLater(c *shell.Cmd, key, val string) {
 		j.add(c, persistGitConfig, "git config "+key+" makes git run a command that downloads or connects, every time it runs", "")
 		return
 	}
-	if what := j.plantedBefore(c, j.res(c, strings.Fields(strings.TrimPrefix(strings.TrimSpace(val), "!") + " x")[0])); what != "" {
+	if what := j.planted(c, j.res(c, strings.Fields(strings.TrimPrefix(strings.TrimSpace(val), "!") + " x")[0])); what != "" {
 		j.add(c, persistGitConfig, "git config "+key+" makes git run "+what+", every time it runs", "")
 		return
 	}

@@ -208,6 +208,19 @@ func loopOver(code, arg, rest, home, cwd string) ([]string, bool) {
 		n++
 	}
 	name := strings.TrimPrefix(arg[:n], "$")
+	if n < len(arg) && arg[n] == '.' {
+		// d.strip, p.trim(), line.chomp: the loop variable with its text tidied
+		m := n + 1
+		for m < len(arg) && isIdent(arg[m]) {
+			m++
+		}
+		if strings.HasPrefix(arg[m:], "()") {
+			m += 2
+		}
+		if m > n+1 {
+			n = m
+		}
+	}
 	if name == "" || n == len(arg) || arg[n] != ')' && arg[n] != ',' && arg[n] != ' ' {
 		return nil, false
 	}
