@@ -246,6 +246,16 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 			}
 		case "npx", "bunx", "pnpx":
 			rest = Opts{Short: "pc", Long: []string{"package", "call"}, StopAtOperand: true}.Parse(args).Rest
+		case "dotenv", "op", "aws-vault", "doppler", "infisical", "chamber", "teller", "summon", "envchain", "conda", "mamba", "micromamba", "pixi", "sops", "tmux", "screen":
+			// Programs that run a command with secrets or an environment they provide, or in a
+			// detached terminal: judged as the command (injectorCommand).
+			if r, text := injectorCommand(name, args); text != "" {
+				a.record(c, words)
+				a.nested(text, name, st, nil, c)
+				return
+			} else {
+				rest = r
+			}
 		case "mise", "rtx", "asdf", "devbox", "direnv", "nix-shell", "nix", "flox":
 			// Environment managers that run a command inside the environment they set up.
 			if text, ok := a.runnerText(name, args); ok {
@@ -476,6 +486,97 @@ func (a *analyzer) runnerText(name string, args []string) (string, bool) {
 	return "", false
 }
 
+// injectorCommand is the command a secret injector, an environment runner or a detached
+// terminal runs, as words (op run -- CMD, aws-vault exec PROFILE -- CMD, doppler run -- CMD,
+// infisical run -- CMD, chamber exec SVC -- CMD, teller run -- CMD, summon CMD, envchain NS CMD,
+// dotenv [-e FILE] -- CMD, conda|mamba|micromamba run -n ENV CMD, pixi run CMD, screen -dm CMD)
+// or as shell text (sops exec-env FILE 'CMD', doppler run --command 'CMD', tmux new-session -d
+// 'CMD', tmux send-keys 'CMD' Enter); nil and "" when it runs none.
+func injectorCommand(name string, args []string) ([]string, string) {
+	dashes := slices.Index(args, "--")
+	afterDashes := func() []string {
+		if dashes >= 0 {
+			return args[dashes+1:]
+		}
+		return nil
+	}
+	sub := ""
+	if len(args) > 0 {
+		sub = args[0]
+	}
+	text := func(r []string) ([]string, string) {
+		if len(r) == 1 && strings.Contains(r[0], " ") {
+			return nil, r[0] // one word holding a whole command line: shell text
+		}
+		return r, ""
+	}
+	switch name {
+	case "op", "infisical", "teller":
+		if sub == "run" {
+			return afterDashes(), ""
+		}
+	case "aws-vault", "chamber":
+		if sub == "exec" {
+			return afterDashes(), ""
+		}
+	case "doppler":
+		if sub == "run" {
+			if v, ok := (Opts{Long: []string{"command", "project", "config", "token", "scope"}}).Parse(args[1:]).Value("command"); ok {
+				return nil, v
+			}
+			return afterDashes(), ""
+		}
+	case "dotenv":
+		if r := afterDashes(); r != nil {
+			return r, ""
+		}
+		if sub == "run" { // python-dotenv: dotenv run CMD
+			return text(Opts{StopAtOperand: true}.Parse(args[1:]).Rest)
+		}
+	case "summon", "envchain":
+		r := Opts{Short: "fp", Long: []string{"provider", "f", "up"}, StopAtOperand: true}.Parse(args).Rest
+		if name == "envchain" && len(r) > 0 {
+			r = r[1:] // envchain NAMESPACE CMD
+		}
+		return text(r)
+	case "conda", "mamba", "micromamba":
+		if sub == "run" {
+			return text(Opts{Short: "np", Long: []string{"name", "prefix", "cwd"}, StopAtOperand: true}.Parse(args[1:]).Rest)
+		}
+	case "pixi":
+		if sub == "run" || sub == "exec" {
+			return text(Opts{Short: "e", Long: []string{"environment", "manifest-path"}, StopAtOperand: true}.Parse(args[1:]).Rest)
+		}
+	case "sops":
+		if (sub == "exec-env" || sub == "exec-file") && len(args) > 2 {
+			return nil, args[len(args)-1]
+		}
+	case "tmux":
+		switch sub {
+		case "new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp":
+			r := Opts{Short: "cnstFxyeblpPt", Long: nil, StopAtOperand: true}.Parse(args[1:]).Rest
+			if len(r) > 0 {
+				return nil, strings.Join(r, " ")
+			}
+		case "send-keys", "send":
+			// tmux send-keys -t PANE 'CMD' Enter: typed into the pane's shell
+			r := Opts{Short: "tN", StopAtOperand: true}.Parse(args[1:]).Rest
+			var typed []string
+			for _, w := range r {
+				if w == "Enter" || w == "C-m" || w == "KPEnter" {
+					return nil, strings.Join(typed, " ")
+				}
+				typed = append(typed, w)
+			}
+		}
+	case "screen":
+		if r := (Opts{Short: "SceLtTpX", StopAtOperand: true}).Parse(args).Rest; len(r) > 0 {
+			return text(r)
+		}
+	}
+	return nil, ""
+}
+
 // runnerCommand is the command an environment manager runs: mise exec|x TOOLS -- CMD, asdf
 // exec CMD, devbox run [--] CMD, direnv exec DIR CMD, nix develop|shell -c|--command CMD, flox
 // activate -- CMD. nil when it runs none (a script's name, an install).
@@ -503,6 +604,8 @@ func runnerCommand(name string, args []string) []string {
 		}
 		if r := (Opts{Long: []string{"config", "environment", "env-file"}, StopAtOperand: true}).Parse(args[1:]).Rest; len(r) > 1 {
 			return r // devbox run CMD ARGS (a script's name alone runs the script)
+		} else if len(r) == 1 && strings.Contains(r[0], " ") {
+			return []string{"sh", "-c", r[0]} // devbox run 'CMD ARGS': a command line, run by a shell
 		}
 	case name == "direnv" && sub == "exec" && len(args) > 2:
 		return args[2:]
