@@ -115,7 +115,8 @@ func (j *judge) terraform(c *shell.Cmd) {
 	}
 	destroy := sub == "destroy" || sub == "apply" && (p.Has("destroy") || slices.Contains(c.Args, "-destroy"))
 	if sub == "apply" && !destroy {
-		unattended := p.Has("auto-approve", "terragrunt-non-interactive", "non-interactive") || slices.Contains(c.Args, "-auto-approve")
+		// run-all apply gives every module's apply -auto-approve: one prompt for the whole tree
+		unattended := p.Has("auto-approve", "terragrunt-non-interactive", "non-interactive") || slices.Contains(c.Args, "-auto-approve") || all && c.Name == "terragrunt"
 		// apply PLANFILE applies the plan that was shown: that is the review
 		saved := planFile(c.Args)
 		if unattended && !saved && (j.iacProduction(c) != "" || !devTarget(c)) {

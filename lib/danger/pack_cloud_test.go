@@ -36,6 +36,8 @@ func TestPackCloud(t *testing.T) {
 		{"terraform apply --auto-approve -var-file=envs/prod.tfvars", "cloud.iac-apply-unreviewed"},
 		{"cd infra/envs/production && terraform apply -auto-approve", "cloud.iac-apply-unreviewed"},
 		{"terragrunt run-all apply --terragrunt-non-interactive", "cloud.iac-apply-unreviewed"},
+		{"cd infra/live && terragrunt run-all apply", "cloud.iac-apply-unreviewed"},
+		{"terragrunt run-all plan", ""},
 		{"pulumi up --yes --stack prod", "cloud.iac-apply-unreviewed"},
 		{"cdk deploy --all --require-approval=never", "cloud.iac-apply-unreviewed"},
 		{"terraform apply -auto-approve -var-file=envs/staging.tfvars", ""},

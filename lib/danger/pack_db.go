@@ -351,6 +351,11 @@ func schemaDrop(c *shell.Cmd) string {
 		switch w {
 		case "artisan":
 			artisan = true
+		case "db":
+			// WP-CLI: wp db reset|drop|clean deletes the site's tables
+			if (c.Name == "wp" || strings.HasSuffix(c.Name, "wp-cli.phar")) && i == 1 && (at(words, 2) == "reset" || at(words, 2) == "drop" || at(words, 2) == "clean") {
+				return "wp db " + at(words, 2)
+			}
 		case "db:schema:load", "db:structure:load": // recreates every table: the data in them is gone
 			return w
 		case "db:drop", "db:reset", "db:purge", "db:migrate:reset", "db:truncate_all",

@@ -15,6 +15,8 @@ func TestPackDb(t *testing.T) {
 		{"RAILS_ENV=production bundle exec rails runner 'Order.where(nil).delete_all'", "db.destructive"},
 		{"bin/rails runner 'Post.where(draft: true).find_each(&:destroy)'", ""},
 		{"bin/rails runner 'User.find_each(&:touch)'", ""},
+		{"wp db reset --yes --path=/var/www/html", "db.drop-dev"},
+		{"wp db export backup.sql", ""},
 		{"bin/rails runner 'puts User.count'", ""},
 		{"bundle exec rails runner -e development 'Order.delete_all; LineItem.delete_all'", "db.destructive"},
 		{"echo 'from shop.models import Order; Order.objects.all().delete()' | python manage.py shell", "db.destructive"},
