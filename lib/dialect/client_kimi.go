@@ -23,10 +23,12 @@ func kimi() *Dialect {
 			event.PermissionRequest, event.UserPromptSubmit, event.Stop, event.StopFailure,
 			event.SessionStart, event.SessionEnd, event.SubagentStart, event.SubagentStop,
 			event.PreCompact, event.PostCompact, event.Notification),
+		// SessionStart's output never reaches the model, a prompt hook's does (verbatim, in the
+		// first user message): the briefing goes with the session's first prompt.
 		Dropped: map[event.Name]string{
-			event.SessionStart: "Kimi Code drops SessionStart hooks' output, so its context never reaches the model " +
-				"(the hook still runs the guards' canary and notes the repository's state for PromptContext)",
+			event.SessionStart: "Kimi Code drops SessionStart hooks' output, so its context never reaches the model",
 		},
+		StartOnPrompt: true,
 		// Claude Code's names, but its own tools: a matcher names only these (no aliases), and
 		// the file tools take path where Claude Code's take file_path.
 		Tools: map[string]string{"Bash": "Bash", "Write": "Write", "Edit": "Edit", "Read": "Read",
@@ -51,6 +53,7 @@ func kimi() *Dialect {
 			NoProject: "Kimi Code reads hooks only from ~/.kimi-code/config.toml (a project's .kimi-code/config.toml, " +
 				".kimi-code/local.toml and .claude/settings.json are not read); install in user scope",
 		},
+		Transcript: Transcript{Glob: ".kimi-code/sessions/*/*/agents/main/wire.jsonl"},
 		FileEvents: kimiEvents,
 	}
 }

@@ -106,6 +106,11 @@ type Dialect struct {
 	// PlainPromptContext: a UserPromptSubmit hook's stdout reaches the model verbatim (Claude
 	// Code's JSON is not unpacked), so context is written as the plain text.
 	PlainPromptContext bool
+	// StartOnPrompt: the client drops SessionStart's output (Dropped) but hands the model a
+	// UserPromptSubmit hook's, so a context hook of SessionStart is wired on UserPromptSubmit
+	// instead, and the runtime runs it as a SessionStart ("startup") at the session's first
+	// prompt only: the briefing goes to the model once, with that prompt.
+	StartOnPrompt bool
 	// OnlyDeny: a block is exit 2 or permissionDecision "deny", on every event; a top-level
 	// decision is ignored.
 	OnlyDeny bool
