@@ -142,6 +142,10 @@ func present(d *dialect.Dialect, file string) error {
 // declarations name (Transcript.Format), each checked on a real transcript in tests/clients.
 var transcriptHooks = map[string]bool{"SessionSummary": true, "AgentOutputCapture": true}
 
+// agentHooks read a subagent's own transcript: left out where the client's does not say where
+// it is (Transcript.NoAgents).
+var agentHooks = map[string]bool{"AgentOutputCapture": true}
+
 // contextHooks give the model context (a briefing) at the start of a session: where the client
 // drops that event's output (Dropped), the install says so.
 var contextHooks = map[string]bool{"LoadContext": true}
@@ -163,6 +167,10 @@ func entries(c *cli.Context, d *dialect.Dialect, home, bin string, form settings
 		if transcriptHooks[w.Hook] && d.Transcript.Format == "" {
 			// A transcript they cannot read would give a summary of nothing that looks real.
 			skipped = append(skipped, fmt.Sprintf("%s -> %s: it reads Claude Code's transcripts and those of the clients it knows, not %s's", w.Event, w.Hook, d.Title))
+			continue
+		}
+		if agentHooks[w.Hook] && d.Transcript.NoAgents != "" {
+			skipped = append(skipped, fmt.Sprintf("%s -> %s: %s", w.Event, w.Hook, d.Transcript.NoAgents))
 			continue
 		}
 		moved := ""

