@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/hookkit/harness/lib/event"
 )
 
@@ -195,11 +197,31 @@ type Files struct {
 	TopKeys []string
 	// SnakeEvents: the file's event keys are snake_case (pre_tool_use).
 	SnakeEvents bool
+	// Off are the settings that switch every hook of the client off when one of its JSON
+	// files (the user's or a project's) sets them: the harness's hooks go with the rest.
+	Off []Switch
 	// Template names the plugin lib/settings renders for a PluginFile; PluginTools are the
 	// client's own tools with no Claude Code name, which the plugin must not take for an MCP
 	// server's (those it also calls mcp__<name>).
 	Template    string
 	PluginTools []string
+}
+
+// Switch is a setting that turns a client's hooks off: the JSON path and the value that does it.
+type Switch struct {
+	Path  string
+	Value bool
+}
+
+// OffIn says which of the client's Off settings a JSON document sets ("" when none), as it
+// reads in the file: "disableAllHooks": true.
+func (f Files) OffIn(doc []byte) string {
+	for _, s := range f.Off {
+		if v := gjson.GetBytes(doc, s.Path); (v.Type == gjson.True || v.Type == gjson.False) && v.Bool() == s.Value {
+			return fmt.Sprintf("%q: %v", s.Path, s.Value)
+		}
+	}
+	return ""
 }
 
 // QuotedTopKeys writes TopKeys for a sentence: "hooks" and "description".
