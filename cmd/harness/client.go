@@ -142,6 +142,10 @@ func present(d *dialect.Dialect, file string) error {
 // declarations name (Transcript.Format), each checked on a real transcript in tests/clients.
 var transcriptHooks = map[string]bool{"SessionSummary": true, "AgentOutputCapture": true}
 
+// agentHooks read a subagent's own transcript: left out where the client's does not say where
+// it is (Transcript.NoAgents).
+var agentHooks = map[string]bool{"AgentOutputCapture": true}
+
 // contextHooks give the model context (a briefing) at the start of a session: where the client
 // drops that event's output (Dropped), the install says so.
 var contextHooks = map[string]bool{"LoadContext": true}
@@ -165,6 +169,18 @@ func entries(c *cli.Context, d *dialect.Dialect, home, bin string, form settings
 			skipped = append(skipped, fmt.Sprintf("%s -> %s: it reads Claude Code's transcripts and those of the clients it knows, not %s's", w.Event, w.Hook, d.Title))
 			continue
 		}
+		if agentHooks[w.Hook] && d.Transcript.NoAgents != "" {
+			skipped = append(skipped, fmt.Sprintf("%s -> %s: %s", w.Event, w.Hook, d.Transcript.NoAgents))
+			continue
+		}
+		moved := ""
+		if dropped, ok := d.Dropped[event.Name(w.Event)]; ok && d.StartOnPrompt && contextHooks[w.Hook] && w.Event == string(event.SessionStart) {
+			// The client hands the model a prompt hook's output: the hook's briefing goes with
+			// the session's first prompt (the runtime runs it as SessionStart there, once).
+			w.Event, w.Matcher = string(event.UserPromptSubmit), ""
+			moved = fmt.Sprintf("%s -> %s: wired on %s instead, as %s: its briefing goes with the session's first prompt",
+				event.SessionStart, w.Hook, event.UserPromptSubmit, dropped)
+		}
 		var es []settings.Entry
 		if d.Identity {
 			g, err := w.Group(bin, form, onFailure, places(c, home))
@@ -187,6 +203,9 @@ func entries(c *cli.Context, d *dialect.Dialect, home, bin string, form settings
 		}
 		if dropped, ok := d.Dropped[event.Name(w.Event)]; ok && len(es) > 0 && contextHooks[w.Hook] {
 			notes = append(notes, fmt.Sprintf("%s -> %s: wired, but %s", w.Event, w.Hook, dropped))
+		}
+		if moved != "" && len(es) > 0 {
+			notes = append(notes, moved)
 		}
 		out = append(out, es...)
 	}

@@ -272,6 +272,18 @@ func diagnose(c *cli.Context) ([]finding, error) {
 			row(true, h, "canary", "no canary for this guard on "+h.Event)
 		}
 	}
+	// The current project's own files that switch the hooks off or bring their own.
+	var only *dialect.Dialect
+	if name := c.String("client"); name != "" {
+		only, _ = dialect.Lookup(name)
+	}
+	warns, err := projectHooks(homes, only)
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range warns {
+		out = append(out, finding{ID: "project:" + w.File + ":" + w.What, Check: "project", Status: "warn", File: w.File, Message: w.File + ": " + w.What})
+	}
 	ran, err := neverRan(config.Scopes{System: systemDir(c), Home: home}, homes, files, time.Now())
 	if err != nil {
 		return nil, err

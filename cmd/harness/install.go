@@ -581,6 +581,15 @@ func status(c *cli.Context) error {
 			fmt.Fprintln(c.App.Writer, "  ok: every entry in place, every binary present and current")
 		}
 	}
+	// What the current project's own files do to the hooks: a warning, as the install is
+	// sound; the project is where the hooks do not run.
+	warns, err := projectHooks(homes, nil)
+	if err != nil {
+		return err
+	}
+	for _, w := range warns {
+		fmt.Fprintf(c.App.Writer, "%s\n  warning: %s\n", w.File, w.What)
+	}
 	statusUnguarded(c.App.Writer, home)
 	if len(probs) > 0 {
 		return cli.Exit(fmt.Sprintf("%d problem(s)", len(probs)), 1)

@@ -212,12 +212,12 @@ func agentStateIn(t, h string) string {
 // persistence points, shell startup files and system files.
 func (j *judge) writes(c *shell.Cmd) {
 	targets := c.Writes(j.world.Home)
-	if strings.Contains(c.Text, "disableAllHooks") || argsContain(c, "disableAllHooks") {
+	if key := hookSwitch(c); key != "" {
 		// Writing the word into a note or a doc is data: only settings files, or tools that
 		// edit files in place, set it.
 		inPlace := (c.Name == "sed" || c.Name == "perl") && len(targets) > 0 // edits the files it names, and only those
 		if settingsWrite(targets) || !inPlace && (c.Name == "jq" || c.Name == "yq" || c.Name == "sed" || strings.HasPrefix(c.Name, "python") || c.Name == "node" || c.Name == "perl") {
-			j.add(c, tamperDisableHooks, "it sets disableAllHooks, which switches off every hook guarding this session", "")
+			j.add(c, tamperDisableHooks, "it sets "+key+", which switches off every hook guarding this session", "")
 		}
 	}
 	hostSide := len(c.Via) > 0 && strings.HasSuffix(c.Via[len(c.Via)-1], " run") // docker run CMD > file: the host shell writes file
@@ -253,6 +253,20 @@ func settingsWrite(targets []shell.Target) bool {
 		}
 	}
 	return false
+}
+
+// hookSwitches are the settings keys that switch a client's hooks off: Claude Code's and Qoder
+// CLI's disableAllHooks, Qoder's and Gemini CLI's hooksConfig (their declarations' Files.Off).
+var hookSwitches = []string{"disableAllHooks", "hooksConfig"}
+
+// hookSwitch is the hook switch a command names, "" when none.
+func hookSwitch(c *shell.Cmd) string {
+	for _, k := range hookSwitches {
+		if strings.Contains(c.Text, k) || argsContain(c, k) {
+			return k
+		}
+	}
+	return ""
 }
 
 func argsContain(c *shell.Cmd, s string) bool {

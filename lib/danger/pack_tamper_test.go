@@ -3,7 +3,11 @@ package danger
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/hookkit/harness/lib/dialect"
 )
 
 // TestPackTamper names the rule of the guard tampering pack each command must be decided by ("": allowed).
@@ -17,6 +21,13 @@ func TestPackTamper(t *testing.T) {
 		{"rm ~/.claude/commands/old.md", ""},
 		{"cp ~/.claude.json /tmp/claude.json.bak", ""},
 		{"echo '{\"disableAllHooks\": true}' > ~/.claude/settings.json", "tamper.disable-hooks"},
+		// Every client's switch, into its project settings, by the shell.
+		{"echo '{\"disableAllHooks\": true}' > .qoder/settings.json", "tamper.disable-hooks"},
+		{"echo '{\"hooksConfig\": {\"enabled\": false}}' > .qoder/settings.local.json", "tamper.disable-hooks"},
+		{"jq '.hooksConfig.enabled = false' .gemini/settings.json > /tmp/s.json", "tamper.disable-hooks"},
+		{"cat > .gemini/settings.json <<'EOF'\n{\"hooksConfig\": {\"enabled\": false}}\nEOF", "tamper.disable-hooks"},
+		{"echo 'set hooksConfig in the docs' > notes.md", ""},
+		{"echo '{}' > .qoder/settings.json", "tamper.planted"},
 		{"rm -rf ~/.claude/harness", "tamper.harness"},
 		{"pkill -f WriteProtector", "tamper.kill-hooks"},
 		{"pkill -f 'harness serve'", "tamper.kill-hooks"},
@@ -194,4 +205,22 @@ func TestPackTamperFiles(t *testing.T) {
 		{"bash " + repo + "/install.sh", "tamper.harness-cli"},
 		{"cd " + other + " && ./install.sh --uninstall", ""},
 	})
+}
+
+// The switches the shell route looks for are those the clients' declarations name.
+func TestHookSwitchesFollowDeclarations(t *testing.T) {
+	var want []string
+	for _, d := range dialect.All() {
+		for _, s := range d.Files.Off {
+			key, _, _ := strings.Cut(s.Path, ".")
+			if !slices.Contains(want, key) {
+				want = append(want, key)
+			}
+		}
+	}
+	slices.Sort(want)
+	got := slices.Sorted(slices.Values(hookSwitches))
+	if !slices.Equal(got, want) {
+		t.Errorf("hookSwitches %q, the declarations' switches %q", got, want)
+	}
 }

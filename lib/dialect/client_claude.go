@@ -17,6 +17,7 @@ var claude = &Dialect{
 		// No Binary: Claude Code's settings are as often written before it is installed as after.
 		Kind: HookGroups, Dir: ".claude", Env: "CLAUDE_CONFIG_DIR", User: "settings.json",
 		Project: ".claude/settings.json", Local: ".claude/settings.local.json",
+		Off: []Switch{{"disableAllHooks", true}},
 	},
 	Transcript: Transcript{Format: "claude", Glob: ".claude/projects/*/*.jsonl"},
 }

@@ -54,6 +54,8 @@ func gemini() *Dialect {
 		Files: Files{
 			Kind: HookGroups, Binary: "gemini", Dir: geminiDir, User: "settings.json",
 			Project: filepath.Join(".gemini", "settings.json"),
+			// HookRegistry runs hooks only while hooksConfig.enabled, true by default (gemini.md).
+			Off: []Switch{{"hooksConfig.enabled", false}},
 		},
 		Transcript: Transcript{Format: "gemini", Glob: ".gemini/tmp/*/chats/session-*.jsonl"},
 	}

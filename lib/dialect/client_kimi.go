@@ -1,6 +1,11 @@
 package dialect
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/hookkit/harness/lib/event"
@@ -23,10 +28,12 @@ func kimi() *Dialect {
 			event.PermissionRequest, event.UserPromptSubmit, event.Stop, event.StopFailure,
 			event.SessionStart, event.SessionEnd, event.SubagentStart, event.SubagentStop,
 			event.PreCompact, event.PostCompact, event.Notification),
+		// SessionStart's output never reaches the model, a prompt hook's does (verbatim, in the
+		// first user message): the briefing goes with the session's first prompt.
 		Dropped: map[event.Name]string{
-			event.SessionStart: "Kimi Code drops SessionStart hooks' output, so its context never reaches the model " +
-				"(the hook still runs the guards' canary and notes the repository's state for PromptContext)",
+			event.SessionStart: "Kimi Code drops SessionStart hooks' output, so its context never reaches the model",
 		},
+		StartOnPrompt: true,
 		// Claude Code's names, but its own tools: a matcher names only these (no aliases), and
 		// the file tools take path where Claude Code's take file_path.
 		Tools: map[string]string{"Bash": "Bash", "Write": "Write", "Edit": "Edit", "Read": "Read",
@@ -51,6 +58,10 @@ func kimi() *Dialect {
 			NoProject: "Kimi Code reads hooks only from ~/.kimi-code/config.toml (a project's .kimi-code/config.toml, " +
 				".kimi-code/local.toml and .claude/settings.json are not read); install in user scope",
 		},
+		// No transcript_path in its payloads: the session's wire file is found by Kimi's own
+		// layout. SubagentStop names the agent but not its wire file.
+		Transcript: Transcript{Format: "kimi", Glob: ".kimi-code/sessions/*/*/agents/main/wire.jsonl", Path: kimiTranscript,
+			NoAgents: "Kimi Code's SubagentStop names neither the subagent's id nor its transcript"},
 		FileEvents: kimiEvents,
 	}
 }
@@ -68,4 +79,48 @@ func kimiEvents() map[string]FileEvent {
 		"SessionEnd": plain, "SessionHeartbeat": plain, "SubagentStart": plain, "SubagentStop": plain,
 		"TaskStarted": plain, "PreCompact": plain, "PostCompact": plain, "Notification": plain,
 	}
+}
+
+// kimiTranscript is the main agent's wire file of a session: $KIMI_CODE_HOME (or ~/.kimi-code)
+// /sessions/<work dir key>/<session>/agents/main/wire.jsonl.
+func kimiTranscript(session, cwd string) string {
+	if session == "" || cwd == "" || session == "." || session == ".." || strings.ContainsAny(session, `/\`) {
+		return ""
+	}
+	home := os.Getenv("KIMI_CODE_HOME")
+	if home == "" {
+		h, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		home = filepath.Join(h, kimiDir)
+	}
+	return filepath.Join(home, "sessions", kimiWorkDirKey(cwd), session, "agents", "main", "wire.jsonl")
+}
+
+// kimiWorkDirKey is Kimi Code's folder name for a work directory (encodeWorkDirKey):
+// wd_<slug of its last element, 40 at most>_<the first 12 hex digits of the path's SHA-256>.
+func kimiWorkDirKey(dir string) string {
+	norm := strings.TrimRight(strings.ReplaceAll(dir, `\`, "/"), "/")
+	name := norm[strings.LastIndexByte(norm, '/')+1:]
+	var b strings.Builder
+	dash := false
+	for _, c := range strings.ToLower(name) {
+		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-' {
+			b.WriteRune(c)
+			dash = false
+		} else if !dash {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	slug := strings.Trim(b.String(), "-")
+	if len(slug) > 40 {
+		slug = strings.Trim(slug[:40], "-")
+	}
+	if slug == "" || slug == "." || slug == ".." {
+		slug = "workspace"
+	}
+	sum := sha256.Sum256([]byte(norm))
+	return "wd_" + slug + "_" + hex.EncodeToString(sum[:])[:12]
 }

@@ -39,6 +39,9 @@ func qoder() *Dialect {
 		Files: Files{
 			Kind: HookGroups, Binary: "qodercli", Dir: qoderDir, User: "settings.json",
 			Project: filepath.Join(".qoder", "settings.json"), Local: filepath.Join(".qoder", "settings.local.json"),
+			// Hooks run when the merged settings say `disableAllHooks !== true &&
+			// hooksConfig.enabled` (its bundle): either, in any of its files, turns every hook off.
+			Off: []Switch{{"disableAllHooks", true}, {"hooksConfig.enabled", false}},
 		},
 	}
 }

@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -194,5 +195,42 @@ func TestPayloadKimiPromptAndError(t *testing.T) {
 		if got := gjson.GetBytes(back, tt.path).Raw; got != tt.back {
 			t.Errorf("In %s = %s, want %s", tt.path, got, tt.back)
 		}
+	}
+}
+
+// Kimi Code's payloads name no transcript: its wire file is found by Kimi's own layout, the work
+// directory's key made as Kimi makes it (encodeWorkDirKey), under $KIMI_CODE_HOME when set.
+func TestKimiTranscriptPath(t *testing.T) {
+	// Seen in a real run: the folder Kimi Code 2.1.0 made for this work directory.
+	for _, dir := range []string{"/root/.cache/harness/clients-work/kimi-177693896/proj", "/root/.cache/harness/clients-work/kimi-177693896/proj/"} {
+		if got := kimiWorkDirKey(dir); got != "wd_proj_6b4c97891c8b" {
+			t.Errorf("kimiWorkDirKey(%q) = %q, want wd_proj_6b4c97891c8b", dir, got)
+		}
+	}
+	for _, tt := range []struct{ dir, slug string }{
+		{"/home/dev/My Project!!", "my-project"},
+		{"/home/dev/a-!b", "a--b"},
+		{"/home/dev/" + strings.Repeat("x", 39) + "-y", strings.Repeat("x", 39)},
+		{"/home/dev/...", "..."},
+		{"/home/dev/!!", "workspace"},
+		{"/", "workspace"},
+	} {
+		got := kimiWorkDirKey(tt.dir)
+		if !regexp.MustCompile(`^wd_` + regexp.QuoteMeta(tt.slug) + `_[0-9a-f]{12}$`).MatchString(got) {
+			t.Errorf("kimiWorkDirKey(%q) = %q, want wd_%s_ and 12 hex digits", tt.dir, got, tt.slug)
+		}
+	}
+	t.Setenv("KIMI_CODE_HOME", "/opt/kimi")
+	if got, want := kimiTranscript("session_1", "/root/.cache/harness/clients-work/kimi-177693896/proj"),
+		"/opt/kimi/sessions/wd_proj_6b4c97891c8b/session_1/agents/main/wire.jsonl"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	for _, bad := range []string{"", ".", "..", "../../etc", `a\b`} {
+		if got := kimiTranscript(bad, "/p"); got != "" {
+			t.Errorf("session %q gives %q, want none", bad, got)
+		}
+	}
+	if got := kimiTranscript("s", ""); got != "" {
+		t.Errorf("no cwd gives %q, want none", got)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/hookkit/harness/lib/event"
 )
 
@@ -106,6 +108,11 @@ type Dialect struct {
 	// PlainPromptContext: a UserPromptSubmit hook's stdout reaches the model verbatim (Claude
 	// Code's JSON is not unpacked), so context is written as the plain text.
 	PlainPromptContext bool
+	// StartOnPrompt: the client drops SessionStart's output (Dropped) but hands the model a
+	// UserPromptSubmit hook's, so a context hook of SessionStart is wired on UserPromptSubmit
+	// instead, and the runtime runs it as a SessionStart ("startup") at the session's first
+	// prompt only: the briefing goes to the model once, with that prompt.
+	StartOnPrompt bool
 	// OnlyDeny: a block is exit 2 or permissionDecision "deny", on every event; a top-level
 	// decision is ignored.
 	OnlyDeny bool
@@ -190,11 +197,31 @@ type Files struct {
 	TopKeys []string
 	// SnakeEvents: the file's event keys are snake_case (pre_tool_use).
 	SnakeEvents bool
+	// Off are the settings that switch every hook of the client off when one of its JSON
+	// files (the user's or a project's) sets them: the harness's hooks go with the rest.
+	Off []Switch
 	// Template names the plugin lib/settings renders for a PluginFile; PluginTools are the
 	// client's own tools with no Claude Code name, which the plugin must not take for an MCP
 	// server's (those it also calls mcp__<name>).
 	Template    string
 	PluginTools []string
+}
+
+// Switch is a setting that turns a client's hooks off: the JSON path and the value that does it.
+type Switch struct {
+	Path  string
+	Value bool
+}
+
+// OffIn says which of the client's Off settings a JSON document sets ("" when none), as it
+// reads in the file: "disableAllHooks": true.
+func (f Files) OffIn(doc []byte) string {
+	for _, s := range f.Off {
+		if v := gjson.GetBytes(doc, s.Path); (v.Type == gjson.True || v.Type == gjson.False) && v.Bool() == s.Value {
+			return fmt.Sprintf("%q: %v", s.Path, s.Value)
+		}
+	}
+	return ""
 }
 
 // QuotedTopKeys writes TopKeys for a sentence: "hooks" and "description".
@@ -216,6 +243,13 @@ type Transcript struct {
 	Format string
 	// Glob is where the client writes them, under the home directory.
 	Glob string
+	// Path is where the client writes a session's transcript, for a client whose payloads name
+	// none (no transcript_path): In fills transcript_path with it ("" when it cannot tell).
+	// nil when the payloads name it.
+	Path func(session, cwd string) string
+	// NoAgents says why a subagent's own transcript cannot be read ("" when it can): the
+	// hooks that read one (AgentOutputCapture) are left out.
+	NoAgents string
 }
 
 // Native is a client's own hook format, beside Claude Code's: its payloads name their event

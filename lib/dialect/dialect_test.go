@@ -72,6 +72,10 @@ func TestInCaptured(t *testing.T) {
 			// An empty cwd is filled with the hook's working directory: pinned as <wd>.
 			wd, _ := os.Getwd()
 			got = bytes.ReplaceAll(got, []byte(`"`+wd+`"`), []byte(`"<wd>"`))
+			// A transcript found by the client's layout is under the home: pinned as <home>.
+			if home, err := os.UserHomeDir(); err == nil {
+				got = bytes.ReplaceAll(got, []byte(`"`+home+string(filepath.Separator)), []byte(`"<home>/`))
+			}
 			golden := filepath.Join("testdata", "translated", string(c), name)
 			if *update {
 				os.MkdirAll(filepath.Dir(golden), 0o755)

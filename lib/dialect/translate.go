@@ -107,6 +107,13 @@ func (d *Dialect) In(data []byte) ([]byte, error) {
 			set("cwd", quote(wd))
 		}
 	}
+	if d.Transcript.Path != nil && !gjson.GetBytes(out, "transcript_path").Exists() {
+		// The payload names no transcript; the client's layout says where it is.
+		r := gjson.GetManyBytes(out, "session_id", "cwd")
+		if p := d.Transcript.Path(r[0].Str, r[1].Str); p != "" {
+			set("transcript_path", quote(p))
+		}
+	}
 	if tool := gjson.GetBytes(out, "tool_name"); tool.Type == gjson.String {
 		name := tool.Str
 		if c, ok := d.Tools[name]; ok && c != name {

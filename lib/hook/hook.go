@@ -188,6 +188,20 @@ func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io
 	if err != nil {
 		return r.fail(eventHint(data, spec), err)
 	}
+	prompt := r.startsOnPrompt(in.Event())
+	if prompt {
+		first, err := firstPrompt(setup.Where(in), spec.Name, in.SessionID())
+		if err != nil {
+			return r.fail(in.Event(), err)
+		}
+		if !first {
+			rec.in = in
+			return r.write(in.Event(), answer.Reply{Code: answer.OK})
+		}
+		if in, err = asSessionStart(data); err != nil {
+			return r.fail(event.UserPromptSubmit, err)
+		}
+	}
 	rec.in = in
 	if !r.handles(in.Event()) {
 		return r.fail(in.Event(), fmt.Errorf("%s is not an event this hook handles (it handles %s)", in.Event(), r.events()))
@@ -214,6 +228,9 @@ func run0(spec Spec, run Func, args []string, stdin io.Reader, stdout, stderr io
 	reply, err := answer.Render(noAsk(in, a), in.Event(), spec.Name)
 	if err != nil {
 		return r.fail(in.Event(), fmt.Errorf("the hook's answer is not valid: %w", err))
+	}
+	if prompt {
+		return r.write(event.UserPromptSubmit, asPromptReply(reply))
 	}
 	return r.write(in.Event(), reply)
 }

@@ -59,6 +59,9 @@ func (c *checker) client(path string, data []byte, d *dialect.Dialect) {
 			return true
 		})
 	}
+	if off := d.Files.OffIn(data); off != "" {
+		c.add(Error, id(d, "hooks-off"), strings.SplitN(off, `"`, 3)[1], "%s is set: %s runs none of the hooks in this file (nor those of its other files)", off, d.Name())
+	}
 	var config map[string]any
 	abs, _ := filepath.Abs(path)
 	trustFile := settings.TrustFile(d, abs)

@@ -44,6 +44,8 @@ var planted = []struct{ pattern, what string }{
 	{".qwen/settings.json", "Qwen Code's project settings, which set its hooks and MCP servers"},
 	{".factory/settings.json", "droid's project settings, which set its hooks"},
 	{".factory/settings.local.json", "droid's project settings, which set its hooks"},
+	{".qoder/settings.json", "Qoder CLI's project settings, which set its hooks and can switch them all off"},
+	{".qoder/settings.local.json", "Qoder CLI's project settings, which set its hooks and can switch them all off"},
 	{".github/hooks/*.json", "Copilot CLI's project hooks"},
 }
 

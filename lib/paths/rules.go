@@ -41,6 +41,8 @@ var (
 	askProjectSet    = &Rule{ID: "ask.project-settings", Action: Ask, Instead: "check the change with the user"}
 	askPlanted       = &Rule{ID: "ask.planted", Action: Ask, Instead: "show the user the change and let them make it, or ask first"}
 	askCIWorkflow    = &Rule{ID: "ask.ci-workflow", Action: Ask, Instead: "check the change with the user"}
+	// hooks-off is judged on what a file tool writes, not on the path alone (hooksoff.go).
+	hooksOff = &Rule{ID: "hooks-off", Action: Deny, Instead: "ask the user to change hook settings themselves"}
 	// policy.ask gives no advice: the policy that asks says nothing of why.
 	policyAsk = &Rule{ID: "policy.ask", Action: Ask}
 )
@@ -57,7 +59,7 @@ var (
 // rules is every rule, writes then reads: the catalog lists them in this order.
 var rules = [...]*Rule{
 	policyDeny, askKeyFixture, credentials, credentialsKey, roClaudeSettings, roHarness, roSystem, roGit, policyReadOnly, askRCFile, outsideProject,
-	askEnv, askProjectSet, askPlanted, askCIWorkflow, policyAsk,
+	askEnv, askProjectSet, askPlanted, askCIWorkflow, policyAsk, hooksOff,
 	policyDenyRead, askKeyRead, credentialsRead, askEnvRead, askReadTree,
 }
 

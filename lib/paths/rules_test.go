@@ -102,6 +102,12 @@ func TestEveryRuleHit(t *testing.T) {
 		}
 		hit[tt.rule] = true
 	}
+	// The rule a write's settings decide: a client's hooks switched off (hooksoff.go).
+	off, _ := json.Marshal(map[string]string{"file_path": proj + "/.claude/settings.json", "content": `{"disableAllHooks": true}`})
+	if j, ok := e.HooksOff("Write", event.ToolInput{Result: gjson.ParseBytes(off)}); !ok || j.Rule != "hooks-off" || j.Tag().Pack != "hooks-off" {
+		t.Errorf("Write of disableAllHooks to the project's settings: %+v %v, want hooks-off", j, ok)
+	}
+	hit["hooks-off"] = true
 	for _, r := range rules {
 		if !hit[r.ID] {
 			t.Errorf("no case hits rule %s", r.ID)

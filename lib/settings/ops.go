@@ -304,11 +304,15 @@ type Problem struct {
 	File, What string
 }
 
-// Find reports the recorded groups that are missing, edited or there twice; every entry but
-// one an uninstall left that was then removed by hand (see Removed) is live.
-func (groups) Find(f *File, rec *Record) ([]Problem, []Entry) {
+// Find reports the recorded groups that are missing, edited or there twice, and a setting of
+// the file's own that switches every hook off (the user's, which the harness never writes);
+// every entry but one an uninstall left that was then removed by hand (see Removed) is live.
+func (k groups) Find(f *File, rec *Record) ([]Problem, []Entry) {
 	var probs []Problem
 	var live []Entry
+	if off := k.d.Files.OffIn(f.Raw); off != "" {
+		probs = append(probs, Problem{rec.Path, fmt.Sprintf("the file sets %s, so %s runs none of its hooks, the harness's with them", off, k.d.Name())})
+	}
 	for _, e := range rec.Entries {
 		n := count(f.Raw, e)
 		if e.Left && n == 0 && findByCommand(f.Raw, e) < 0 {

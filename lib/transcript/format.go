@@ -18,12 +18,13 @@ const (
 	Qwen    = "qwen"    // Qwen Code's chat: ~/.qwen/projects/<key>/chats/<session>.jsonl
 	Copilot = "copilot" // Copilot CLI's event log: ~/.copilot/session-state/<session>/events.jsonl
 	Droid   = "droid"   // droid's session: ~/.factory/sessions/<key>/<session>.jsonl
+	Kimi    = "kimi"    // Kimi Code's wire file: ~/.kimi-code/sessions/wd_<dir>_<hash>/<session>/agents/main/wire.jsonl
 )
 
 // readers fold one line of each format other than Claude Code's (Line's own).
 var readers = map[string]func(*State, []byte){
 	Codex: (*State).codex, Gemini: (*State).gemini, Qwen: (*State).qwen,
-	Copilot: (*State).copilot, Droid: (*State).droid,
+	Copilot: (*State).copilot, Droid: (*State).droid, Kimi: (*State).kimi,
 }
 
 // Line types that name their format on their own.
@@ -46,9 +47,11 @@ func set(names ...string) map[string]bool {
 // provenance, and droid's hold Claude Code's content blocks in another envelope.
 func detect(line []byte) string {
 	r := gjson.GetManyBytes(line, "type", "payload", "$set", "projectHash", "provenance", "message.parts",
-		"toolCallResult", "data", "message.role", "content", "message")
+		"toolCallResult", "data", "message.role", "content", "message", "protocol_version", "agentId")
 	typ := r[0].Str
 	switch {
+	case typ == "metadata" && r[11].Exists() || strings.Contains(typ, ".") && r[12].Exists() && !r[7].Exists():
+		return Kimi
 	case codexTypes[typ] && r[1].Exists():
 		return Codex
 	case r[2].Exists() || r[3].Exists() || typ == geminiReply || (typ == "user" && r[9].Exists() && !r[10].Exists()):

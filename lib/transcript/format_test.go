@@ -27,6 +27,8 @@ func TestClientTranscripts(t *testing.T) {
 		{Qwen, "blocked", "Write"},
 		{Copilot, "blocked", "Write"},
 		{Droid, "blocked", "Write"},
+		// ../outside.txt blocked by WriteProtector; .env refused by Kimi Code itself (a failure).
+		{Kimi, "mixed", "Write"},
 	} {
 		t.Run(tc.client, func(t *testing.T) {
 			files, _ := filepath.Glob(filepath.Join("testdata", tc.client, "*.jsonl"))
@@ -58,6 +60,9 @@ func TestClientTranscripts(t *testing.T) {
 				t.Errorf("failures %q", failed)
 			}
 			want := []string{"Bash find /home/dev -delete by hook: SecurityValidator", "Bash chmod -R 777 ./build; echo ask-ran > ask-ran.txt by hook: SecurityValidator"}
+			if tc.stopped == "mixed" {
+				want = []string{want[0], tc.write + " /home/dev/work/outside.txt by hook: WriteProtector", want[1]}
+			}
 			if tc.stopped == "blocked" {
 				want = []string{want[0], tc.write + " /home/dev/work/outside.txt by hook: WriteProtector", tc.write + " /home/dev/proj/.env by hook: WriteProtector", want[1]}
 				if tc.client == Codex {
@@ -66,7 +71,7 @@ func TestClientTranscripts(t *testing.T) {
 				}
 			}
 			check("blocked", blocked, want)
-			if n := len(s.Failures); tc.stopped == "failed" && n != 3 || tc.stopped == "blocked" && n != 1 {
+			if n := len(s.Failures); tc.stopped == "failed" && n != 3 || tc.stopped == "blocked" && n != 1 || tc.stopped == "mixed" && n != 2 {
 				t.Errorf("%d failures: %q", n, failed)
 			}
 			if s.Skipped != 0 || s.Start == "" || s.End < s.Start || s.Unreadable != "" {
@@ -87,6 +92,8 @@ func TestFormatIsFound(t *testing.T) {
 		{"qwen", `{"uuid":"u","sessionId":"s","type":"user","provenance":"real_user","message":{"role":"user","parts":[{"text":"hi"}]}}`, Qwen},
 		{"copilot", `{"type":"session.start","data":{"sessionId":"s"},"id":"i","timestamp":"2026-01-01T00:00:00Z"}`, Copilot},
 		{"droid", `{"type":"session_start","id":"s","title":"hi","cwd":"/p"}`, Droid},
+		{"kimi", `{"type":"metadata","protocol_version":"1.5","created_at":1795953382053}`, Kimi},
+		{"kimi without its header", `{"type":"turn.prompt","agentId":"main","input":[{"type":"text","text":"hi"}],"origin":{"kind":"user"},"time":1795953382177}`, Kimi},
 		{"not json, then droid", "garbage\n" + `{"type":"message","id":"m","message":{"role":"user","content":[{"type":"text","text":"hi"}]}}`, Droid},
 		{"unknown", `{"event":"start","conversation":"c"}` + "\n" + `{"event":"prompt","text":"hi"}`, ""},
 		{"not json at all", "hello\nworld", ""},

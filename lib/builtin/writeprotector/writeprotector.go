@@ -38,6 +38,10 @@ func Run(ctx context.Context, in event.Input) (answer.Answer, error) {
 		temp = append(temp, t)
 	}
 	env := paths.Env{Cwd: w.Cwd, Home: w.Home, OwnerHome: w.OwnerHome, Project: w.Project, Temp: temp, HarnessHome: w.HarnessHome}
+	// A client's hooks switched off in a project's settings: denied whatever the file's tier.
+	if j, ok := env.HooksOff(call.ToolName(), call.ToolInput()); ok {
+		return answer.Guard(j.Action, j.Reason(), j.Tag()), nil
+	}
 	js, err := env.JudgeCall(call.ToolName(), call.ToolInput(), pol, lookup)
 	if err != nil || len(js) == 0 {
 		return nil, err
