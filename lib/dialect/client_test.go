@@ -1,13 +1,17 @@
 package dialect
 
 import (
+	"bytes"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tidwall/gjson"
 
+	"github.com/hookkit/harness/lib/answer"
 	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/verdict"
 )
 
 func must(t *testing.T, c Client) *Dialect {
@@ -193,6 +197,111 @@ func TestPayloadKimiPromptAndError(t *testing.T) {
 		}
 		if got := gjson.GetBytes(back, tt.path).Raw; got != tt.back {
 			t.Errorf("In %s = %s, want %s", tt.path, got, tt.back)
+		}
+	}
+}
+
+// Grok Build sends its own format only (hookEventName, camelCase fields, its tool names): doctor's
+// canaries are put in it, and In takes it back to Claude Code's.
+func TestPayloadNative(t *testing.T) {
+	d := must(t, Grok)
+	for _, tt := range []struct{ in, want, tool string }{
+		{`{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"c1"}`,
+			`{"cwd":"/p","hookEventName":"pre_tool_use","sessionId":"s","toolName":"run_terminal_command","toolInput":{"command":"ls"},"toolUseId":"c1"}`, "Bash"},
+		{`{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"Write","tool_input":{"file_path":"/p/a","content":"x"}}`,
+			`{"cwd":"/p","hookEventName":"pre_tool_use","sessionId":"s","toolName":"write_file","toolInput":{"content":"x","path":"/p/a"}}`, "Write"},
+		// An MCP server's tool: server__tool in Grok, mcp__server__tool to the hooks.
+		{`{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"mcp__fs__write_file","tool_input":{"path":"/etc/x"}}`,
+			`{"cwd":"/p","hookEventName":"pre_tool_use","sessionId":"s","toolName":"fs__write_file","toolInput":{"path":"/etc/x"}}`, "mcp__fs__write_file"},
+		{`{"hook_event_name":"SessionStart","session_id":"s","cwd":"/p","source":"startup"}`,
+			`{"cwd":"/p","source":"startup","hookEventName":"session_start","sessionId":"s"}`, ""},
+	} {
+		out, err := d.Payload([]byte(tt.in))
+		if err != nil || string(out) != tt.want {
+			t.Errorf("Payload(%s)\n got %s (%v)\nwant %s", tt.in, out, err, tt.want)
+			continue
+		}
+		if got := d.PayloadTool(out); got != gjson.GetBytes(out, "toolName").Str {
+			t.Errorf("PayloadTool(%s) = %q", out, got)
+		}
+		back, err := d.In(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if gjson.GetBytes(back, "tool_name").Str != tt.tool || gjson.GetBytes(back, "hook_event_name").Str != gjson.Get(tt.in, "hook_event_name").Str {
+			t.Errorf("In(Payload(%s)) = %s", tt.in, back)
+		}
+	}
+}
+
+// How Grok Build reads answers: a top-level deny (whatever the exit code) or exit 2 blocks on
+// PreToolUse alone; Claude Code's permissionDecision, an ask of any form, and every other
+// event's answer let the call or prompt through.
+func TestReadGrok(t *testing.T) {
+	ask := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"r"}}`
+	for _, tt := range []struct {
+		ev     event.Name
+		code   int
+		stdout string
+		want   string
+	}{
+		{event.PreToolUse, 0, `{"decision":"deny","reason":"r"}`, "block"},
+		{event.PreToolUse, 1, `{"decision":"deny","reason":"r"}`, "block"},
+		{event.PreToolUse, 2, "", "block"},
+		{event.PreToolUse, 2, `{"suppressOutput":true}`, "block"},
+		{event.PreToolUse, 0, ask, "allow"},
+		{event.PreToolUse, 0, `{"decision":"ask","reason":"r"}`, "allow"},
+		{event.PreToolUse, 1, "", "allow"},
+		{event.PreToolUse, 0, "", "allow"},
+		{event.UserPromptSubmit, 2, `{"decision":"deny","reason":"r"}`, "allow"},
+		{event.UserPromptSubmit, 0, `{"decision":"block","reason":"r"}`, "allow"},
+	} {
+		if got := must(t, Grok).Read(tt.ev, tt.code, tt.stdout, "r"); got.Decision != tt.want {
+			t.Errorf("%s exit %d %s: %s (%s), want %s", tt.ev, tt.code, tt.stdout, got.Decision, got.Why, tt.want)
+		}
+	}
+}
+
+// A payload in Claude Code's own shape may come from Claude Code or from Grok Build, which runs
+// the hooks of Claude Code's own files: where Grok started the hook (it sets GROK_HOOK_EVENT
+// on every hook), the answer is Grok's form, which blocks in both, so an ask is never an allow
+// in either; elsewhere it is Claude Code's, unchanged.
+func TestIndistinguishablePayload(t *testing.T) {
+	data, err := os.ReadFile("../event/testdata/captured/PreToolUse.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const why = "SecurityValidator: needs your approval: `chmod -R 777 ./build`"
+	ask := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"` + why + `"}}` + "\n"
+	askR := answer.Reply{Stdout: []byte(ask), Decision: verdict.Asked, Reason: why}
+
+	if d := Detect(data); d != Default() {
+		t.Fatalf("without Grok's variables, detected as %s", d.Client)
+	}
+	r := Default().Out(event.PreToolUse, askR)
+	if got := Default().Read(event.PreToolUse, int(r.Code), string(r.Stdout), r.Stderr); got.Decision != "block" {
+		t.Errorf("Claude Code reads its own ask as %s (%s): headless it is a denial", got.Decision, got.Why)
+	}
+
+	grok := must(t, Grok)
+	t.Setenv("GROK_HOOK_EVENT", "pre_tool_use")
+	d := Detect(data)
+	if d != grok {
+		t.Fatalf("started by Grok, detected as %s", d.Client)
+	}
+	in, err := d.In(data)
+	if err != nil || !bytes.Equal(in, data) {
+		t.Fatalf("Claude Code's payload was changed: %s (%v)", in, err)
+	}
+	r = d.Out(event.PreToolUse, askR)
+	if r.Code != answer.Blocked || !strings.Contains(r.Stderr, why) {
+		t.Errorf("the ask rendered as %d %q %q", r.Code, r.Stdout, r.Stderr)
+	}
+	for _, c := range All() {
+		if c.Identity || c == grok {
+			if got := c.Read(event.PreToolUse, int(r.Code), string(r.Stdout), r.Stderr); got.Decision != "block" {
+				t.Errorf("%s reads the rendered ask as %s (%s)", c.Title, got.Decision, got.Why)
+			}
 		}
 	}
 }
