@@ -269,7 +269,9 @@ func (d *Dialect) readTop(ev event.Name, code int, out, errText string) Reading 
 			return Reading{"block", "top-level decision: " + dec}
 		case slices.Contains(d.TopAsks, dec):
 			return Reading{"ask", "top-level decision: " + dec}
-		case dec == "allow" || (dec == "" && !d.TopAllow):
+		case dec == "allow":
+			return Reading{"allow", "top-level decision: allow"}
+		case dec == "" && !d.TopAllow:
 		case ev == event.PreToolUse && d.TopAllow:
 			return Reading{"ask", fmt.Sprintf("top-level decision %q, which %s takes for a malformed answer: it asks", dec, d.Name())}
 		}
@@ -282,7 +284,7 @@ func (d *Dialect) readTop(ev event.Name, code int, out, errText string) Reading 
 		return Reading{"allow", fmt.Sprintf("JSON without a decision, exit %d", code)}
 	}
 	switch {
-	case code >= 2:
+	case code >= 2 && !d.TopAllow:
 		return Reading{"block", fmt.Sprintf("exit %d", code)}
 	case ev == event.PreToolUse && d.TopAllow:
 		return Reading{"ask", fmt.Sprintf("exit %d without a decision, which %s takes for a malformed answer: it asks", code, d.Name())}

@@ -234,6 +234,61 @@ func TestPayloadNative(t *testing.T) {
 	}
 }
 
+// Antigravity CLI names no event in its payload (PostToolUse's has an error) and nests the
+// call in toolCall: doctor's canaries are put in that shape, and In takes it back.
+func TestPayloadAntigravity(t *testing.T) {
+	d := must(t, Antigravity)
+	for _, tt := range []struct{ in, want, tool string }{
+		{`{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"Bash","tool_input":{"command":"ls"}}`,
+			`{"conversationId":"s","toolCall":{"name":"run_command","args":{"CommandLine":"ls"}},"workspacePaths":["/p"]}`, "Bash"},
+		{`{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"Write","tool_input":{"file_path":"/p/a","content":"x"}}`,
+			`{"conversationId":"s","toolCall":{"name":"write_to_file","args":{"TargetFile":"/p/a","CodeContent":"x"}},"workspacePaths":["/p"]}`, "Write"},
+	} {
+		out, err := d.Payload([]byte(tt.in))
+		if err != nil || string(out) != tt.want {
+			t.Errorf("Payload(%s)\n got %s (%v)\nwant %s", tt.in, out, err, tt.want)
+			continue
+		}
+		if got := d.PayloadTool(out); got != gjson.GetBytes(out, "toolCall.name").Str {
+			t.Errorf("PayloadTool(%s) = %q", out, got)
+		}
+		back, err := d.In(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if gjson.GetBytes(back, "tool_name").Str != tt.tool || gjson.GetBytes(back, "hook_event_name").Str != "PreToolUse" || gjson.GetBytes(back, "cwd").Str != "/p" {
+			t.Errorf("In(Payload(%s)) = %s", tt.in, back)
+		}
+	}
+}
+
+// How Antigravity CLI reads answers: a top-level deny blocks, ask and force_ask ask, allow
+// allows; a missing or malformed decision on PreToolUse fails closed (it asks), exit 2
+// without one included; no other event blocks.
+func TestReadAntigravity(t *testing.T) {
+	for _, tt := range []struct {
+		ev     event.Name
+		code   int
+		stdout string
+		want   string
+	}{
+		{event.PreToolUse, 2, `{"decision":"deny","reason":"r"}`, "block"},
+		{event.PreToolUse, 0, `{"decision":"deny","reason":"r"}`, "block"},
+		{event.PreToolUse, 0, `{"decision":"force_ask","reason":"r"}`, "ask"},
+		{event.PreToolUse, 0, `{"decision":"ask","reason":"r"}`, "ask"},
+		{event.PreToolUse, 0, `{"decision":"allow"}`, "allow"},
+		{event.PreToolUse, 0, "", "ask"},
+		{event.PreToolUse, 0, `{"decision":"maybe"}`, "ask"},
+		{event.PreToolUse, 0, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`, "ask"},
+		{event.PreToolUse, 2, "", "ask"},
+		{event.PostToolUse, 2, `{"decision":"deny","reason":"r"}`, "allow"},
+	} {
+		if got := must(t, Antigravity).Read(tt.ev, tt.code, tt.stdout, "r"); got.Decision != tt.want {
+			t.Errorf("%s exit %d %s: %s (%s), want %s", tt.ev, tt.code, tt.stdout, got.Decision, got.Why, tt.want)
+		}
+	}
+}
+
 // How Grok Build reads answers: a top-level deny (whatever the exit code) or exit 2 blocks on
 // PreToolUse alone; Claude Code's permissionDecision, an ask of any form, and every other
 // event's answer let the call or prompt through.

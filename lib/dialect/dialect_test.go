@@ -25,7 +25,7 @@ var update = flag.Bool("update", false, "rewrite the translated goldens")
 func captured(t *testing.T) map[Client][]string {
 	t.Helper()
 	out := map[Client][]string{}
-	for _, c := range []Client{Codex, Copilot, Qwen, Droid, Gemini, DockerAgent, Kimi, Qoder, Grok} {
+	for _, c := range []Client{Codex, Copilot, Qwen, Droid, Gemini, DockerAgent, Kimi, Qoder, Grok, Antigravity} {
 		files, err := filepath.Glob(filepath.Join("testdata", string(c), "*.json"))
 		if err != nil || len(files) == 0 {
 			t.Fatalf("no captured payloads for %s", c)
@@ -125,6 +125,10 @@ func TestInTools(t *testing.T) {
 		{Grok, "PreToolUse.search_replace.json", event.PreToolUse, "Edit", map[string]string{"file_path": "/home/dev/outside.txt", "new_string": "escaped"}},
 		{Grok, "PreToolUse.write_file.json", event.PreToolUse, "Write", map[string]string{"file_path": "/home/dev/outside.txt", "content": "escaped"}},
 		{Grok, "SessionStart.json", event.SessionStart, "", nil},
+		{Antigravity, "PreToolUse.json", event.PreToolUse, "Bash", map[string]string{"command": "cd -- '/home/dev/proj' && rm -rf ~"}},
+		{Antigravity, "PreToolUse.write_to_file.json", event.PreToolUse, "Write", map[string]string{"file_path": "/home/dev/outside.txt", "content": "escaped"}},
+		{Antigravity, "PreToolUse.view_file.json", event.PreToolUse, "Read", map[string]string{"file_path": "/home/dev/.ssh/id_rsa"}},
+		{Antigravity, "PostToolUse.json", event.PostToolUse, "Bash", nil},
 		{DockerAgent, "post_tool_use.json", event.PostToolUse, "Bash", map[string]string{"command": "echo safe-ran > safe-ran.txt"}},
 	}
 	for _, tt := range tests {
@@ -290,6 +294,14 @@ func TestOut(t *testing.T) {
 		{Grok, event.PreToolUse, block, reply(answer.Blocked, `{"decision":"deny","reason":"`+reason+`"}`+"\n", reason+"\n")},
 		{Grok, event.PreToolUse, denyR, reply(answer.Blocked, `{"decision":"deny","reason":"`+reason+`"}`+"\n", reason+"\n")},
 		{Grok, event.SessionStart, reply(0, ctx, ""), reply(0, ctx, "")},
+		// Antigravity CLI: a deny on stdout and exit 2; an ask is force_ask (ask would honour an
+		// earlier "always allow"); silence on PreToolUse is a malformed answer there, on which
+		// it asks, so an allow is said out loud.
+		{Antigravity, event.PreToolUse, block, reply(answer.Blocked, `{"decision":"deny","reason":"`+reason+`"}`+"\n", reason+"\n")},
+		{Antigravity, event.PreToolUse, askR, reply(0, `{"decision":"force_ask","reason":"`+reason+`"}`+"\n", "")},
+		{Antigravity, event.PreToolUse, reply(0, "", ""), reply(0, `{"decision":"allow"}`+"\n", "")},
+		{Antigravity, event.PostToolUse, reply(0, "", ""), reply(0, "", "")},
+		{Antigravity, event.PreToolUse, reply(answer.Failed, "", "AuditLog: skipped: x\n"), reply(answer.Failed, "", "AuditLog: skipped: x\n")},
 		// Silence and failures of record hooks pass as they are.
 		{Gemini, event.PostToolUse, reply(0, "", ""), reply(0, "", "")},
 		{Copilot, event.PostToolUse, reply(answer.Failed, "", "AuditLog: skipped: x\n"), reply(answer.Failed, "", "AuditLog: skipped: x\n")},
@@ -360,6 +372,11 @@ func TestMatchers(t *testing.T) {
 		{Grok, event.PostToolUse, "*", []string{""}},
 		{Grok, event.SessionStart, "startup|resume|clear|compact", []string{""}},
 		{Grok, event.Stop, "*", []string{""}},
+		// Antigravity CLI: its own tools, anchored.
+		{Antigravity, event.PreToolUse, "Bash|PowerShell", []string{"^(run_command)$"}},
+		{Antigravity, event.PreToolUse, "^(Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell|Read|NotebookRead|Grep|Glob|mcp__.*)$",
+			[]string{"^(write_to_file|edit_file|replace_file_content|multi_replace_file_content|run_command|view_file|grep_search|find_by_name|mcp__.*)$"}},
+		{Antigravity, event.PostToolUse, "*", []string{"*"}},
 	}
 	for _, tt := range tests {
 		d, _ := Lookup(string(tt.client))
