@@ -56,7 +56,7 @@ func (d *Dialect) PayloadTool(payload []byte) string {
 func (n *Native) render(out []byte) ([]byte, error) {
 	var err error
 	if ev := gjson.GetBytes(out, "hook_event_name").Str; ev != "" {
-		if n.EventKey != "" {
+		if n.EventKey != "" && n.Name != nil {
 			out, err = sjson.SetBytes(out, n.EventKey, n.Name(event.Name(ev)))
 		}
 		if err == nil {

@@ -84,7 +84,7 @@ type Dialect struct {
 	// permissionDecision is ignored.
 	TopDecision bool
 	// TopAsks are the top-level decisions the client reads as asking the user (with
-	// TopDecision); any other value but deny, block and allow is a malformed answer.
+	// TopDecision); another value but deny, block and allow decides nothing.
 	TopAsks []string
 	// TopAllow: with TopDecision, a PreToolUse answer without a decision is malformed and the
 	// client fails closed on it (it asks), so an allow is written out: {"decision":"allow"}.

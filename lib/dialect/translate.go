@@ -51,14 +51,16 @@ func (d *Dialect) In(data []byte) ([]byte, error) {
 	}
 	ev := gjson.GetBytes(out, "hook_event_name")
 	if n := d.Native; !ev.Exists() && n != nil {
-		if n.EventKey != "" {
-			name := gjson.GetBytes(out, n.EventKey)
-			if e, ok := n.Event(name.Str); ok {
+		switch {
+		case n.EventKey != "":
+			if e, ok := n.Event(gjson.GetBytes(out, n.EventKey).Str); ok {
 				set("hook_event_name", quote(string(e)))
 				del(n.EventKey)
 			}
-		} else if e, ok := n.Infer(gjson.ParseBytes(out)); ok {
-			set("hook_event_name", quote(string(e)))
+		case n.Infer != nil:
+			if e, ok := n.Infer(gjson.ParseBytes(out)); ok {
+				set("hook_event_name", quote(string(e)))
+			}
 		}
 		ev = gjson.GetBytes(out, "hook_event_name")
 	}
