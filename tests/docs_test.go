@@ -300,6 +300,12 @@ var clientFacts = []struct {
 		}
 		return []string{"`" + d.Files.Trust + "`"}
 	}},
+	{"that it runs Claude Code's own hook files too", func(d *dialect.Dialect) []string {
+		if !d.Files.ClaudeFiles {
+			return nil
+		}
+		return []string{"runs the hooks of Claude Code's own files too"}
+	}},
 	{"the unit of its timeouts", func(d *dialect.Dialect) []string {
 		if d.Millis {
 			return []string{"timeouts in milliseconds"}

@@ -47,8 +47,12 @@ func init() {
 		// A payload in Claude Code's shape in a hook Grok started (it reads Claude Code's files
 		// and sets GROK_HOOK_EVENT on every hook): answered in Grok's form, which blocks in
 		// Claude Code too, so an ask never becomes an allow in either.
-		Mark{RankRunner, func(*Shape) bool { return os.Getenv("GROK_HOOK_EVENT") != "" }})
+		Mark{RankRunner, func(*Shape) bool { return os.Getenv(grokRunner) != "" }})
 }
+
+// grokRunner is set by Grok Build on every hook it starts (its guide: reserved, always the
+// real value).
+const grokRunner = "GROK_HOOK_EVENT"
 
 func grok() *Dialect {
 	return &Dialect{
@@ -84,7 +88,7 @@ func grok() *Dialect {
 				{"toolInput", "tool_input"}, {"toolUseId", "tool_use_id"}},
 			Hint: "Grok Build names its event in hookEventName",
 		},
-		NativeOnly: true,
+		NativeOnly: true, RunnerEnv: grokRunner,
 		// An MCP server's tool is server__tool (linear__save_issue).
 		MCPUnprefixed: true,
 		// No ask: {"decision":"deny"} on stdout and exit 2, which Claude Code reads as a block
@@ -97,7 +101,7 @@ func grok() *Dialect {
 		Source: "startup",
 		Files: Files{
 			// A file of its own among ~/.grok/hooks/*.json, never the user's.
-			Kind: HookGroups, Binary: "grok", Dir: grokDir, Env: "GROK_HOME",
+			Kind: HookGroups, Binary: "grok", Dir: grokDir, Env: "GROK_HOME", ClaudeFiles: true,
 			User:    filepath.Join("hooks", "harness.json"),
 			Project: filepath.Join(grokDir, "hooks", "harness.json"),
 		},

@@ -54,6 +54,9 @@ type Dialect struct {
 	// mcp__ prefix: In adds it, and a matcher's mcp__ entries are written without it
 	// (mcp__.* as .*__.*).
 	MCPUnprefixed bool
+	// RunnerEnv is a variable the client sets on every hook it starts ("" when none is known):
+	// where it is set, a payload in Claude Code's own shape may be this client's.
+	RunnerEnv string
 	// Native is the client's own hook format, which it may send too (nil when it has none).
 	Native *Native
 	// NativeOnly: the client sends its own format only, so Payload renders that (its event key
@@ -206,6 +209,9 @@ type Files struct {
 	// project file of its own; NoProject says why). Local is a project file kept out of version
 	// control ("" when none).
 	Project, NoProject, Local string
+	// ClaudeFiles: the client also runs the hooks of Claude Code's own settings files (user
+	// and project), so a hook installed for Claude Code runs there too.
+	ClaudeFiles bool
 	// Trust is the TOML file beside the hook file that trusts its handlers (TrustedHookGroups).
 	Trust string
 	// DefaultScope is the scope an install takes when none is named ("user" when empty).
