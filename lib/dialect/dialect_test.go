@@ -502,3 +502,18 @@ func TestAskIsBlockWhereNoAsk(t *testing.T) {
 		t.Fatal("no declaration says its client cannot ask")
 	}
 }
+
+// Detect on Claude Code's own payload, which every hook run by Claude Code without --client
+// pays: every client's marks tried, none matching, the runner variables read last.
+func BenchmarkDetectClaude(b *testing.B) {
+	data, err := os.ReadFile("../event/testdata/captured/PreToolUse.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if Detect(data) != Default() {
+			b.Fatal("not Claude Code's")
+		}
+	}
+}
