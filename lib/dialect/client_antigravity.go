@@ -39,7 +39,8 @@ import (
 // only lengthens it, and each hook's own --timeout holds either way; the arguments of its file
 // tools but CommandLine (TargetFile, CodeContent, AbsolutePath, as its sessions show them);
 // the project's file (.agents/hooks.json in one source, .antigravitycli/hooks.json in
-// another): project scope is refused. The file's top level is said to be hook names in one
+// another): project scope is refused; how several hooks' decisions on one call combine (a
+// deny first, as in Gemini CLI, is assumed). The file's top level is said to be hook names in one
 // source and {"hooks": ...} in others: {"hooks": {...}} is both (a hook named "hooks").
 const Antigravity Client = "antigravity"
 
