@@ -7,7 +7,7 @@
 #   ./install.sh --dry-run                builds in a temporary directory, shows the settings
 #                                         diff, and changes no file
 #   ./install.sh --only SecurityValidator
-#   ./install.sh --client codex|copilot|qwen|droid|gemini|opencode|kilo|pi [--scope project]
+#   ./install.sh --client codex|copilot|qwen|droid|gemini|opencode|kilo|pi|grok|antigravity [--scope project]
 #                                         that client's own hook file instead (docs/clients.md)
 #   ./install.sh --uninstall [--purge]    remove exactly what was installed (--purge: and the
 #                                         binaries, logs, backups and the link on PATH)
@@ -28,7 +28,7 @@ uninstall_bool="force purge managed dry-run"
 
 # The values a flag can take, where the set is closed (tests/install_script_test.go keeps
 # clients equal to harness's): checked before anything is built, like the flags.
-clients="claude codex copilot qwen kimi qoder droid gemini docker-agent vtcode opencode kilo pi"
+clients="claude codex copilot qwen kimi qoder droid gemini docker-agent vtcode opencode kilo pi grok antigravity"
 scopes="user project local"
 forms="auto exec shell"
 

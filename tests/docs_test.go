@@ -250,3 +250,155 @@ func TestReadmeMatrixFollowsDeclarations(t *testing.T) {
 		}
 	}
 }
+
+// clientFacts are the facts of a client's declaration that its section of docs/clients.md must
+// hold, each as the text that says it there: one entry per fact, so a new fact of the
+// declarations is one more entry.
+var clientFacts = []struct {
+	fact string
+	says func(d *dialect.Dialect) []string
+}{
+	{"its --client name", func(d *dialect.Dialect) []string {
+		return []string{"- **Client**: `--client " + string(d.Client) + "`"}
+	}},
+	{"the version tested", func(d *dialect.Dialect) []string {
+		v, _, _ := strings.Cut(strings.Fields(d.Tested + " ?")[0], "-")
+		return []string{"- **Version tested**: " + strings.TrimSuffix(v, ",")}
+	}},
+	{"the kind of its file", func(d *dialect.Dialect) []string { return []string{"- **Files**: (" + string(d.Files.Kind) + ")"} }},
+	{"its user file", func(d *dialect.Dialect) []string {
+		f := d.Files
+		switch {
+		case f.User != "":
+			out := []string{"user: `~/" + filepath.ToSlash(filepath.Join(f.Dir, f.User)) + "`"}
+			if f.Env != "" {
+				out = append(out, "`$"+f.Env+"`")
+			}
+			return out
+		case f.NoUser != "":
+			return []string{"user: none"}
+		}
+		return []string{"--settings"}
+	}},
+	{"its project file", func(d *dialect.Dialect) []string {
+		f := d.Files
+		switch {
+		case f.Project != "":
+			out := []string{"project: `" + filepath.ToSlash(f.Project) + "`"}
+			if f.Local != "" {
+				out = append(out, "`"+filepath.ToSlash(f.Local)+"`")
+			}
+			return out
+		case f.NoProject != "":
+			return []string{"project: refused"}
+		}
+		return nil
+	}},
+	{"the file that trusts its hooks", func(d *dialect.Dialect) []string {
+		if d.Files.Trust == "" {
+			return nil
+		}
+		return []string{"`" + d.Files.Trust + "`"}
+	}},
+	{"that it runs Claude Code's own hook files too", func(d *dialect.Dialect) []string {
+		if !d.Files.ClaudeFiles {
+			return nil
+		}
+		return []string{"runs the hooks of Claude Code's own files too"}
+	}},
+	{"the unit of its timeouts", func(d *dialect.Dialect) []string {
+		if d.Millis {
+			return []string{"timeouts in milliseconds"}
+		}
+		return nil
+	}},
+	{"that it cannot ask", func(d *dialect.Dialect) []string {
+		if !d.NoAsk {
+			return nil
+		}
+		return []string{"an ask is a block"}
+	}},
+	{"the events it fires that are not wired", func(d *dialect.Dialect) []string {
+		var out []string
+		for ev := range d.Unwired {
+			out = append(out, string(ev))
+		}
+		return out
+	}},
+	{"its transcripts", func(d *dialect.Dialect) []string {
+		if d.Transcript.Format == "" {
+			return []string{"- **Transcripts**: none read"}
+		}
+		return []string{"- **Transcripts**: `~/" + d.Transcript.Glob + "`"}
+	}},
+}
+
+// TestClientsDocFollowsDeclarations: docs/clients.md has exactly one section per declared
+// client, the heading naming its Title, holding the facts of its declaration (clientFacts);
+// no other heading names a client, and no section is a client that is not declared.
+func TestClientsDocFollowsDeclarations(t *testing.T) {
+	b, err := os.ReadFile("../docs/clients.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type section struct{ heading, text string }
+	var sections []section
+	for _, part := range regexp.MustCompile(`(?m)^#{1,2} `).Split(string(b), -1)[1:] {
+		heading, text, _ := strings.Cut(part, "\n")
+		sections = append(sections, section{strings.TrimSpace(heading), text})
+	}
+	declared := map[string]*dialect.Dialect{}
+	for _, d := range dialect.All() {
+		declared[string(d.Client)] = d
+	}
+	client := regexp.MustCompile("(?m)^- \\*\\*Client\\*\\*: `--client ([^`]+)`")
+	found := map[string]int{}
+	for _, s := range sections {
+		m := client.FindAllStringSubmatch(s.text, -1)
+		if len(m) > 1 {
+			t.Errorf("docs/clients.md, %q: %d clients in one section", s.heading, len(m))
+		}
+		for _, d := range dialect.All() {
+			if regexp.MustCompile(`\b`+regexp.QuoteMeta(d.Title)+`\b`).MatchString(s.heading) && s.heading != d.Title {
+				t.Errorf("docs/clients.md: the heading %q names %s but is not its section (## %s)", s.heading, d.Title, d.Title)
+			}
+		}
+		if len(m) == 0 {
+			if titled(s.heading) {
+				t.Errorf("docs/clients.md, %q: a client's section with no `- **Client**: `--client NAME`` line", s.heading)
+			}
+			continue
+		}
+		d, ok := declared[m[0][1]]
+		if !ok {
+			t.Errorf("docs/clients.md, %q: --client %s is not a declared client", s.heading, m[0][1])
+			continue
+		}
+		if s.heading != d.Title {
+			t.Errorf("docs/clients.md: the section of --client %s is headed %q, not its Title %q", d.Client, s.heading, d.Title)
+		}
+		found[string(d.Client)]++
+		for _, f := range clientFacts {
+			for _, want := range f.says(d) {
+				if !strings.Contains(s.text, want) {
+					t.Errorf("docs/clients.md, %s: does not say %s (%q), as its declaration does", d.Title, f.fact, want)
+				}
+			}
+		}
+	}
+	for _, d := range dialect.All() {
+		if n := found[string(d.Client)]; n != 1 {
+			t.Errorf("docs/clients.md has %d sections for %s (--client %s); want one", n, d.Title, d.Client)
+		}
+	}
+}
+
+// titled reports a heading that is a declared client's Title.
+func titled(heading string) bool {
+	for _, d := range dialect.All() {
+		if d.Title == heading {
+			return true
+		}
+	}
+	return false
+}

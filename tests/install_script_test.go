@@ -219,7 +219,7 @@ func TestInstallScriptFlags(t *testing.T) {
 		{[]string{"--uninstall", "--only", "SecurityValidator"}, 64, `"--only" does not go with --uninstall`},
 		{[]string{"--uninstall", "x", "--help"}, 0, "./install.sh --uninstall [--purge]"},
 		// A value outside a flag's closed set, in either spelling, builds nothing either.
-		{[]string{"--client", "codx"}, 64, `install.sh: --client "codx" is not one of: claude codex copilot qwen kimi qoder droid gemini docker-agent vtcode opencode kilo pi; did you mean "codex"?`},
+		{[]string{"--client", "codx"}, 64, `install.sh: --client "codx" is not one of: claude codex copilot qwen kimi qoder droid gemini docker-agent vtcode opencode kilo pi grok antigravity; did you mean "codex"?`},
 		{[]string{"--client=gemni", "--scope", "project"}, 64, `did you mean "gemini"?`},
 		{[]string{"--scope=projet"}, 64, `--scope "projet" is not one of: user project local; did you mean "project"?`},
 		{[]string{"--form", "exe"}, 64, `did you mean "exec"?`},

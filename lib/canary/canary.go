@@ -182,7 +182,7 @@ func runClient(h Handler, timeout time.Duration, project string, c Case) Result 
 		r.Problem = "the canary cannot be put in " + d.Title + "'s shape: " + err.Error()
 		return r
 	}
-	if tool := gjson.GetBytes(payload, "tool_name").Str; tool != "" && !d.Selects(h.Matcher, tool) {
+	if tool := d.PayloadTool(payload); tool != "" && !d.Selects(h.Matcher, tool) {
 		r.Got, r.How = "silent", fmt.Sprintf("the matcher %q does not select %s", h.Matcher, tool)
 		if c.Want == "stop" {
 			r.Problem = fmt.Sprintf("never runs for this call: its matcher %q does not select %s's tool %s", h.Matcher, d.Title, tool)

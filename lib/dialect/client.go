@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -31,6 +32,51 @@ func (d *Dialect) Payload(claude []byte) ([]byte, error) {
 	if !gjson.ValidBytes(claude) {
 		return nil, fmt.Errorf("the payload is not JSON")
 	}
+	out, err := d.payload(claude)
+	if err != nil || !d.NativeOnly || d.Native == nil {
+		return out, err
+	}
+	return d.Native.render(out)
+}
+
+// PayloadTool returns the tool a payload in the client's shape names ("" when none).
+func (d *Dialect) PayloadTool(payload []byte) string {
+	if d.NativeOnly && d.Native != nil {
+		for _, f := range d.Native.Fields {
+			if f[1] == "tool_name" {
+				return gjson.GetBytes(payload, f[0]).Str
+			}
+		}
+	}
+	return gjson.GetBytes(payload, "tool_name").Str
+}
+
+// render moves a payload's Claude Code fields to the format's own (the reverse of Fields), and
+// its event to the format's key and name (none where the format names no event).
+func (n *Native) render(out []byte) ([]byte, error) {
+	var err error
+	if ev := gjson.GetBytes(out, "hook_event_name").Str; ev != "" {
+		if n.EventKey != "" && n.Name != nil {
+			out, err = sjson.SetBytes(out, n.EventKey, n.Name(event.Name(ev)))
+		}
+		if err == nil {
+			out, err = sjson.DeleteBytes(out, "hook_event_name")
+		}
+	}
+	for _, f := range n.Fields {
+		v := gjson.GetBytes(out, f[1])
+		if err != nil || !v.Exists() || gjson.GetBytes(out, f[0]).Exists() {
+			continue
+		}
+		if out, err = sjson.SetRawBytes(out, f[0], []byte(v.Raw)); err == nil {
+			out, err = sjson.DeleteBytes(out, f[1])
+		}
+	}
+	return out, err
+}
+
+// payload is Payload in Claude Code's shape, with the client's names.
+func (d *Dialect) payload(claude []byte) ([]byte, error) {
 	out := claude
 	var err error
 	set := func(path string, v any) {
@@ -144,28 +190,11 @@ type Reading struct {
 // Read reads a hook's answer (exit code, stdout, stderr) to event ev the way the client does.
 func (d *Dialect) Read(ev event.Name, code int, stdout, stderr string) Reading {
 	out, errText := strings.TrimSpace(stdout), strings.TrimSpace(stderr)
+	if d.OnlyToolBlocks && ev != event.PreToolUse {
+		return Reading{"allow", fmt.Sprintf("exit %d: only PreToolUse can block in %s", code, d.Name())}
+	}
 	if d.TopDecision {
-		// Gemini: stdout, or stderr, as JSON first; only a top-level decision counts.
-		text := out
-		if text == "" {
-			text = errText
-		}
-		if j := gjson.Parse(text); strings.HasPrefix(text, "{") && gjson.Valid(text) {
-			switch dec := j.Get("decision").Str; dec {
-			case "deny", "block":
-				return Reading{"block", "top-level decision: " + dec}
-			case "ask":
-				return Reading{"ask", "top-level decision: ask (a headless run ends)"}
-			}
-			if p := j.Get("hookSpecificOutput.permissionDecision").Str; p != "" {
-				return Reading{"allow", fmt.Sprintf("hookSpecificOutput.permissionDecision %q, which %s ignores", p, d.Title)}
-			}
-			return Reading{"allow", fmt.Sprintf("JSON without a decision, exit %d", code)}
-		}
-		if code >= 2 {
-			return Reading{"block", fmt.Sprintf("exit %d", code)}
-		}
-		return Reading{"allow", fmt.Sprintf("exit %d without a decision", code)}
+		return d.readTop(ev, code, out, errText)
 	}
 	js := gjson.Result{}
 	if strings.HasPrefix(out, "{") && gjson.Valid(out) {
@@ -225,4 +254,40 @@ func (d *Dialect) Read(ev event.Name, code int, stdout, stderr string) Reading {
 	default:
 		return Reading{"allow", "permissionDecision " + p}
 	}
+}
+
+// readTop reads an answer whose decision is top-level (Gemini CLI's and its successors'): stdout,
+// or stderr, as JSON first, then the exit code.
+func (d *Dialect) readTop(ev event.Name, code int, out, errText string) Reading {
+	text := out
+	if text == "" {
+		text = errText
+	}
+	if j := gjson.Parse(text); strings.HasPrefix(text, "{") && gjson.Valid(text) {
+		switch dec := j.Get("decision").Str; {
+		case dec == "deny" || dec == "block":
+			return Reading{"block", "top-level decision: " + dec}
+		case slices.Contains(d.TopAsks, dec):
+			return Reading{"ask", "top-level decision: " + dec}
+		case dec == "allow":
+			return Reading{"allow", "top-level decision: allow"}
+		case dec == "" && !d.TopAllow:
+		case ev == event.PreToolUse && d.TopAllow:
+			return Reading{"ask", fmt.Sprintf("top-level decision %q, which %s takes for a malformed answer: it asks", dec, d.Name())}
+		}
+		if code == 2 && d.ExitTwoDenies {
+			return Reading{"block", "exit 2"}
+		}
+		if p := j.Get("hookSpecificOutput.permissionDecision").Str; p != "" {
+			return Reading{"allow", fmt.Sprintf("hookSpecificOutput.permissionDecision %q, which %s ignores", p, d.Title)}
+		}
+		return Reading{"allow", fmt.Sprintf("JSON without a decision, exit %d", code)}
+	}
+	switch {
+	case code >= 2 && !d.TopAllow:
+		return Reading{"block", fmt.Sprintf("exit %d", code)}
+	case ev == event.PreToolUse && d.TopAllow:
+		return Reading{"ask", fmt.Sprintf("exit %d without a decision, which %s takes for a malformed answer: it asks", code, d.Name())}
+	}
+	return Reading{"allow", fmt.Sprintf("exit %d without a decision", code)}
 }

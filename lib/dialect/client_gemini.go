@@ -48,7 +48,7 @@ func gemini() *Dialect {
 			"Edit": {"allow_multiple": "replace_all"},
 		},
 		Dir:    "dir_path",
-		Millis: true, NoAsk: true, TopDecision: true, ExactSource: true, Anchored: true, RegexpMatchers: true,
+		Millis: true, NoAsk: true, TopDecision: true, TopAsks: []string{"ask"}, ExactSource: true, Anchored: true, RegexpMatchers: true,
 		DefaultTimeout: 60 * time.Second,
 		Sources:        []string{"startup", "resume", "clear"},
 		Files: Files{

@@ -1,6 +1,8 @@
 package dialect
 
 import (
+	"bytes"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -8,7 +10,9 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/hookkit/harness/lib/answer"
 	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/verdict"
 )
 
 func must(t *testing.T, c Client) *Dialect {
@@ -232,5 +236,176 @@ func TestKimiTranscriptPath(t *testing.T) {
 	}
 	if got := kimiTranscript("s", ""); got != "" {
 		t.Errorf("no cwd gives %q, want none", got)
+	}
+}
+
+// Grok Build sends its own format only (hookEventName, camelCase fields, its tool names): doctor's
+// canaries are put in it, and In takes it back to Claude Code's.
+func TestPayloadNative(t *testing.T) {
+	d := must(t, Grok)
+	for _, tt := range []struct{ in, want, tool string }{
+		{`{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"c1"}`,
+			`{"cwd":"/p","hookEventName":"pre_tool_use","sessionId":"s","toolName":"run_terminal_command","toolInput":{"command":"ls"},"toolUseId":"c1"}`, "Bash"},
+		{`{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"Write","tool_input":{"file_path":"/p/a","content":"x"}}`,
+			`{"cwd":"/p","hookEventName":"pre_tool_use","sessionId":"s","toolName":"write_file","toolInput":{"content":"x","path":"/p/a"}}`, "Write"},
+		// An MCP server's tool: server__tool in Grok, mcp__server__tool to the hooks.
+		{`{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"mcp__fs__write_file","tool_input":{"path":"/etc/x"}}`,
+			`{"cwd":"/p","hookEventName":"pre_tool_use","sessionId":"s","toolName":"fs__write_file","toolInput":{"path":"/etc/x"}}`, "mcp__fs__write_file"},
+		{`{"hook_event_name":"SessionStart","session_id":"s","cwd":"/p","source":"startup"}`,
+			`{"cwd":"/p","source":"startup","hookEventName":"session_start","sessionId":"s"}`, ""},
+	} {
+		out, err := d.Payload([]byte(tt.in))
+		if err != nil || string(out) != tt.want {
+			t.Errorf("Payload(%s)\n got %s (%v)\nwant %s", tt.in, out, err, tt.want)
+			continue
+		}
+		if got := d.PayloadTool(out); got != gjson.GetBytes(out, "toolName").Str {
+			t.Errorf("PayloadTool(%s) = %q", out, got)
+		}
+		back, err := d.In(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if gjson.GetBytes(back, "tool_name").Str != tt.tool || gjson.GetBytes(back, "hook_event_name").Str != gjson.Get(tt.in, "hook_event_name").Str {
+			t.Errorf("In(Payload(%s)) = %s", tt.in, back)
+		}
+	}
+}
+
+// Antigravity CLI names no event in its payload (PostToolUse's has an error) and nests the
+// call in toolCall: doctor's canaries are put in that shape, and In takes it back.
+func TestPayloadAntigravity(t *testing.T) {
+	d := must(t, Antigravity)
+	for _, tt := range []struct{ in, want, tool string }{
+		{`{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"Bash","tool_input":{"command":"ls"}}`,
+			`{"conversationId":"s","toolCall":{"name":"run_command","args":{"CommandLine":"ls"}},"workspacePaths":["/p"]}`, "Bash"},
+		{`{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"Write","tool_input":{"file_path":"/p/a","content":"x"}}`,
+			`{"conversationId":"s","toolCall":{"name":"write_to_file","args":{"TargetFile":"/p/a","CodeContent":"x"}},"workspacePaths":["/p"]}`, "Write"},
+	} {
+		out, err := d.Payload([]byte(tt.in))
+		if err != nil || string(out) != tt.want {
+			t.Errorf("Payload(%s)\n got %s (%v)\nwant %s", tt.in, out, err, tt.want)
+			continue
+		}
+		if got := d.PayloadTool(out); got != gjson.GetBytes(out, "toolCall.name").Str {
+			t.Errorf("PayloadTool(%s) = %q", out, got)
+		}
+		back, err := d.In(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if gjson.GetBytes(back, "tool_name").Str != tt.tool || gjson.GetBytes(back, "hook_event_name").Str != "PreToolUse" || gjson.GetBytes(back, "cwd").Str != "/p" {
+			t.Errorf("In(Payload(%s)) = %s", tt.in, back)
+		}
+	}
+}
+
+// How Antigravity CLI reads answers: a top-level deny blocks, ask and force_ask ask, allow
+// allows; a missing or malformed decision on PreToolUse fails closed (it asks), exit 2
+// without one included; no other event blocks.
+func TestReadAntigravity(t *testing.T) {
+	for _, tt := range []struct {
+		ev     event.Name
+		code   int
+		stdout string
+		want   string
+	}{
+		{event.PreToolUse, 2, `{"decision":"deny","reason":"r"}`, "block"},
+		{event.PreToolUse, 0, `{"decision":"deny","reason":"r"}`, "block"},
+		{event.PreToolUse, 0, `{"decision":"force_ask","reason":"r"}`, "ask"},
+		{event.PreToolUse, 0, `{"decision":"ask","reason":"r"}`, "ask"},
+		{event.PreToolUse, 0, `{"decision":"allow"}`, "allow"},
+		{event.PreToolUse, 0, "", "ask"},
+		{event.PreToolUse, 0, `{"decision":"maybe"}`, "ask"},
+		{event.PreToolUse, 0, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`, "ask"},
+		{event.PreToolUse, 2, "", "ask"},
+		{event.PostToolUse, 2, `{"decision":"deny","reason":"r"}`, "allow"},
+	} {
+		if got := must(t, Antigravity).Read(tt.ev, tt.code, tt.stdout, "r"); got.Decision != tt.want {
+			t.Errorf("%s exit %d %s: %s (%s), want %s", tt.ev, tt.code, tt.stdout, got.Decision, got.Why, tt.want)
+		}
+	}
+}
+
+// How Grok Build reads answers: a top-level deny (whatever the exit code) or exit 2 blocks on
+// PreToolUse alone; Claude Code's permissionDecision, an ask of any form, and every other
+// event's answer let the call or prompt through.
+func TestReadGrok(t *testing.T) {
+	ask := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"r"}}`
+	for _, tt := range []struct {
+		ev     event.Name
+		code   int
+		stdout string
+		want   string
+	}{
+		{event.PreToolUse, 0, `{"decision":"deny","reason":"r"}`, "block"},
+		{event.PreToolUse, 1, `{"decision":"deny","reason":"r"}`, "block"},
+		{event.PreToolUse, 2, "", "block"},
+		{event.PreToolUse, 2, `{"suppressOutput":true}`, "block"},
+		{event.PreToolUse, 0, ask, "allow"},
+		{event.PreToolUse, 0, `{"decision":"ask","reason":"r"}`, "allow"},
+		{event.PreToolUse, 1, "", "allow"},
+		{event.PreToolUse, 0, "", "allow"},
+		{event.UserPromptSubmit, 2, `{"decision":"deny","reason":"r"}`, "allow"},
+		{event.UserPromptSubmit, 0, `{"decision":"block","reason":"r"}`, "allow"},
+	} {
+		if got := must(t, Grok).Read(tt.ev, tt.code, tt.stdout, "r"); got.Decision != tt.want {
+			t.Errorf("%s exit %d %s: %s (%s), want %s", tt.ev, tt.code, tt.stdout, got.Decision, got.Why, tt.want)
+		}
+	}
+}
+
+// A payload in Claude Code's own shape may come from Claude Code or from any client that runs
+// the hooks of Claude Code's own files (ClaudeFiles). Where such a client started the hook (its
+// RunnerEnv is set), the answer is that client's form, which blocks in Claude Code too: an ask
+// is never an allow in either. Elsewhere it is Claude Code's, unchanged. Generated from the
+// declarations: a client declared with ClaudeFiles is covered the day it is declared.
+func TestClaudeFilesNeverAllowAnAsk(t *testing.T) {
+	data, err := os.ReadFile("../event/testdata/captured/PreToolUse.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const why = "SecurityValidator: needs your approval: `chmod -R 777 ./build`"
+	ask := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"` + why + `"}}` + "\n"
+	askR := answer.Reply{Stdout: []byte(ask), Decision: verdict.Asked, Reason: why}
+
+	if d := Detect(data); d != Default() {
+		t.Fatalf("with no client's variable, detected as %s", d.Client)
+	}
+	r := Default().Out(event.PreToolUse, askR)
+	if got := Default().Read(event.PreToolUse, int(r.Code), string(r.Stdout), r.Stderr); got.Decision == "allow" {
+		t.Errorf("Claude Code reads its own ask as %s (%s)", got.Decision, got.Why)
+	}
+	n := 0
+	for _, d := range All() {
+		if !d.Files.ClaudeFiles {
+			continue
+		}
+		n++
+		t.Run(string(d.Client), func(t *testing.T) {
+			if d.RunnerEnv == "" {
+				t.Fatalf("%s runs Claude Code's hooks but declares no RunnerEnv: its payloads in Claude Code's shape cannot be told apart", d.Title)
+			}
+			t.Setenv(d.RunnerEnv, "pre_tool_use")
+			if got := Detect(data); got != d {
+				t.Fatalf("started by %s, detected as %s", d.Title, got.Client)
+			}
+			in, err := d.In(data)
+			if err != nil || !bytes.Equal(in, data) {
+				t.Fatalf("Claude Code's payload was changed: %s (%v)", in, err)
+			}
+			r := d.Out(event.PreToolUse, askR)
+			if !strings.Contains(string(r.Stdout)+r.Stderr, why) {
+				t.Errorf("the ask rendered without its reason: %d %q %q", r.Code, r.Stdout, r.Stderr)
+			}
+			for _, c := range []*Dialect{Default(), d} {
+				if got := c.Read(event.PreToolUse, int(r.Code), string(r.Stdout), r.Stderr); got.Decision == "allow" {
+					t.Errorf("%s reads the rendered ask as %s (%s)", c.Title, got.Decision, got.Why)
+				}
+			}
+		})
+	}
+	if n == 0 {
+		t.Fatal("no declaration runs Claude Code's own files")
 	}
 }

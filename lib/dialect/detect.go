@@ -29,7 +29,8 @@ func Detect(data []byte) *Dialect {
 // Shape is what Detect reads of a payload's top level.
 type Shape struct {
 	Event, HookName, SessionID, TurnID, Tool, ToolCallID, Timestamp, Transcript, Mode,
-	ToolResult, StopReason, EnvFile, MessageID, ClientType gjson.Result
+	ToolResult, StopReason, EnvFile, MessageID, ClientType, HookEventName, WorkspaceRoot,
+	ToolCall, ConversationID gjson.Result
 }
 
 // shapeOf reads the members marks look at in one pass over the top level, with no allocation:
@@ -68,6 +69,14 @@ func shapeOf(data []byte) Shape {
 			p = &s.MessageID
 		case "client_type":
 			p = &s.ClientType
+		case "hookEventName":
+			p = &s.HookEventName
+		case "workspaceRoot":
+			p = &s.WorkspaceRoot
+		case "toolCall":
+			p = &s.ToolCall
+		case "conversationId":
+			p = &s.ConversationID
 		}
 		if p != nil && !p.Exists() {
 			*p = v
@@ -94,6 +103,9 @@ const (
 	RankField = 50
 	// RankFallback: what is left when nothing else told (a timestamp).
 	RankFallback = 80
+	// RankRunner: no mark in the payload, but the hook's environment says which client ran it;
+	// read last, for payloads in Claude Code's own shape.
+	RankRunner = 90
 )
 
 type mark struct {

@@ -50,8 +50,18 @@ type Dialect struct {
 	// PatchWrites: the client writes files with a patch tool (apply_patch: {"command": the
 	// patch text}), so Payload renders a Write or an Edit as one.
 	PatchWrites bool
+	// MCPUnprefixed: the client names an MCP server's tool server__tool, without Claude Code's
+	// mcp__ prefix: In adds it, and a matcher's mcp__ entries are written without it
+	// (mcp__.* as .*__.*).
+	MCPUnprefixed bool
+	// RunnerEnv is a variable the client sets on every hook it starts ("" when none is known):
+	// where it is set, a payload in Claude Code's own shape may be this client's.
+	RunnerEnv string
 	// Native is the client's own hook format, which it may send too (nil when it has none).
 	Native *Native
+	// NativeOnly: the client sends its own format only, so Payload renders that (its event key
+	// and names, its fields) rather than Claude Code's shape with the client's names.
+	NativeOnly bool
 	// Dir names the shell tool's argument that runs the command in another directory; the
 	// command is judged as `cd DIR && command`.
 	Dir string
@@ -76,10 +86,28 @@ type Dialect struct {
 	// TopDecision: a block is a top-level {"decision":"deny","reason"}; hookSpecificOutput's
 	// permissionDecision is ignored.
 	TopDecision bool
+	// TopAsks are the top-level decisions the client reads as asking the user (with
+	// TopDecision); another value but deny, block and allow decides nothing.
+	TopAsks []string
+	// TopAllow: with TopDecision, a PreToolUse answer without a decision is malformed and the
+	// client fails closed on it (it asks), so an allow is written out: {"decision":"allow"}.
+	TopAllow bool
+	// ExitTwoDenies: with TopDecision, exit 2 denies even when stdout is JSON that decides
+	// nothing (Gemini CLI reads such JSON alone).
+	ExitTwoDenies bool
+	// OnlyToolBlocks: only PreToolUse can block; the answer of a hook on any other event is
+	// ignored (a prompt cannot be stopped), whatever it says.
+	OnlyToolBlocks bool
+	// AskAs is the top-level decision an ask is rendered as (with TopDecision, where the client
+	// can ask): the one that asks every time.
+	AskAs string
 	// ExactSource: SessionStart matchers are compared whole, so one group per source.
 	ExactSource bool
 	// Anchored: tool matchers are unanchored regular expressions, so the installer anchors them.
 	Anchored bool
+	// ToolMatchersOnly: the client reads a matcher on tool events only and rejects one on the
+	// others, so none is written there.
+	ToolMatchersOnly bool
 	// RegexpMatchers: the client compiles a tool matcher as a regular expression, and one that
 	// does not compile is an error in its file.
 	RegexpMatchers bool
@@ -123,6 +151,9 @@ type Dialect struct {
 	Sequential bool
 	// Sources are the SessionStart sources the client sends.
 	Sources []string
+	// Source is the SessionStart source a payload that names none is read as ("" when the
+	// client always names one).
+	Source string
 	// Snake: event names and answer fields are snake_case (pre_tool_use, hook_specific_output),
 	// and only exit 2 blocks (Claude Code's camelCase JSON is not read).
 	Snake bool
@@ -183,6 +214,9 @@ type Files struct {
 	// project file of its own; NoProject says why). Local is a project file kept out of version
 	// control ("" when none).
 	Project, NoProject, Local string
+	// ClaudeFiles: the client also runs the hooks of Claude Code's own settings files (user
+	// and project), so a hook installed for Claude Code runs there too.
+	ClaudeFiles bool
 	// Trust is the TOML file beside the hook file that trusts its handlers (TrustedHookGroups).
 	Trust string
 	// DefaultScope is the scope an install takes when none is named ("user" when empty).
@@ -260,7 +294,13 @@ type Native struct {
 	// Event returns the Claude Code event for the format's name of it (a function: no map is
 	// built at a hook's start).
 	Event func(name string) (event.Name, bool)
-	// Fields renames the format's fields to Claude Code's, in order.
+	// Name returns the format's name for a Claude Code event (for Payload, with NativeOnly).
+	Name func(ev event.Name) string
+	// Infer returns the event of a payload of a format that names none (EventKey ""), from its
+	// fields.
+	Infer func(payload gjson.Result) (event.Name, bool)
+	// Fields renames the format's fields to Claude Code's, in order: gjson paths
+	// (toolCall.name), each moved to Claude Code's key.
 	Fields [][2]string
 	// Hint says what to do when a payload names no event at all.
 	Hint string
@@ -355,6 +395,21 @@ func pascal(name string) event.Name {
 	return event.Name(b.String())
 }
 
+// snakeName is a Claude Code event's name in snake_case (PreToolUse: pre_tool_use).
+func snakeName(ev event.Name) string {
+	var b strings.Builder
+	for i, r := range string(ev) {
+		if 'A' <= r && r <= 'Z' {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // Timeout converts a timeout in seconds into the client's unit.
 func (d *Dialect) Timeout(secs int) int {
 	if d.Millis {
@@ -366,7 +421,13 @@ func (d *Dialect) Timeout(secs int) int {
 // clientTools returns the client's names for a Claude Code tool (the name itself when the
 // client has none of its own).
 func (d *Dialect) clientTools(claudeTool string) []string {
-	if strings.HasPrefix(claudeTool, "mcp__") {
+	if rest, ok := strings.CutPrefix(claudeTool, "mcp__"); ok {
+		if d.MCPUnprefixed {
+			if rest == ".*" {
+				rest = ".*__.*"
+			}
+			return []string{rest}
+		}
 		return []string{claudeTool} // MCP tools keep the server's names in every client
 	}
 	var out []string

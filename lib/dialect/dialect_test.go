@@ -20,12 +20,12 @@ var update = flag.Bool("update", false, "rewrite the translated goldens")
 
 // captured lists the payloads the real clients sent (testdata/<client>/*.json, copied from
 // shared/protocol/clients), skipping the goldens. Qoder CLI's are not captured but built as
-// its bundle builds them (createBaseInput and the fire*Event of each event): it does not run
-// here.
+// its bundle builds them (createBaseInput and the fire*Event of each event), and Grok Build's
+// as its hooks guide shows them: neither runs here.
 func captured(t *testing.T) map[Client][]string {
 	t.Helper()
 	out := map[Client][]string{}
-	for _, c := range []Client{Codex, Copilot, Qwen, Droid, Gemini, DockerAgent, Kimi, Qoder} {
+	for _, c := range []Client{Codex, Copilot, Qwen, Droid, Gemini, DockerAgent, Kimi, Qoder, Grok, Antigravity} {
 		files, err := filepath.Glob(filepath.Join("testdata", string(c), "*.json"))
 		if err != nil || len(files) == 0 {
 			t.Fatalf("no captured payloads for %s", c)
@@ -125,6 +125,14 @@ func TestInTools(t *testing.T) {
 		{Kimi, "SessionStart.json", event.SessionStart, "", nil},
 		{Qoder, "PreToolUse.Write.json", event.PreToolUse, "Write", map[string]string{"file_path": "/home/dev/outside.txt", "content": "escaped"}},
 		{Qoder, "UserPromptSubmit.json", event.UserPromptSubmit, "", nil},
+		{Grok, "PreToolUse.json", event.PreToolUse, "Bash", map[string]string{"command": "rm -rf ~"}},
+		{Grok, "PreToolUse.search_replace.json", event.PreToolUse, "Edit", map[string]string{"file_path": "/home/dev/outside.txt", "new_string": "escaped"}},
+		{Grok, "PreToolUse.write_file.json", event.PreToolUse, "Write", map[string]string{"file_path": "/home/dev/outside.txt", "content": "escaped"}},
+		{Grok, "SessionStart.json", event.SessionStart, "", nil},
+		{Antigravity, "PreToolUse.json", event.PreToolUse, "Bash", map[string]string{"command": "cd -- '/home/dev/proj' && rm -rf ~"}},
+		{Antigravity, "PreToolUse.write_to_file.json", event.PreToolUse, "Write", map[string]string{"file_path": "/home/dev/outside.txt", "content": "escaped"}},
+		{Antigravity, "PreToolUse.view_file.json", event.PreToolUse, "Read", map[string]string{"file_path": "/home/dev/.ssh/id_rsa"}},
+		{Antigravity, "PostToolUse.json", event.PostToolUse, "Bash", nil},
 		{DockerAgent, "post_tool_use.json", event.PostToolUse, "Bash", map[string]string{"command": "echo safe-ran > safe-ran.txt"}},
 	}
 	for _, tt := range tests {
@@ -285,6 +293,19 @@ func TestOut(t *testing.T) {
 		{Qoder, event.PreToolUse, block, block},
 		{Qoder, event.SessionStart, reply(0, ctx, ""), reply(0, ctx, "")},
 		{Qoder, event.UserPromptSubmit, reply(0, promptCtx, ""), reply(0, promptCtx, "")},
+		// Grok Build: a top-level deny on stdout and exit 2, the reason on stderr (Claude
+		// Code reads exit 2); context passes as it is (Grok ignores it).
+		{Grok, event.PreToolUse, block, reply(answer.Blocked, `{"decision":"deny","reason":"`+reason+`"}`+"\n", reason+"\n")},
+		{Grok, event.PreToolUse, denyR, reply(answer.Blocked, `{"decision":"deny","reason":"`+reason+`"}`+"\n", reason+"\n")},
+		{Grok, event.SessionStart, reply(0, ctx, ""), reply(0, ctx, "")},
+		// Antigravity CLI: a deny on stdout and exit 2; an ask is force_ask (ask would honour an
+		// earlier "always allow"); silence on PreToolUse is a malformed answer there, on which
+		// it asks, so an allow is said out loud.
+		{Antigravity, event.PreToolUse, block, reply(answer.Blocked, `{"decision":"deny","reason":"`+reason+`"}`+"\n", reason+"\n")},
+		{Antigravity, event.PreToolUse, askR, reply(0, `{"decision":"force_ask","reason":"`+reason+`"}`+"\n", "")},
+		{Antigravity, event.PreToolUse, reply(0, "", ""), reply(0, `{"decision":"allow"}`+"\n", "")},
+		{Antigravity, event.PostToolUse, reply(0, "", ""), reply(0, "", "")},
+		{Antigravity, event.PreToolUse, reply(answer.Failed, "", "AuditLog: skipped: x\n"), reply(answer.Failed, "", "AuditLog: skipped: x\n")},
 		// Silence and failures of record hooks pass as they are.
 		{Gemini, event.PostToolUse, reply(0, "", ""), reply(0, "", "")},
 		{Copilot, event.PostToolUse, reply(answer.Failed, "", "AuditLog: skipped: x\n"), reply(answer.Failed, "", "AuditLog: skipped: x\n")},
@@ -348,6 +369,18 @@ func TestMatchers(t *testing.T) {
 		{Kimi, event.PostToolUse, "*", []string{""}},
 		{Kimi, event.SessionStart, "*", []string{""}},
 		{Kimi, event.SessionStart, "startup|resume|clear|compact", []string{"startup|resume|clear|compact"}},
+		// Grok Build: its own tools, anchored; no matcher on a lifecycle event, none for "*".
+		{Grok, event.PreToolUse, "Bash|PowerShell", []string{"^(run_terminal_command)$"}},
+		{Grok, event.PreToolUse, "^(Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell|Read|NotebookRead|Grep|Glob|mcp__.*)$",
+			[]string{"^(write_file|search_replace|run_terminal_command|read_file|grep|list_dir|.*__.*)$"}},
+		{Grok, event.PostToolUse, "*", []string{""}},
+		{Grok, event.SessionStart, "startup|resume|clear|compact", []string{""}},
+		{Grok, event.Stop, "*", []string{""}},
+		// Antigravity CLI: its own tools, anchored.
+		{Antigravity, event.PreToolUse, "Bash|PowerShell", []string{"^(run_command)$"}},
+		{Antigravity, event.PreToolUse, "^(Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell|Read|NotebookRead|Grep|Glob|mcp__.*)$",
+			[]string{"^(write_to_file|edit_file|replace_file_content|multi_replace_file_content|run_command|view_file|grep_search|find_by_name|mcp__.*)$"}},
+		{Antigravity, event.PostToolUse, "*", []string{"*"}},
 	}
 	for _, tt := range tests {
 		d, _ := Lookup(string(tt.client))
@@ -383,7 +416,7 @@ func TestMatchersSelectEveryTool(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if n := gjson.GetBytes(p, "tool_name").Str; (len(sent) > 0 || d.ClaudeToolNames) && !slices.Contains(sent, n) {
+					if n := d.PayloadTool(p); (len(sent) > 0 || d.ClaudeToolNames) && !slices.Contains(sent, n) {
 						sent = append(sent, n)
 					}
 				}
@@ -471,5 +504,20 @@ func TestAskIsBlockWhereNoAsk(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no declaration says its client cannot ask")
+	}
+}
+
+// Detect on Claude Code's own payload, which every hook run by Claude Code without --client
+// pays: every client's marks tried, none matching, the runner variables read last.
+func BenchmarkDetectClaude(b *testing.B) {
+	data, err := os.ReadFile("../event/testdata/captured/PreToolUse.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if Detect(data) != Default() {
+			b.Fatal("not Claude Code's")
+		}
 	}
 }

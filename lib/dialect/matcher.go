@@ -21,6 +21,11 @@ func (d *Dialect) Matchers(ev event.Name, m string) []string {
 	if d.NoStar && m == "*" {
 		m = "" // no matcher selects everything there
 	}
+	if d.ToolMatchersOnly {
+		if spec, ok := event.Lookup(ev); !ok || spec.Matcher != "tool_name" {
+			return []string{""}
+		}
+	}
 	if ev == event.SessionStart {
 		if !d.ExactSource {
 			return []string{m}

@@ -51,12 +51,18 @@ func (d *Dialect) In(data []byte) ([]byte, error) {
 	}
 	ev := gjson.GetBytes(out, "hook_event_name")
 	if n := d.Native; !ev.Exists() && n != nil {
-		name := gjson.GetBytes(out, n.EventKey)
-		if e, ok := n.Event(name.Str); ok {
-			set("hook_event_name", quote(string(e)))
-			del(n.EventKey)
-			ev = gjson.GetBytes(out, "hook_event_name")
+		switch {
+		case n.EventKey != "":
+			if e, ok := n.Event(gjson.GetBytes(out, n.EventKey).Str); ok {
+				set("hook_event_name", quote(string(e)))
+				del(n.EventKey)
+			}
+		case n.Infer != nil:
+			if e, ok := n.Infer(gjson.ParseBytes(out)); ok {
+				set("hook_event_name", quote(string(e)))
+			}
 		}
+		ev = gjson.GetBytes(out, "hook_event_name")
 	}
 	if !ev.Exists() {
 		e := NoEventError{Client: d.Client}
@@ -101,6 +107,9 @@ func (d *Dialect) In(data []byte) ([]byte, error) {
 			set("error", quote(e.Get("message").String()))
 		}
 	}
+	if d.Source != "" && gjson.GetBytes(out, "hook_event_name").Str == string(event.SessionStart) && !gjson.GetBytes(out, "source").Exists() {
+		set("source", quote(d.Source))
+	}
 	// An empty cwd first: the hook runs in the client's working directory.
 	if cwd := gjson.GetBytes(out, "cwd"); !cwd.Exists() || cwd.Str == "" {
 		if wd, err := os.Getwd(); err == nil {
@@ -119,6 +128,9 @@ func (d *Dialect) In(data []byte) ([]byte, error) {
 		if c, ok := d.Tools[name]; ok && c != name {
 			name = c
 			set("tool_name", quote(c))
+		} else if d.MCPUnprefixed && !ok && strings.Contains(name, "__") && !strings.HasPrefix(name, "mcp__") {
+			name = "mcp__" + name // an MCP server's tool, as Claude Code names it
+			set("tool_name", quote(name))
 		}
 		input := gjson.GetBytes(out, "tool_input")
 		args := d.Args[name]
@@ -169,6 +181,13 @@ func (d *Dialect) Out(ev event.Name, r answer.Reply) answer.Reply {
 	switch dec := r.Decision; {
 	case ev == event.PreToolUse && (dec == verdict.Asked || dec == verdict.Deferred) && d.NoAsk:
 		return d.block(ev, r.Reason+"\n"+d.approval(), answer.Reply{})
+	case ev == event.PreToolUse && (dec == verdict.Asked || dec == verdict.Deferred) && d.AskAs != "":
+		// The client's own decision that asks the user every time, whatever they allowed before.
+		out, _ := sjson.SetBytes([]byte(`{"decision":"`+d.AskAs+`"}`), "reason", r.Reason)
+		return answer.Reply{Stdout: append(out, '\n'), Code: answer.OK}
+	case ev == event.PreToolUse && d.TopAllow && r.Code == answer.OK && (dec == "" || dec == verdict.Allowed):
+		// Silence would be a malformed answer, on which the client asks: no objection is said.
+		return answer.Reply{Stdout: []byte(`{"decision":"allow"}` + "\n"), Code: answer.OK}
 	case ev == event.PreToolUse && dec == verdict.Denied && (d.TopDecision || d.Snake):
 		return d.block(ev, r.Reason, answer.Reply{})
 	case dec == verdict.Blocked && (d.TopDecision || d.Snake):

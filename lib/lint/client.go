@@ -111,14 +111,23 @@ func (c *checker) client(path string, data []byte, d *dialect.Dialect) {
 var claudeTools = []string{"Bash", "PowerShell", "Write", "Edit", "MultiEdit", "NotebookEdit", "Read", "NotebookRead", "Grep", "Glob", "WebFetch", "WebSearch", "Agent", "Task"}
 
 func (c *checker) clientMatcher(d *dialect.Dialect, ev event.Name, m gjson.Result, path string) {
-	if !m.Exists() || m.Str == "" || m.Str == "*" {
+	spec, _ := event.Lookup(ev)
+	switch {
+	case !m.Exists() || m.Str == "":
+		return
+	case d.ToolMatchersOnly && spec.Matcher != "tool_name":
+		c.add(Error, "client.event-matcher", path, "%s rejects a matcher on %s: leave it out (the group then runs on every %s)", d.Title, ev, ev)
+		return
+	case m.Str == "*" && d.NoStar:
+		c.add(Error, "client.star-matcher", path, "\"*\" is no regular expression %s can use, so this group selects nothing: leave the matcher out", d.Title)
+		return
+	case m.Str == "*":
 		return
 	}
 	if ev == event.SessionStart && d.ExactSource && strings.ContainsAny(m.Str, "|*.^$()") {
 		c.add(Error, "client.source-matcher", path, "%s compares SessionStart matchers whole: %q matches no source; write one group per source (%s)", d.Title, m.Str, strings.Join(d.Sources, ", "))
 		return
 	}
-	spec, _ := event.Lookup(ev)
 	if spec.Matcher != "tool_name" {
 		return
 	}
