@@ -58,6 +58,11 @@ type Record struct {
 	// Created lists keys that entries no longer recorded had created (hooks, hooks.<Event>):
 	// uninstall still takes them away when they are empty.
 	Created []string `json:"created,omitempty"`
+	// Keys are the values added outside the hooks (serve mode's allowlist entries, secret).
+	Keys []Key `json:"keys,omitempty"`
+	// Mode is the file's permissions before the install narrowed them (Plan.Mode), given back
+	// when nothing of the install is left in it.
+	Mode fs.FileMode `json:"mode,omitempty"`
 }
 
 // Trust is one table the installer put into a Codex config.toml, trusting one handler:
