@@ -63,7 +63,7 @@ var installCommand = &cli.Command{
 		// install.sh --dry-run builds into a temporary directory: the settings still name --bin.
 		&cli.StringFlag{Name: "built", Hidden: true, Usage: "where the binaries are now, when --bin is where they will be"},
 		clientFlag,
-	}, scopeFlags...),
+	}, append(serveFlags, scopeFlags...)...),
 	Action: install,
 }
 
@@ -119,6 +119,12 @@ func install(c *cli.Context) error {
 	d, err := chosenClient(c)
 	if err != nil {
 		return err
+	}
+	if c.Bool("serve") {
+		return serveInstall(c, d, home, bin)
+	}
+	if c.IsSet("listen") {
+		return cli.Exit("harness install: --listen goes with --serve", exitUsage)
 	}
 	if c.Bool("managed") {
 		wirings, err := wiring(c, bin)
@@ -361,7 +367,7 @@ func uninstall(c *cli.Context) error {
 		for _, r := range m.Files {
 			files = append(files, r.Path)
 		}
-		if len(files) == 0 {
+		if len(files) == 0 && len(m.Owned) == 0 {
 			fmt.Fprintln(c.App.Writer, "nothing is installed")
 			return afterUninstall(c, home)
 		}
@@ -398,6 +404,12 @@ func uninstall(c *cli.Context) error {
 		}
 		for _, d := range res.Dirs {
 			fmt.Fprintf(c.App.Writer, "  removed the folder %s: the install had created it, and it is empty now\n", d)
+		}
+	}
+	if d == nil || d.Identity {
+		// install --serve's files go with the last settings file that holds its keys.
+		if err := serveUninstall(c, home); err != nil {
+			return err
 		}
 	}
 	if len(edited) > 0 {

@@ -103,6 +103,23 @@ func addKey(raw []byte, k Key) ([]byte, []string, error) {
 		n, _ := json.Marshal(name)
 		item = append([]byte(string(n[:len(n)-1])+sep), val...)
 	}
+	if !st.compact && !strings.Contains(c.Raw, "\n") && len(c.Raw) > 2 {
+		// A container written on one line ("allowedHttpHookUrls": ["a", "b"]) stays on one.
+		closeAt := c.Index + len(c.Raw) - 1
+		at := closeAt
+		for at > c.Index+1 && (raw[at-1] == ' ' || raw[at-1] == '\t') {
+			at--
+		}
+		comma := ", "
+		if strings.Contains(c.Raw, ",") && !strings.Contains(c.Raw, ", ") {
+			comma = ","
+		}
+		if gjson.Parse(c.Raw).Get("#").Int() == 0 && !member || member && len(gjson.Parse(c.Raw).Map()) == 0 {
+			comma = ""
+		}
+		out := append(append(append([]byte(nil), raw[:at]...), comma+string(item)...), raw[at:]...)
+		return out, nil, nil
+	}
 	out, err := st.insertLast(raw, c, item)
 	return out, nil, err
 }

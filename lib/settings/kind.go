@@ -328,8 +328,8 @@ func Uninstall(home, file string, force, dryRun bool) (Result, error) {
 // giveModeBack gives a file the permissions it had before the install narrowed them (Plan.Mode),
 // once nothing the install put there that needed them is left.
 func (r *Record) giveModeBack(f *File) error {
-	if r.Mode == 0 || !f.Exists {
-		return nil
+	if _, err := os.Stat(f.Path); r.Mode == 0 || err != nil {
+		return nil // gone with the uninstall (the install had created it)
 	}
 	if err := os.Chmod(f.Path, r.Mode); err != nil {
 		return fmt.Errorf("giving %s its permissions back (%o): %w", f.Path, r.Mode, err)

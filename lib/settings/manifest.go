@@ -29,7 +29,11 @@ type Manifest struct {
 	// copies, or for a settings file that did not exist, with its folder (~/.codex, a
 	// project's .claude). Each goes once it is empty and holds no recorded file.
 	Dirs []string `json:"dirs,omitempty"`
-	path string
+	// Owned are the files install --serve wrote whole (its secret, the service manager's
+	// units), and Serve what it set up.
+	Owned []Copy `json:"owned,omitempty"`
+	Serve *Serve `json:"serve,omitempty"`
+	path  string
 }
 
 // Record is one settings file the installer changed.
@@ -242,7 +246,7 @@ func (m *Manifest) holds(dir string) bool {
 			return true
 		}
 	}
-	for _, c := range m.Copies {
+	for _, c := range append(slices.Clone(m.Copies), m.Owned...) {
 		if under(c.Path) {
 			return true
 		}
