@@ -593,9 +593,20 @@ func status(c *cli.Context) error {
 			fmt.Fprintln(c.App.Writer, "  ok: every entry in place, every binary present and current")
 		}
 	}
+	n := len(probs)
+	if s := serveOf(home); s != nil {
+		// Serve mode: the listener on its port must be harness serve with this install's secret.
+		fmt.Fprintf(c.App.Writer, "harness serve on %s (serve mode of %s)\n", s.Listen, s.Settings)
+		if h := checkServe(s); h.OK {
+			fmt.Fprintf(c.App.Writer, "  ok: %s\n", h.Msg)
+		} else {
+			fmt.Fprintf(c.App.Writer, "  problem: %s\n", h.Msg)
+			n++
+		}
+	}
 	statusUnguarded(c.App.Writer, home)
-	if len(probs) > 0 {
-		return cli.Exit(fmt.Sprintf("%d problem(s)", len(probs)), 1)
+	if n > 0 {
+		return cli.Exit(fmt.Sprintf("%d problem(s)", n), 1)
 	}
 	return nil
 }
