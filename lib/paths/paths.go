@@ -388,7 +388,8 @@ func (e Env) userSettings(p string) bool {
 // homeCredentials are the files of home that hold a tool's credentials.
 var homeCredentials = []string{"/.aws/credentials", "/.aws/config", "/.netrc", "/.git-credentials", "/.docker/config.json",
 	"/.kube/config", "/.pgpass", "/.npmrc", "/.pypirc", "/.my.cnf", "/.config/gh/hosts.yml", "/.claude/.credentials.json",
-	"/.vault-token", "/.cargo/credentials", "/.cargo/credentials.toml", "/.gem/credentials", "/.terraform.d/credentials.tfrc.json", "/.config/hub"}
+	"/.vault-token", "/.cargo/credentials", "/.cargo/credentials.toml", "/.gem/credentials", "/.terraform.d/credentials.tfrc.json", "/.config/hub",
+	"/.config/harness/serve.secret"}
 
 // IsCredential reports whether a resolved path holds credentials: private keys, key stores,
 // .env files, cloud and tool credentials.
