@@ -273,6 +273,11 @@ func clientInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
 		undo, script = "--settings "+file, ""
 	}
 	reportInstall(c, home, installed{file: file, where: where, how: how, res: res, skipped: skipped, notes: notes, undo: undo, script: script})
+	if d.Identity && !c.Bool("dry-run") {
+		// Back to the binaries from serve mode: its units and secret go once no settings file
+		// is wired to the server any more.
+		return serveUninstall(c, home)
+	}
 	return nil
 }
 

@@ -358,8 +358,15 @@ func startUnits(placed []settings.Placed) (string, string) {
 			"  (or run the service's ExecStart under any socket activator; docs/serve.md)", "by hand"
 	}
 	steps := [][]string{{"daemon-reload"}, {"enable", "--now", serveUnitName + ".socket"}}
-	changed := slices.ContainsFunc(placed, func(p settings.Placed) bool { return p.Kind == "update" })
-	if changed {
+	updated := func(suffix string) bool {
+		return slices.ContainsFunc(placed, func(p settings.Placed) bool { return p.Kind == "update" && strings.HasSuffix(p.Path, suffix) })
+	}
+	if updated(".socket") {
+		// Another address: the socket listening on the old one is bound again.
+		steps = append(steps, []string{"restart", serveUnitName + ".socket"})
+	}
+	if updated(".socket") || updated(".service") || updated("serve.secret") {
+		// A server running an older unit (or secret) starts again on the socket.
 		steps = append(steps, []string{"try-restart", serveUnitName + ".service"})
 	}
 	for _, s := range steps {

@@ -233,11 +233,15 @@ func add(m *Manifest, k Kind, p Plan) (Result, error) {
 		}
 	}
 	mode := f.Mode
-	if p.Mode != 0 && mode&^p.Mode != 0 {
+	switch {
+	case p.Mode != 0 && mode&^p.Mode != 0:
 		if rec.Mode == 0 {
 			rec.Mode = mode
 		}
 		mode &= p.Mode
+	case p.Mode == 0 && rec.Mode != 0 && len(e.Keys) == 0:
+		// Nothing that needed the narrower mode is left: the old one comes back.
+		mode, rec.Mode = rec.Mode, 0
 	}
 	if err := Write(p.File, e.Raw, mode); err != nil {
 		return res, err
