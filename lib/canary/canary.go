@@ -340,6 +340,9 @@ func Guards(harnessHome string, limit time.Duration) ([]string, error) {
 	}
 	var jobs []job
 	for _, h := range hs {
+		if h.URL != "" {
+			continue // serve mode's HTTP hook: serve-register checks the server at the start, doctor its canaries
+		}
 		for _, c := range Cases[h.Hook] {
 			if c.Event == h.Event {
 				jobs = append(jobs, job{h, c})
