@@ -73,18 +73,28 @@ func serveRefusal(c *cli.Context, d *dialect.Dialect) string {
 		return "--serve with --managed is refused: harness serve runs as each user's service, on a socket their own systemd holds; " +
 			"a managed install would need a system service on a socket the system holds, which the harness does not set up. " +
 			"Install the binaries with --managed, and serve mode per user with harness install --serve"
-	case runtime.GOOS == "darwin":
-		return "serve mode is not set up on macOS: launchd hands a socket to a service through launch_activate_socket, which harness serve " +
-			"does not call yet, and a server that binds its port itself lets another process take the port while it restarts. " +
-			"The binaries stay (install without --serve), or run harness serve by hand (docs/serve.md)"
-	case runtime.GOOS == "windows":
-		return "serve mode is not set up on Windows: no service manager holds a loopback socket for a user's service there, so another " +
-			"process could take the port while the server restarts. The binaries stay (install without --serve)"
+	case platformRefusal(runtime.GOOS) != "":
+		return platformRefusal(runtime.GOOS)
 	case c.IsSet("scope") && c.String("scope") != "user":
 		return "--serve writes the secret into the settings' env: the user scope only (or --settings naming a file of your own), never " +
 			"a project's files, which the repository shares"
 	case c.String("from") != "":
 		return "--serve wires the harness's own hooks: --from does not apply"
+	}
+	return ""
+}
+
+// platformRefusal is why serve mode is not set up on a system ("" where systemd user units
+// hold its socket).
+func platformRefusal(goos string) string {
+	switch goos {
+	case "darwin":
+		return "serve mode is not set up on macOS: launchd hands a socket to a service through launch_activate_socket, which harness serve " +
+			"does not call yet, and a server that binds its port itself lets another process take the port while it restarts. " +
+			"The binaries stay (install without --serve), or run harness serve by hand (docs/serve.md)"
+	case "windows":
+		return "serve mode is not set up on Windows: no service manager holds a loopback socket for a user's service there, so another " +
+			"process could take the port while the server restarts. The binaries stay (install without --serve)"
 	}
 	return ""
 }
