@@ -408,7 +408,7 @@ func uninstall(c *cli.Context) error {
 	}
 	if d == nil || d.Identity {
 		// install --serve's files go with the last settings file that holds its keys.
-		if err := serveUninstall(c, home); err != nil {
+		if err := serveUninstall(c, home, files...); err != nil {
 			return err
 		}
 	}

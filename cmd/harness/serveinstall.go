@@ -417,8 +417,9 @@ func reportServe(c *cli.Context, home, file, why string, res settings.Result, pl
 
 // serveUninstall undoes the rest of install --serve once no settings file holds its keys any
 // more: the units stopped and disabled (by the user manager when one runs), then the files it
-// wrote, each only while it holds what was written (or with --force).
-func serveUninstall(c *cli.Context, home string) error {
+// wrote, each only while it holds what was written (or with --force). A dry run, which changed
+// no settings file, counts those it would have uninstalled (dropped) as gone.
+func serveUninstall(c *cli.Context, home string, dropped ...string) error {
 	m, err := settings.LoadManifest(home)
 	if err != nil {
 		return err
@@ -427,7 +428,7 @@ func serveUninstall(c *cli.Context, home string) error {
 		return nil
 	}
 	for _, r := range m.Files {
-		if len(r.Keys) > 0 {
+		if len(r.Keys) > 0 && !(c.Bool("dry-run") && slices.Contains(dropped, r.Path)) {
 			return nil // its settings are still wired: the server stays
 		}
 	}
