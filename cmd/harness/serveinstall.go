@@ -183,6 +183,11 @@ func serveInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
 	if c.Bool("dry-run") {
 		res, _ := settings.Install(dry)
 		placed, _ := settings.WriteOwned(home, files, true)
+		// The diff shows where the secret goes, never the secret.
+		hide := func(b []byte) []byte {
+			return []byte(strings.ReplaceAll(string(b), secret, "<the secret in "+secretFile+">"))
+		}
+		res.Before, res.After = hide(res.Before), hide(res.After)
 		reportServe(c, home, file, why, res, placed, theirs, secretFile, "", listen)
 		return nil
 	}
