@@ -326,7 +326,7 @@ func reportInstall(c *cli.Context, home string, in installed) {
 		wrote = wrote || co.Result.Wrote
 	}
 	if dry {
-		writeDiff(out, in.file, in.res.Before, in.res.After)
+		writeDiff(out, in.file, hideServeSecret(home, in.res.Before), hideServeSecret(home, in.res.After))
 	}
 	name := onPath(out, home, c.String("built"), dry)
 	footer(out, dry, wrote, fmt.Sprintf("%s uninstall %s   (or ./install.sh --uninstall%s)", name, in.undo, in.script))

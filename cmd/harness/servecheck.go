@@ -236,3 +236,17 @@ func doctorHTTP(h canary.Handler, served serveHealth, project string, add func(s
 		}
 	}
 }
+
+// hideServeSecret replaces serve mode's secret in b (a settings file a dry run shows) with
+// where it is kept: a diff never shows it.
+func hideServeSecret(home string, b []byte) []byte {
+	s := serveOf(home)
+	if s == nil {
+		return b
+	}
+	secret, err := readSecret(s.Secret)
+	if err != nil {
+		return b
+	}
+	return []byte(strings.ReplaceAll(string(b), secret, "<the secret in "+s.Secret+">"))
+}
