@@ -9,6 +9,9 @@
 #   ./install.sh --only SecurityValidator
 #   ./install.sh --client codex|copilot|qwen|droid|gemini|opencode|kilo|pi|grok|antigravity [--scope project]
 #                                         that client's own hook file instead (docs/clients.md)
+#   ./install.sh --serve [--listen 127.0.0.1:8765]
+#                                         Claude Code's guards answered by harness serve, behind
+#                                         a systemd user socket (docs/serve.md)
 #   ./install.sh --uninstall [--purge]    remove exactly what was installed (--purge: and the
 #                                         binaries, logs, backups and the link on PATH)
 #
@@ -21,8 +24,8 @@ set -eu
 
 # The flags of harness install and harness uninstall (tests/install_script_test.go keeps
 # these lists equal to theirs): those that take a value, and those that do not.
-install_valued="only form bin from defaults agent system-dir prefix managed-dir client scope project settings"
-install_bool="dry-run on-error managed print force"
+install_valued="only form bin from defaults agent system-dir prefix managed-dir client scope project settings listen"
+install_bool="dry-run on-error managed print force serve"
 uninstall_valued="prefix client scope project settings"
 uninstall_bool="force purge managed dry-run"
 

@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -104,5 +106,111 @@ func TestServeSocketActivation(t *testing.T) {
 	}
 	if want := "harness serve: the socket systemd passed is on " + addr + ", not --listen 127.0.0.1:1"; !strings.Contains(out(), want) {
 		t.Errorf("a socket on another address: want %q in\n%s", want, out())
+	}
+}
+
+// status and doctor after install --serve check who holds its port: the port free (the
+// server and its socket down), held by harness serve under socket activation (it proves it
+// holds the secret, and the guards' canaries go through it), held by something else.
+func TestServeInstallListener(t *testing.T) {
+	activate, err := exec.LookPath("systemd-socket-activate")
+	if err != nil {
+		t.Skip("systemd-socket-activate is not installed")
+	}
+	root := t.TempDir()
+	home := filepath.Join(root, "home")
+	os.MkdirAll(filepath.Join(home, ".claude"), 0o755)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	env := append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "HARNESS_HOME="+filepath.Join(home, ".claude", "harness"),
+		"HARNESS_SYSTEMCTL=/nonexistent/systemctl", "HARNESS_CLAUDE=/nonexistent/claude", "HARNESS_SYSTEM_DIR="+filepath.Join(root, "system"))
+	harness := func(args ...string) (string, int) {
+		cmd := exec.Command(filepath.Join(binDir, "harness"), args...)
+		cmd.Env, cmd.Dir = env, root
+		out, err := cmd.CombinedOutput()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return string(out), code
+	}
+	if out, code := harness("install", "--serve", "--bin", binDir, "--listen", addr); code != 0 {
+		t.Fatalf("install --serve: exit %d\n%s", code, out)
+	}
+	free := "harness serve on " + addr + " (serve mode of " + filepath.Join(home, ".claude", "settings.json") + ")\n" +
+		"  problem: nothing listens on " + addr + ": the port is free, harness serve and its socket are down, and every guarded call is blocked; " +
+		"start it: systemctl --user daemon-reload && systemctl --user enable --now harness-serve.socket (where a user manager runs), " +
+		"or run the ExecStart of harness-serve.service under a socket activator (docs/serve.md)\n"
+	if out, code := harness("status"); code != 1 || !strings.Contains(out, free) {
+		t.Fatalf("status, the port free: exit %d\n%s\nwant\n%s", code, out, free)
+	}
+
+	// The socket held as the user manager would hold it, the unit's own ExecStart run on it.
+	unit, err := os.ReadFile(filepath.Join(home, ".config", "systemd", "user", "harness-serve.service"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var execStart []string
+	for _, l := range strings.Split(string(unit), "\n") {
+		if v, ok := strings.CutPrefix(l, "ExecStart="); ok {
+			execStart = strings.Fields(v)
+		}
+	}
+	cmd := exec.Command(activate, append([]string{"-l", addr}, execStart...)...)
+	log, _ := os.Create(filepath.Join(root, "serve.log"))
+	cmd.Stdout, cmd.Stderr = log, log
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	for i := 0; i < 100; i++ {
+		if c, err := net.Dial("tcp", addr); err == nil {
+			c.Close()
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	held := "  ok: harness serve answers on " + addr + " and proves it holds this install's secret (the socket is held by pid " + strconv.Itoa(cmd.Process.Pid) + " (" + execStart[0] + " serve))\n"
+	if out, code := harness("status"); code != 0 || !strings.Contains(out, held) {
+		t.Fatalf("status, served: exit %d\n%s\nwant\n%s", code, out, held)
+	}
+	out, code := harness("doctor")
+	for _, want := range []string{"serve      harness serve answers on " + addr + " and proves it holds this install's secret", "rm -rf ~: deny through harness serve in ", "ls -la: silent through harness serve in ",
+		"prompt with a key: block through harness serve in ", "write ~/.ssh/id_rsa: deny through harness serve in "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("doctor, served: no %q in\n%s", want, out)
+		}
+	}
+	if code != 0 {
+		t.Errorf("doctor, served: exit %d\n%s", code, out)
+	}
+	if _, err := os.Stat(filepath.Join(home, ".claude", "harness", "serve", "sessions", "canary.json")); !os.IsNotExist(err) {
+		t.Errorf("doctor left its canary session registered: %v", err)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+
+	// Something else on the port: status names it, doctor fails.
+	other := &http.Server{Handler: http.NotFoundHandler()}
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go other.Serve(l)
+	defer other.Close()
+	elsewhere := "  problem: " + addr + " is held by pid " + strconv.Itoa(os.Getpid()) + " ("
+	if out, code := harness("status"); code != 1 || !strings.Contains(out, elsewhere) ||
+		!strings.Contains(out, "), but what answers there is not harness serve with this install's secret (it does not prove it holds the secret: HTTP 404): every guarded call is blocked; stop what holds it, then start it: ") {
+		t.Fatalf("status, another listener: exit %d\n%s", code, out)
+	}
+	if out, code := harness("doctor"); code != 1 || !regexp.MustCompile(`(?m)^FAIL +- +- +serve +`+regexp.QuoteMeta(addr)+` is held by pid `).MatchString(out) ||
+		!strings.Contains(out, "not sent, harness serve does not answer") {
+		t.Errorf("doctor, another listener: exit %d\n%s", code, out)
 	}
 }

@@ -292,6 +292,11 @@ func clientInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
 		undo, script = "--settings "+file, ""
 	}
 	reportInstall(c, home, installed{file: file, where: where, how: how, res: res, skipped: skipped, notes: notes, undo: undo, script: script})
+	if d.Identity && !c.Bool("dry-run") {
+		// Back to the binaries from serve mode: its units and secret go once no settings file
+		// is wired to the server any more.
+		return serveUninstall(c, home)
+	}
 	return nil
 }
 
@@ -340,7 +345,7 @@ func reportInstall(c *cli.Context, home string, in installed) {
 		wrote = wrote || co.Result.Wrote
 	}
 	if dry {
-		writeDiff(out, in.file, in.res.Before, in.res.After)
+		writeDiff(out, in.file, hideServeSecret(home, in.res.Before), hideServeSecret(home, in.res.After))
 	}
 	name := onPath(out, home, c.String("built"), dry)
 	footer(out, dry, wrote, fmt.Sprintf("%s uninstall %s   (or ./install.sh --uninstall%s)", name, in.undo, in.script))

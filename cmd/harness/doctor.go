@@ -19,6 +19,7 @@ import (
 	"github.com/hookkit/harness/lib/dialect"
 	"github.com/hookkit/harness/lib/event"
 	"github.com/hookkit/harness/lib/hook"
+	"github.com/hookkit/harness/lib/server"
 	"github.com/hookkit/harness/lib/settings"
 	"github.com/hookkit/harness/lib/ship"
 )
@@ -211,6 +212,21 @@ func diagnose(c *cli.Context) ([]finding, error) {
 			out = append(out, finding{ID: "settings:" + p.File + ":" + p.What, Check: "settings", Status: "fail", File: p.File, Message: p.File + ": " + p.What})
 		}
 	}
+	// Serve mode: what listens on its port must be harness serve with this install's secret;
+	// then the guards' canaries go through it, in a session of doctor's own.
+	var served serveHealth
+	if s := serveOf(home); s != nil && (files == nil || files[s.Settings]) {
+		served = checkServe(s)
+		out = append(out, finding{ID: "serve:" + s.Listen, Check: "serve", Status: map[bool]string{true: "ok", false: "fail"}[served.OK],
+			File: s.Settings, Message: served.Msg})
+		if served.OK {
+			userHome, _ := os.UserHomeDir()
+			if err := server.Register(home, canarySession, server.Session{Project: project, Home: userHome}); err != nil {
+				return nil, err
+			}
+			defer server.Unregister(home, canarySession)
+		}
+	}
 	// An event newer than the installed Claude Code never fires there: its guards guard nothing.
 	client, clientKnown := claudeVersion()
 	described := map[string]*hook.Description{}
@@ -223,6 +239,13 @@ func diagnose(c *cli.Context) ([]finding, error) {
 				continue
 			}
 			seen[key] = true
+		}
+		if h.Hook == "serve-register" {
+			continue // serve mode's SessionStart command: the serve check above is its health
+		}
+		if h.URL != "" {
+			doctorHTTP(h, served, project, add)
+			continue
 		}
 		d, ok := described[h.Program]
 		if !ok {

@@ -63,7 +63,7 @@ var installCommand = &cli.Command{
 		// install.sh --dry-run builds into a temporary directory: the settings still name --bin.
 		&cli.StringFlag{Name: "built", Hidden: true, Usage: "where the binaries are now, when --bin is where they will be"},
 		clientFlag,
-	}, scopeFlags...),
+	}, append(serveFlags, scopeFlags...)...),
 	Action: install,
 }
 
@@ -119,6 +119,12 @@ func install(c *cli.Context) error {
 	d, err := chosenClient(c)
 	if err != nil {
 		return err
+	}
+	if c.Bool("serve") {
+		return serveInstall(c, d, home, bin)
+	}
+	if c.IsSet("listen") {
+		return cli.Exit("harness install: --listen goes with --serve", exitUsage)
 	}
 	if c.Bool("managed") {
 		wirings, err := wiring(c, bin)
@@ -361,7 +367,7 @@ func uninstall(c *cli.Context) error {
 		for _, r := range m.Files {
 			files = append(files, r.Path)
 		}
-		if len(files) == 0 {
+		if len(files) == 0 && len(m.Owned) == 0 {
 			fmt.Fprintln(c.App.Writer, "nothing is installed")
 			return afterUninstall(c, home)
 		}
@@ -398,6 +404,12 @@ func uninstall(c *cli.Context) error {
 		}
 		for _, d := range res.Dirs {
 			fmt.Fprintf(c.App.Writer, "  removed the folder %s: the install had created it, and it is empty now\n", d)
+		}
+	}
+	if d == nil || d.Identity {
+		// install --serve's files go with the last settings file that holds its keys.
+		if err := serveUninstall(c, home, files...); err != nil {
+			return err
 		}
 	}
 	if len(edited) > 0 {
@@ -590,9 +602,20 @@ func status(c *cli.Context) error {
 	for _, w := range warns {
 		fmt.Fprintf(c.App.Writer, "%s\n  warning: %s\n", w.File, w.What)
 	}
+	n := len(probs)
+	if s := serveOf(home); s != nil {
+		// Serve mode: the listener on its port must be harness serve with this install's secret.
+		fmt.Fprintf(c.App.Writer, "harness serve on %s (serve mode of %s)\n", s.Listen, s.Settings)
+		if h := checkServe(s); h.OK {
+			fmt.Fprintf(c.App.Writer, "  ok: %s\n", h.Msg)
+		} else {
+			fmt.Fprintf(c.App.Writer, "  problem: %s\n", h.Msg)
+			n++
+		}
+	}
 	statusUnguarded(c.App.Writer, home)
-	if len(probs) > 0 {
-		return cli.Exit(fmt.Sprintf("%d problem(s)", len(probs)), 1)
+	if n > 0 {
+		return cli.Exit(fmt.Sprintf("%d problem(s)", n), 1)
 	}
 	return nil
 }

@@ -61,3 +61,32 @@ func TestServeSecret(t *testing.T) {
 		t.Error("a relative secret file was read")
 	}
 }
+
+// Serve mode is refused where no service manager holds its socket for it, with the reason.
+func TestServePlatforms(t *testing.T) {
+	for goos, want := range map[string]string{
+		"linux":   "",
+		"freebsd": "",
+		"darwin":  "serve mode is not set up on macOS: launchd hands a socket to a service through launch_activate_socket, which harness serve does not call yet",
+		"windows": "serve mode is not set up on Windows: no service manager holds a loopback socket for a user's service there",
+	} {
+		if got := platformRefusal(goos); !strings.HasPrefix(got, want) || (want == "") != (got == "") {
+			t.Errorf("%s: %q, want %q...", goos, got, want)
+		}
+	}
+}
+
+// A unit's ExecStart words: systemd's specifier % doubled, a word with blanks or quotes quoted.
+func TestUnitArg(t *testing.T) {
+	for in, want := range map[string]string{
+		"/home/me/.claude/harness/bin/harness": "/home/me/.claude/harness/bin/harness",
+		"/home/me/100%/x":                      "/home/me/100%%/x",
+		"/home/me/My Files/harness":            `"/home/me/My Files/harness"`,
+		`/home/me/a"b`:                         `"/home/me/a\"b"`,
+		"/home/me/$x":                          `"/home/me/$$x"`,
+	} {
+		if got := unitArg(in); got != want {
+			t.Errorf("unitArg(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -128,6 +128,9 @@ func Run(program string, args []string, timeout time.Duration, project string, c
 	return r
 }
 
+// Fill is a case's payload for the scratch project folder, as Run sends it.
+func Fill(payload, project string) string { return fill(payload, project) }
+
 // fill puts the scratch project and the user's home into a payload, JSON-escaped. The home is
 // spelled out, as Claude Code spells out every path it sends; the guard runs with the same HOME.
 func fill(payload, project string) string {
@@ -155,6 +158,8 @@ type Handler struct {
 	Program           string
 	Args              []string
 	Timeout           time.Duration
+	// URL is the address of an HTTP hook (serve mode), which no program runs.
+	URL string
 	// Client is the client that runs it; nil for Claude Code. For another client, Event is
 	// the Claude Code event and ClientEvent the client's name for it, and Command, Matcher and
 	// TimeoutText are as written in the client's file.
@@ -246,7 +251,9 @@ func Installed(harnessHome string) ([]Handler, error) {
 				in.Timeout = time.Duration(t) * time.Second
 			}
 			cmd := h.Get("command").Str
-			if h.Get("args").Exists() {
+			if h.Get("type").Str == "http" {
+				in.URL = h.Get("url").Str
+			} else if h.Get("args").Exists() {
 				in.Program = cmd
 				for _, a := range h.Get("args").Array() {
 					in.Args = append(in.Args, a.Str)
@@ -333,6 +340,9 @@ func Guards(harnessHome string, limit time.Duration) ([]string, error) {
 	}
 	var jobs []job
 	for _, h := range hs {
+		if h.URL != "" {
+			continue // serve mode's HTTP hook: serve-register checks the server at the start, doctor its canaries
+		}
 		for _, c := range Cases[h.Hook] {
 			if c.Event == h.Event {
 				jobs = append(jobs, job{h, c})

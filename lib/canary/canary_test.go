@@ -2,6 +2,7 @@ package canary
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -211,5 +212,30 @@ func TestRun(t *testing.T) {
 				t.Errorf("Problem = %q, want one saying %q", r.Problem, tc.problem)
 			}
 		})
+	}
+}
+
+// Serve mode's HTTP hooks are listed with their URL and no program, and the session-start
+// canaries (Guards) leave them to serve-register and doctor: no "does not start" for them.
+func TestInstalledHTTP(t *testing.T) {
+	home := t.TempDir()
+	file := filepath.Join(t.TempDir(), "settings.json")
+	group := `{"matcher":"Bash","hooks":[{"type":"http","url":"http://127.0.0.1:9/hook/SecurityValidator","timeout":10,"onFailure":"block"}]}`
+	if _, err := settings.Install(settings.Plan{File: file, Home: home, Groups: []settings.Entry{
+		{Hook: "SecurityValidator", Event: "PreToolUse", Matcher: "Bash", Group: []byte(group)}}}); err != nil {
+		t.Fatal(err)
+	}
+	hs, err := Installed(home)
+	if err != nil || len(hs) != 1 || hs[0].URL != "http://127.0.0.1:9/hook/SecurityValidator" || hs[0].Program != "" || hs[0].Timeout != 10*time.Second {
+		t.Fatalf("Installed: %+v, %v", hs, err)
+	}
+	fails, err := Guards(home, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range fails {
+		if strings.Contains(f, file) {
+			t.Errorf("Guards ran the HTTP hook as a program: %s", f)
+		}
 	}
 }

@@ -33,7 +33,7 @@ var packTamper = pack{name: "tamper", title: "guard tampering",
 		{[]string{"install.sh"}, (*judge).installScript},
 		{agentNames, (*judge).agent},
 	},
-	each:  []func(*judge, *shell.Cmd){(*judge).writes},
+	each:  []func(*judge, *shell.Cmd){(*judge).writes, (*judge).serveSecretRead},
 	known: (*judge).harnessRun,
 }
 
@@ -111,6 +111,27 @@ func (j *judge) serveUnit(c *shell.Cmd, ops []string) {
 		if strings.HasPrefix(u, "harness-serve") {
 			j.add(c, tamperServe, "systemctl "+ops[0]+" "+u+" takes down harness serve, which answers the hooks that guard this session", "")
 			return
+		}
+	}
+}
+
+// serveSecret is serve mode's secret under a home (harness install --serve writes it there):
+// whoever reads it can send the server requests as the session's own hooks do.
+const serveSecret = "/.config/harness/serve.secret"
+
+// serveSecretRead: a command that reads serve mode's secret (cat, cp, a redirect, an archive
+// of its folder, interpreter code naming it).
+func (j *judge) serveSecretRead(c *shell.Cmd) {
+	for _, s := range c.Reads(j.world.Home) {
+		p := s.Path
+		if host, mounted := c.ReadPath(p); mounted {
+			p = host
+		}
+		for _, h := range j.homes() {
+			if p == h+serveSecret || s.Tree && under(h+serveSecret, p) {
+				j.add(c, tamperServe, s.How+" reads harness serve's secret (~"+serveSecret+"), with which any request passes as this session's hooks", "")
+				return
+			}
 		}
 	}
 }

@@ -396,7 +396,8 @@ var homeCredentials = []string{"/.aws/credentials", "/.aws/config", "/.netrc", "
 	"/.local/share/com.vercel.cli/auth.json", "/.config/linode-cli", "/.config/vultr-cli.yaml", "/.config/ngrok/ngrok.yml", "/.ngrok2/ngrok.yml",
 	"/.oci/config", "/.cache/huggingface/token", "/.huggingface/token", "/.sentryclirc", "/.composer/auth.json", "/.config/composer/auth.json",
 	"/.m2/settings.xml", "/.gradle/gradle.properties", "/.nuget/NuGet/NuGet.Config", "/.codex/auth.json", "/.gemini/oauth_creds.json",
-	"/.config/github-copilot/apps.json", "/.config/github-copilot/hosts.json"}
+	"/.config/github-copilot/apps.json", "/.config/github-copilot/hosts.json",
+	"/.config/harness/serve.secret"}
 
 // IsCredential reports whether a resolved path holds credentials: private keys, key stores,
 // .env files, cloud and tool credentials.

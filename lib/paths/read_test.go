@@ -29,6 +29,10 @@ func TestReadPolicy(t *testing.T) {
 		{"allow_read for .env", "Read", `{"file_path":"/home/dev/proj/.env"}`, Policy{AllowRead: []string{".env"}}, Allow, ""},
 		{"deny_read", "Read", `{"file_path":"/home/dev/proj/secrets/db.yaml"}`, Policy{DenyRead: []string{"secrets/**"}}, Deny, "policy.deny-read"},
 		{"deny_read through grep", "Bash", `{"command":"grep pass secrets/db.yaml"}`, Policy{DenyRead: []string{"secrets/**"}}, Deny, "policy.deny-read"},
+		// harness serve's secret (install --serve): with it any request passes as the hooks.
+		{"serve secret read", "Read", `{"file_path":"/home/dev/.config/harness/serve.secret"}`, Policy{}, Deny, "credentials.read"},
+		{"serve secret grep", "Grep", `{"pattern":".","path":"/home/dev/.config/harness/serve.secret"}`, Policy{}, Deny, "credentials.read"},
+		{"serve secret cat", "Bash", `{"command":"cat ~/.config/harness/serve.secret"}`, Policy{}, Deny, "credentials.read"},
 		{"mcp auto write", "mcp__gh__create_or_update_file", `{"path":"/home/dev/x"}`, Policy{}, Deny, "outside-project"},
 		{"mcp ignore", "mcp__gh__create_or_update_file", `{"path":"/home/dev/x"}`, Policy{MCP: map[string]string{"gh": "ignore"}}, Allow, ""},
 		{"mcp read mode", "mcp__fs__frob", `{"path":"/home/dev/x"}`, Policy{MCP: map[string]string{"fs": "read"}}, Allow, ""},

@@ -2,7 +2,10 @@ package server
 
 import (
 	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"net/http"
@@ -19,6 +22,21 @@ import (
 
 // SecretHeader carries the secret the installer wrote; the hooks' settings send it.
 const SecretHeader = "X-Harness-Secret"
+
+// ProofPath answers a nonce (NonceHeader) with Proof(secret, nonce): status and doctor learn
+// that what listens on the port is the server with this install's secret, and the secret is
+// never sent. The request needs no secret; it still needs the Host and no Origin.
+const (
+	ProofPath   = "/proof"
+	NonceHeader = "X-Harness-Nonce"
+)
+
+// Proof is the server's answer to a nonce: HMAC-SHA256 of the nonce under the secret, in hex.
+func Proof(secret, nonce string) string {
+	m := hmac.New(sha256.New, []byte(secret))
+	m.Write([]byte("harness serve proof\x00" + nonce))
+	return hex.EncodeToString(m.Sum(nil))
+}
 
 // Config is what the server is told at its start, from its command line alone.
 type Config struct {
@@ -65,6 +83,14 @@ func Handler(c Config) http.Handler {
 			refuse(http.StatusForbidden, "a request from a web page (it carries an Origin header)")
 		case r.Host != c.Host:
 			refuse(http.StatusForbidden, fmt.Sprintf("the Host header is %q, not the server's address", r.Host))
+		case r.URL.Path == ProofPath:
+			nonce := r.Header.Get(NonceHeader)
+			if len(nonce) < 16 || len(nonce) > 256 || c.Secret == "" {
+				http.Error(w, "harness serve: the proof takes a nonce of 16 to 256 characters in "+NonceHeader, http.StatusBadRequest)
+				return
+			}
+			w.Header().Set("Cache-Control", "no-store")
+			io.WriteString(w, Proof(c.Secret, nonce))
 		case subtle.ConstantTimeCompare([]byte(r.Header.Get(SecretHeader)), []byte(c.Secret)) != 1 || c.Secret == "":
 			refuse(http.StatusForbidden, "the request does not carry the server's secret (header "+SecretHeader+")")
 		case !known:

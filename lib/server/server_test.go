@@ -136,6 +136,46 @@ func TestServe(t *testing.T) {
 	}
 }
 
+// The proof shows the server holds the secret without sending it, to a caller that has none;
+// a web page (Origin) or a rebound name (Host) still gets nothing.
+func TestProof(t *testing.T) {
+	srv, _, _ := setup(t)
+	nonce := "0123456789abcdef-nonce"
+	tests := []struct {
+		name   string
+		header map[string]string
+		status int
+		want   string
+	}{
+		{"proof", map[string]string{NonceHeader: nonce}, 200, Proof(secret, nonce)},
+		{"short nonce", map[string]string{NonceHeader: "short"}, 400, "harness serve: the proof takes a nonce of 16 to 256 characters in X-Harness-Nonce\n"},
+		{"origin", map[string]string{NonceHeader: nonce, "Origin": "http://evil.example"}, 403, "harness serve: a request from a web page (it carries an Origin header)\n"},
+		{"host", map[string]string{NonceHeader: nonce, "Host": "rebound.example:80"}, 403, "harness serve: the Host header is \"rebound.example:80\", not the server's address\n"},
+	}
+	for _, tt := range tests {
+		req, _ := http.NewRequest("POST", srv.URL+ProofPath, nil)
+		for k, v := range tt.header {
+			if k == "Host" {
+				req.Host = v
+			} else {
+				req.Header.Set(k, v)
+			}
+		}
+		resp, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tt.status || string(b) != tt.want {
+			t.Errorf("%s: got %d %q, want %d %q", tt.name, resp.StatusCode, b, tt.status, tt.want)
+		}
+	}
+	if p := Proof(secret, nonce); len(p) != 64 || strings.Contains(p, secret) || p == Proof("another-secret", nonce) || p == Proof(secret, nonce+"x") {
+		t.Errorf("the proof %q does not depend on both secret and nonce", p)
+	}
+}
+
 func TestRegister(t *testing.T) {
 	home := t.TempDir()
 	if err := Register(home, "a.b", Session{Project: "/p", Home: "/h"}); err != nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -87,4 +88,13 @@ func (s Session) check() error {
 		return fmt.Errorf("the session's Claude Code folder %q is not an absolute path", s.ClaudeDir)
 	}
 	return nil
+}
+
+// Unregister forgets a session (doctor's canary session, once its canaries ran).
+func Unregister(home, id string) error {
+	err := os.Remove(sessionFile(home, id))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return err
 }

@@ -169,7 +169,7 @@ func Unplace(home string, force, dryRun bool) ([]Placed, error) {
 // empty; it returns what it removed, nothing while something is still installed.
 func Clear(home string) ([]string, error) {
 	m, err := LoadManifest(home)
-	if err != nil || len(m.Files) > 0 || len(m.Copies) > 0 {
+	if err != nil || len(m.Files) > 0 || len(m.Copies) > 0 || len(m.Owned) > 0 {
 		return nil, err
 	}
 	var gone []string

@@ -45,6 +45,7 @@ type Edit struct {
 	Entries []Entry
 	Block   string
 	Trust   []Trust
+	Keys    []Key
 	// Gone are recorded entries the record forgets: the keys they created are kept, to be
 	// pruned once empty.
 	Gone []Entry
@@ -58,9 +59,13 @@ type Edit struct {
 	Delete bool
 }
 
-func (e Edit) holds() bool { return len(e.Entries) > 0 || len(e.Trust) > 0 || e.Block != "" }
+func (e Edit) holds() bool {
+	return len(e.Entries) > 0 || len(e.Trust) > 0 || e.Block != "" || len(e.Keys) > 0
+}
 
-func (r *Record) holds() bool { return len(r.Entries) > 0 || len(r.Trust) > 0 || r.Block != "" }
+func (r *Record) holds() bool {
+	return len(r.Entries) > 0 || len(r.Trust) > 0 || r.Block != "" || len(r.Keys) > 0
+}
 
 // KindOf is the kind of a client's hook file.
 func KindOf(d *dialect.Dialect) Kind {
@@ -207,7 +212,7 @@ func add(m *Manifest, k Kind, p Plan) (Result, error) {
 		}
 		// Entries removed by hand: the manifest forgets them.
 		rec.keepCreated(rec.Entries)
-		rec.Entries = e.Entries
+		rec.Entries, rec.Keys = e.Entries, e.Keys
 		if !rec.holds() {
 			return res, m.forget(p.File, &res)
 		}
@@ -227,13 +232,24 @@ func add(m *Manifest, k Kind, p Plan) (Result, error) {
 			return res, err
 		}
 	}
-	if err := Write(p.File, e.Raw, f.Mode); err != nil {
+	mode := f.Mode
+	switch {
+	case p.Mode != 0 && mode&^p.Mode != 0:
+		if rec.Mode == 0 {
+			rec.Mode = mode
+		}
+		mode &= p.Mode
+	case p.Mode == 0 && rec.Mode != 0 && len(e.Keys) == 0:
+		// Nothing that needed the narrower mode is left: the old one comes back.
+		mode, rec.Mode = rec.Mode, 0
+	}
+	if err := Write(p.File, e.Raw, mode); err != nil {
 		return res, err
 	}
 	res.Wrote = true
 	rec.keepCreated(rec.Entries)
 	rec.wrote(f.Raw, e.Raw)
-	rec.Entries, rec.Block, rec.Trust = e.Entries, e.Block, e.Trust
+	rec.Entries, rec.Block, rec.Trust, rec.Keys = e.Entries, e.Block, e.Trust, e.Keys
 	return res, m.Save()
 }
 
@@ -279,6 +295,9 @@ func Uninstall(home, file string, force, dryRun bool) (Result, error) {
 			return res, err
 		}
 		res.Wrote, res.Restored = true, true
+		if err := rec.giveModeBack(f); err != nil {
+			return res, err
+		}
 		return res, m.forget(file, &res)
 	case e.Delete:
 		if err := os.Remove(file); err != nil {
@@ -294,15 +313,33 @@ func Uninstall(home, file string, force, dryRun bool) (Result, error) {
 		}
 		res.Wrote = true
 	}
+	if len(e.Keys) == 0 && !e.Delete {
+		if err := rec.giveModeBack(f); err != nil {
+			return res, err
+		}
+	}
 	if !e.holds() {
 		return res, m.forget(file, &res)
 	}
 	rec.keepCreated(e.Gone)
-	rec.Entries, rec.Block, rec.Trust = e.Entries, e.Block, e.Trust
+	rec.Entries, rec.Block, rec.Trust, rec.Keys = e.Entries, e.Block, e.Trust, e.Keys
 	if res.Wrote {
 		rec.wrote(f.Raw, e.Raw)
 	}
 	return res, m.Save()
+}
+
+// giveModeBack gives a file the permissions it had before the install narrowed them (Plan.Mode),
+// once nothing the install put there that needed them is left.
+func (r *Record) giveModeBack(f *File) error {
+	if _, err := os.Stat(f.Path); r.Mode == 0 || err != nil {
+		return nil // gone with the uninstall (the install had created it)
+	}
+	if err := os.Chmod(f.Path, r.Mode); err != nil {
+		return fmt.Errorf("giving %s its permissions back (%o): %w", f.Path, r.Mode, err)
+	}
+	r.Mode = 0
+	return nil
 }
 
 // Check reports drift for every file in the manifest: what the installer put there missing,
@@ -336,7 +373,8 @@ func Check(home, binDir, version string, versionOf func(bin string) (string, err
 		probs = append(probs, found...)
 		for _, e := range live {
 			bin := Program(gjson.GetBytes(e.Group, "hooks.0.command").Str)
-			if seen[bin] {
+			if bin == "" || seen[bin] {
+				// An HTTP hook runs no binary: harness serve answers it (checked on its own).
 				continue
 			}
 			seen[bin] = true

@@ -29,7 +29,11 @@ type Manifest struct {
 	// copies, or for a settings file that did not exist, with its folder (~/.codex, a
 	// project's .claude). Each goes once it is empty and holds no recorded file.
 	Dirs []string `json:"dirs,omitempty"`
-	path string
+	// Owned are the files install --serve wrote whole (its secret, the service manager's
+	// units), and Serve what it set up.
+	Owned []Copy `json:"owned,omitempty"`
+	Serve *Serve `json:"serve,omitempty"`
+	path  string
 }
 
 // Record is one settings file the installer changed.
@@ -58,6 +62,11 @@ type Record struct {
 	// Created lists keys that entries no longer recorded had created (hooks, hooks.<Event>):
 	// uninstall still takes them away when they are empty.
 	Created []string `json:"created,omitempty"`
+	// Keys are the values added outside the hooks (serve mode's allowlist entries, secret).
+	Keys []Key `json:"keys,omitempty"`
+	// Mode is the file's permissions before the install narrowed them (Plan.Mode), given back
+	// when nothing of the install is left in it.
+	Mode fs.FileMode `json:"mode,omitempty"`
 }
 
 // Trust is one table the installer put into a Codex config.toml, trusting one handler:
@@ -237,7 +246,7 @@ func (m *Manifest) holds(dir string) bool {
 			return true
 		}
 	}
-	for _, c := range m.Copies {
+	for _, c := range append(slices.Clone(m.Copies), m.Owned...) {
 		if under(c.Path) {
 			return true
 		}

@@ -3,6 +3,7 @@ package settings
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"os"
 	"slices"
 	"strings"
@@ -46,6 +47,12 @@ type Plan struct {
 	Agent, Block string
 	// Trust is, for a file of trust tables, the trust each handler needs.
 	Trust []Trust
+	// Keys are values to put into a Claude Code settings file outside its hooks (serve
+	// mode's allowlist entries and secret).
+	Keys []Key
+	// Mode, when set, is the most the file's permissions may be: the install narrows them
+	// (a file that holds a secret) and uninstall gives the old ones back.
+	Mode fs.FileMode
 }
 
 // Result is what an operation did to one file.
@@ -110,6 +117,11 @@ func (k groups) Add(f *File, rec *Record, p Plan) (Edit, error) {
 	if !f.Exists && p.Base != nil {
 		raw = p.Base
 	}
+	raw, keys, keyChanges, forgot, err := addKeys(raw, rec, p)
+	if err != nil {
+		return e, err
+	}
+	e.Keys, e.Changes, e.Forgot = keys, keyChanges, forgot
 	var kept, edited []Entry
 	if rec != nil {
 		for _, r := range rec.Entries {
@@ -185,20 +197,29 @@ func keptEntry(kept []Entry, g Entry) Entry {
 func (groups) Remove(f *File, rec *Record, force bool) (Edit, error) {
 	var e Edit
 	if !f.Exists {
+		for _, k := range rec.Keys {
+			e.Changes = append(e.Changes, k.change("missing"))
+		}
 		for _, r := range rec.Entries {
 			e.Changes = append(e.Changes, Change{"missing", r.Hook, r.Event, r.Matcher})
 		}
 		return e, nil
 	}
-	if rec.restorable(f.Raw) && allThere(f.Raw, rec.Entries) {
+	if rec.restorable(f.Raw) && allThere(f.Raw, rec.Entries) && keysThere(f.Raw, rec.Keys) {
+		for _, k := range rec.Keys {
+			e.Changes = append(e.Changes, k.change("remove"))
+		}
 		for _, r := range rec.Entries {
 			e.Changes = append(e.Changes, Change{"remove", r.Hook, r.Event, r.Matcher})
 		}
 		e.Restore = true
 		return e, nil
 	}
-	raw := f.Raw
-	var err error
+	raw, keys, keyChanges, err := removeKeys(f.Raw, rec, force)
+	if err != nil {
+		return e, err
+	}
+	e.Keys, e.Changes = keys, keyChanges
 	for _, r := range rec.Entries {
 		i := FindGroup(raw, r.Event, r.Group)
 		if i < 0 && force {
@@ -224,8 +245,8 @@ func (groups) Remove(f *File, rec *Record, force bool) (Edit, error) {
 	if raw, err = Prune(raw, rec.created()); err != nil {
 		return e, err
 	}
-	e.Delete = len(e.Entries) == 0 && !rec.Existed && emptyObject(raw)
-	if len(e.Entries) == 0 && rec.Existed && emptyObject(raw) {
+	e.Delete = !e.holds() && !rec.Existed && emptyObject(raw)
+	if !e.holds() && rec.Existed && emptyObject(raw) {
 		// Nothing is left but an empty object: a file that was empty before gets its bytes back.
 		if before, err := os.ReadFile(rec.Backup); err == nil && Hash(before) == rec.Before && len(bytes.TrimSpace(before)) == 0 {
 			raw = before
@@ -282,14 +303,19 @@ func restore(rec *Record, f *File) error {
 
 // findByCommand finds a group in hooks.<event> that runs the entry's binary, edited or not.
 func findByCommand(raw []byte, e Entry) int {
+	field := "command"
 	cmd := gjson.GetBytes(e.Group, "hooks.0.command").Str
+	if cmd == "" {
+		// An HTTP hook (serve mode) is found by its URL.
+		field, cmd = "url", gjson.GetBytes(e.Group, "hooks.0.url").Str
+	}
 	if cmd == "" {
 		return -1
 	}
 	idx := -1
 	gjson.GetBytes(raw, "hooks."+escape(e.Event)).ForEach(func(k, g gjson.Result) bool {
 		g.Get("hooks").ForEach(func(_, h gjson.Result) bool {
-			if h.Get("command").Str == cmd {
+			if h.Get(field).Str == cmd {
 				idx = int(k.Int())
 			}
 			return idx < 0
@@ -308,7 +334,7 @@ type Problem struct {
 // the file's own that switches every hook off (the user's, which the harness never writes);
 // every entry but one an uninstall left that was then removed by hand (see Removed) is live.
 func (k groups) Find(f *File, rec *Record) ([]Problem, []Entry) {
-	var probs []Problem
+	probs := findKeys(rec.Path, f.Raw, rec.Keys)
 	var live []Entry
 	if off := k.d.Files.OffIn(f.Raw); off != "" {
 		probs = append(probs, Problem{rec.Path, fmt.Sprintf("the file sets %s, so %s runs none of its hooks, the harness's with them", off, k.d.Name())})

@@ -28,6 +28,10 @@ var seqGroups = []Entry{
 		Group: json.RawMessage(`{"hooks":[{"type":"command","command":"` + seqBin + `AuditLog","timeout":5}]}`)},
 }
 
+// seqKeys are serve mode's values outside the hooks (install --serve): an allowlist item and
+// a secret in env, the file narrowed to 0600 while they are in it.
+var seqKeys = []Key{NewKey("allowedHttpHookUrls", "http://127.0.0.1:8765/*"), NewKey("env.HARNESS_SERVE_SECRET", "seq-secret-0123456789")}
+
 // seqState is one run: the file, the harness home, and what the user added to the file.
 type seqState struct {
 	t         *testing.T
@@ -50,6 +54,11 @@ type seqOp struct {
 var seqOps = []seqOp{
 	{"install", true, func(s *seqState, _ *rand.Rand) { s.install(seqGroups) }},
 	{"install-fewer", true, func(s *seqState, _ *rand.Rand) { s.install(seqGroups[:2]) }},
+	{"install-serve", true, func(s *seqState, _ *rand.Rand) {
+		s.installPlan(Plan{File: s.file, Home: s.home, Groups: seqGroups, Keys: seqKeys, Mode: 0o600})
+	}},
+	{"user-allows-url", false, (*seqState).userAllowsURL},
+	{"user-edits-secret", false, (*seqState).userEditSecret},
 	{"user-adds-key", false, (*seqState).userAddKey},
 	{"user-adds-hook", false, (*seqState).userAddHook},
 	{"user-edits-entry", false, (*seqState).userEditEntry},
@@ -220,9 +229,30 @@ func (s *seqState) fatalf(format string, args ...any) {
 }
 
 func (s *seqState) install(groups []Entry) {
-	if _, err := Install(Plan{File: s.file, Home: s.home, Groups: groups}); err != nil {
+	s.installPlan(Plan{File: s.file, Home: s.home, Groups: groups})
+}
+
+func (s *seqState) installPlan(p Plan) {
+	if _, err := Install(p); err != nil {
 		s.fatalf("install: %v", err)
 	}
+}
+
+// userAllowsURL adds an allowlist item of the user's own.
+func (s *seqState) userAllowsURL(_ *rand.Rand) {
+	s.n++
+	u := fmt.Sprintf("https://hooks%d.example/*", s.n)
+	s.userHooks = append(s.userHooks, u)
+	s.userSet("allowedHttpHookUrls.-1", `"`+u+`"`, true)
+}
+
+// userEditSecret changes serve mode's secret where the install put it (a value the user then
+// owns only as an edit of the harness's: uninstall --force takes it).
+func (s *seqState) userEditSecret(r *rand.Rand) {
+	if !gjson.GetBytes(s.read(), "env.HARNESS_SERVE_SECRET").Exists() {
+		return
+	}
+	s.userSet("env.HARNESS_SERVE_SECRET", fmt.Sprintf(`"edited-%d"`, r.IntN(1000)), false)
 }
 
 func (s *seqState) uninstall(force bool) {
@@ -347,6 +377,18 @@ func (s *seqState) check(harness bool) {
 			s.fatalf("the manifest records %s on %s, which is not in the file", e.Hook, e.Event)
 		}
 	}
+	for _, k := range rec.Keys {
+		if i, _ := findKey(raw, k); i < 0 {
+			s.fatalf("the manifest records %s, which is not in the file", k.Key)
+		}
+	}
+	if len(rec.Keys) == 0 {
+		for _, k := range seqKeys {
+			if _, same := findKey(raw, k); same && (k.Key != "allowedHttpHookUrls" || !strings.Contains(string(s.model), k.Value)) {
+				s.fatalf("%s is in the file, and the manifest does not record it", k.Key)
+			}
+		}
+	}
 	if Hash(raw) != rec.After && rec.restorable(raw) {
 		s.fatalf("restorable although the file is not as the installer wrote it")
 	}
@@ -356,6 +398,9 @@ func (s *seqState) check(harness bool) {
 func (s *seqState) final() {
 	s.t.Helper()
 	raw := s.read()
+	if st, err := os.Stat(s.file); err == nil && st.Mode().Perm() != 0o644 {
+		s.fatalf("the file's mode is %o, not its own 644", st.Mode().Perm())
+	}
 	if _, err := os.Stat(s.file); len(s.userKeys)+len(s.userHooks) == 0 {
 		switch {
 		case s.orig == nil && err == nil:

@@ -149,6 +149,9 @@ type model struct {
 	requests []map[string]any
 	srv      *http.Server
 	addr     string
+	// before, when set, runs before the reply to the request that holds n assistant messages
+	// (the n-th turn), while the client waits for it.
+	before func(n int)
 }
 
 func startModel(t testing.TB, turns ...turn) *model {
@@ -183,6 +186,9 @@ func (m *model) serve(w http.ResponseWriter, r *http.Request) {
 		if mm, _ := msg.(map[string]any); mm["role"] == "assistant" {
 			n++
 		}
+	}
+	if m.before != nil {
+		m.before(n)
 	}
 	turns := m.turns
 	if len(msgs) > 0 && strings.Contains(flatten(msgs[0].(map[string]any)["content"]), subMark) {

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"encoding/json"
 	"fmt"
 	"net"
 	"os"
@@ -13,36 +12,10 @@ import (
 	"time"
 )
 
-// serveProc is one run of harness serve.
+// serveProc is one run of harness serve, under socket activation.
 type serveProc struct {
 	cmd *exec.Cmd
 	log string
-}
-
-func startServe(t testing.TB, addr, secretFile, harnessHome, system, log string) *serveProc {
-	t.Helper()
-	f, err := os.OpenFile(log, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	cmd := exec.Command(filepath.Join(binDir, "harness"), "serve", "--listen", addr, "--secret-file", secretFile, "--home", harnessHome, "--system-dir", system)
-	cmd.Stdout, cmd.Stderr = f, f
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	p := &serveProc{cmd: cmd, log: log}
-	t.Cleanup(p.stop)
-	for i := 0; i < 100; i++ {
-		if c, err := net.DialTimeout("tcp", addr, 100*time.Millisecond); err == nil {
-			c.Close()
-			return p
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	b, _ := os.ReadFile(log)
-	t.Fatalf("harness serve did not listen on %s:\n%s", addr, b)
-	return nil
 }
 
 func (p *serveProc) stop() {
@@ -52,67 +25,88 @@ func (p *serveProc) stop() {
 	}
 }
 
-// serveSession is a session whose user settings wire the guards and AuditLog as type "http"
-// hooks (the guards with onFailure "block") to a harness serve of its own, with the secret in
-// the user settings' env, and serve-register as the SessionStart command hook.
+// serveSession is a session whose user settings harness install --serve wrote: the guards and
+// AuditLog as type "http" hooks (the guards with onFailure "block"), serve-register on
+// SessionStart, the allowlist entries and the secret's variable, and the systemd user units.
+// No user manager runs here, so systemd-socket-activate stands in for one: it holds the
+// socket unit's address and runs the service unit's ExecStart on it, as systemd would.
 type serveSession struct {
 	*session
-	addr, base, secretFile, system, serveLog string
-	srv                                      *serveProc
+	addr, base, serveLog string
+	execStart            []string
+	srv                  *serveProc
 }
 
 func newServeSession(t testing.TB) *serveSession {
+	t.Helper()
+	if _, err := exec.LookPath("systemd-socket-activate"); err != nil {
+		t.Skip("systemd-socket-activate is not installed")
+	}
 	s := &serveSession{session: newSession(t)}
 	root := filepath.Dir(s.home)
-	s.system = filepath.Join(root, "system")
-	s.secretFile = filepath.Join(root, "serve.secret")
 	s.serveLog = filepath.Join(root, "serve.log")
-	secret := "e2e-serve-secret-0123456789abcdef"
-	if err := os.WriteFile(s.secretFile, []byte(secret+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.addr = ln.Addr().String()
+	port := ln.Addr().String()
 	ln.Close()
+	cmd := exec.Command(filepath.Join(binDir, "harness"), "install", "--serve", "--listen", port, "--bin", binDir)
+	cmd.Env = append(os.Environ(), "HOME="+s.home, "HARNESS_HOME="+s.harnessHome, "HARNESS_CLAUDE="+claude, "XDG_CONFIG_HOME="+filepath.Join(s.home, ".config"),
+		"HARNESS_SYSTEM_DIR="+filepath.Join(root, "system"), "HARNESS_SYSTEMCTL=/nonexistent/systemctl")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "no systemd user manager is running here") {
+		t.Fatalf("harness install --serve: %v\n%s", err, out)
+	}
+	units := filepath.Join(s.home, ".config", "systemd", "user")
+	s.addr = unitValue(t, filepath.Join(units, "harness-serve.socket"), "ListenStream")
+	s.execStart = strings.Fields(unitValue(t, filepath.Join(units, "harness-serve.service"), "ExecStart"))
 	s.base = "http://" + s.addr
-
-	httpHook := func(name string, guard bool) map[string]any {
-		h := map[string]any{"type": "http", "url": s.base + "/hook/" + name, "timeout": 10,
-			"headers": map[string]any{"X-Harness-Secret": "$HARNESS_SERVE_SECRET"}, "allowedEnvVars": []any{"HARNESS_SERVE_SECRET"}}
-		if guard {
-			h["onFailure"] = "block"
-		}
-		return h
-	}
-	settings := map[string]any{
-		"env":                    map[string]any{"HARNESS_SERVE_SECRET": secret},
-		"allowedHttpHookUrls":    []any{s.base + "/*"},
-		"httpHookAllowedEnvVars": []any{"HARNESS_SERVE_SECRET"},
-		"hooks": map[string]any{
-			"SessionStart": []any{map[string]any{"matcher": "*", "hooks": []any{map[string]any{"type": "command", "timeout": 5,
-				"command": filepath.Join(binDir, "harness"), "args": []any{"serve-register", "--home", s.harnessHome, "--url", s.base}}}}},
-			"PreToolUse": []any{
-				map[string]any{"matcher": "Bash|PowerShell", "hooks": []any{httpHook("SecurityValidator", true), httpHook("SecretGuard", true)}},
-				map[string]any{"matcher": "^(Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell|Read|NotebookRead|Grep|Glob|mcp__.*)$", "hooks": []any{httpHook("WriteProtector", true)}},
-				map[string]any{"matcher": "*", "hooks": []any{httpHook("AuditLog", false)}},
-			},
-			"PostToolUse": []any{map[string]any{"matcher": "*", "hooks": []any{httpHook("AuditLog", false)}}},
-		},
-	}
-	b, _ := json.MarshalIndent(settings, "", "  ")
-	os.MkdirAll(filepath.Join(s.home, ".claude"), 0o755)
-	if err := os.WriteFile(filepath.Join(s.home, ".claude", "settings.json"), b, 0o600); err != nil {
-		t.Fatal(err)
-	}
 	s.start()
 	return s
 }
 
+// unitValue is a key's value in a unit file the installer wrote.
+func unitValue(t testing.TB, unit, key string) string {
+	t.Helper()
+	b, err := os.ReadFile(unit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, key+"="); ok {
+			return v
+		}
+	}
+	t.Fatalf("%s has no %s:\n%s", unit, key, b)
+	return ""
+}
+
+// start is a new activation on the socket unit's address: the unit's ExecStart, given the
+// socket as systemd gives it (LISTEN_FDS, LISTEN_PID).
 func (s *serveSession) start() {
-	s.srv = startServe(s.t, s.addr, s.secretFile, s.harnessHome, s.system, s.serveLog)
+	s.t.Helper()
+	f, err := os.OpenFile(s.serveLog, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer f.Close()
+	cmd := exec.Command("systemd-socket-activate", append([]string{"-l", s.addr}, s.execStart...)...)
+	cmd.Stdout, cmd.Stderr = f, f
+	if err := cmd.Start(); err != nil {
+		s.t.Fatal(err)
+	}
+	s.srv = &serveProc{cmd: cmd, log: s.serveLog}
+	s.t.Cleanup(s.srv.stop)
+	for i := 0; i < 100; i++ {
+		if c, err := net.DialTimeout("tcp", s.addr, 100*time.Millisecond); err == nil {
+			c.Close()
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	b, _ := os.ReadFile(s.serveLog)
+	s.t.Fatalf("nothing listens on %s:\n%s", s.addr, b)
 }
 
 // debug is what a failing scenario shows.
@@ -121,13 +115,15 @@ func (s *serveSession) debug(out string, m *model) string {
 	return fmt.Sprintf("\nclaude:\n%s\nserver:\n%s\nhooks:\n%s\nrequests:\n%s", out, log, s.hookLines()+s.payloads(), m.dump())
 }
 
-// In serve mode the real client blocks a dangerous command and runs a safe one; a killed
-// server blocks the next guarded call; a restarted one answers again, and the audit log it and
-// its predecessor wrote is one whole chain.
+// In serve mode, as harness install --serve wires it, the real client blocks a dangerous
+// command and runs a safe one; a server killed mid-session blocks the next tool call, and a
+// session started while it is down is told so and has its prompt blocked; a new activation on
+// the same address answers again, and the audit log it and its predecessor wrote is one whole
+// chain.
 func TestServeModeGuards(t *testing.T) {
 	needClient(t)
 	s := newServeSession(t)
-	srv, base, debug := s.srv, s.base, s.debug
+	base, debug := s.base, s.debug
 
 	// A dangerous command is blocked with the guard's reason; a safe one runs.
 	canary := filepath.Join(s.home, "keep-me")
@@ -146,25 +142,45 @@ func TestServeModeGuards(t *testing.T) {
 		t.Fatalf("safe: tool_result %q (error %v, found %v)%s", content, isErr, found, debug(out, m))
 	}
 
-	// A killed server: the next guarded call is blocked, and the session's start says so.
-	srv.stop()
+	// The server killed while the model is asked: the tool call it asks for is blocked, with
+	// Claude Code's own onFailure message naming the URL.
 	marker := filepath.Join(s.project, "ran-while-down")
 	m = startModel(t, turn{tool: "Bash", toolUse: "toolu_serve_down", input: map[string]any{"command": "echo x > " + marker, "description": "write"}})
+	m.before = func(n int) {
+		if n == 0 {
+			s.srv.stop()
+		}
+	}
 	out = s.run(m, "write the marker")
-	if content, isErr, found := m.toolResult("toolu_serve_down"); !found || !isErr || !strings.Contains(content, base+"/hook/") {
-		// Claude Code's own onFailure message names the URL that failed.
-		t.Fatalf("server down: tool_result %q (error %v, found %v)%s", content, isErr, found, debug(out, m))
+	if content, isErr, found := m.toolResult("toolu_serve_down"); !found || !isErr || !strings.Contains(content, base+"/hook/") ||
+		!strings.Contains(content, `blocking because onFailure is "block"`) {
+		t.Fatalf("server killed: tool_result %q (error %v, found %v)%s", content, isErr, found, debug(out, m))
 	} else {
-		t.Logf("server down, the model read: %s", content)
+		t.Logf("server killed, the model read: %s", content)
 	}
 	if _, err := os.Stat(marker); err == nil {
 		t.Fatalf("the call ran while the server was down%s", debug(out, m))
 	}
-	if !strings.Contains(out, "harness serve is not answering at "+base) {
+
+	// A session started while it is down: its start says so and how to restart it, and its
+	// first prompt is blocked already (SecretGuard on UserPromptSubmit is an HTTP hook too).
+	m = startModel(t, turn{tool: "Bash", toolUse: "toolu_serve_down2", input: map[string]any{"command": "echo x > " + marker, "description": "write"}})
+	out = s.run(m, "write the marker")
+	if !strings.Contains(out, "harness serve is not answering at "+base+": every guarded tool call will be blocked until it does. Restart it with: systemctl --user restart harness-serve.socket harness-serve.service") {
 		t.Errorf("the session's start did not say the server is down%s", debug(out, m))
 	}
+	m.mu.Lock()
+	asked := len(m.requests)
+	m.mu.Unlock()
+	if !strings.Contains(out, `UserPromptSubmit operation blocked by hook:\n[`+base+`/hook/SecretGuard]: failed; blocking because onFailure is \"block\"`) || asked != 0 {
+		t.Fatalf("server down: the prompt was not blocked (%d model requests)%s", asked, debug(out, m))
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatalf("the call ran while the server was down%s", debug(out, m))
+	}
 
-	// Restarted, it answers again, and no record was lost: the chain verifies.
+	// Restarted (a new activation on the same address), it answers again, and no record was
+	// lost: the chain verifies.
 	s.start()
 	m = startModel(t, turn{tool: "Bash", toolUse: "toolu_serve_again", input: map[string]any{"command": "echo serve-e2e-again", "description": "print"}})
 	out = s.run(m, "print again")
@@ -212,10 +228,17 @@ func TestServeModeProjectOverrides(t *testing.T) {
 			m := startModel(t, turn{tool: "Bash", toolUse: "toolu_serve_override", input: map[string]any{"command": "cd ~ && rm -rf *", "description": "clean up"}})
 			out := s.run(m, "clean up")
 			content, isErr, found := m.toolResult("toolu_serve_override")
-			if _, err := os.Stat(canary); err != nil || !found || !isErr {
+			// The wrong secret blocks the prompt already (SecretGuard on UserPromptSubmit is an
+			// HTTP hook too): the model is never asked, and no tool call is made.
+			promptBlocked := !found && strings.Contains(s.hookLines(), "UserPromptSubmit operation blocked by hook:\\nSecretGuard: ")
+			if _, err := os.Stat(canary); err != nil || !promptBlocked && (!found || !isErr) {
 				t.Fatalf("the call was not blocked (canary: %v): tool_result %q (error %v, found %v)%s", err, content, isErr, found, s.debug(out, m))
 			}
-			t.Logf("the model read: %s", content)
+			if promptBlocked {
+				t.Logf("the prompt was blocked before any tool call")
+			} else {
+				t.Logf("the model read: %s", content)
+			}
 		})
 	}
 }
