@@ -33,7 +33,7 @@ var packTamper = pack{name: "tamper", title: "guard tampering",
 		{[]string{"install.sh"}, (*judge).installScript},
 		{agentNames, (*judge).agent},
 	},
-	each:  []func(*judge, *shell.Cmd){(*judge).writes, (*judge).serveSecretRead},
+	each:  []func(*judge, *shell.Cmd){(*judge).writes, (*judge).serveSecretRead, (*judge).servePortBind},
 	known: (*judge).harnessRun,
 }
 
@@ -297,4 +297,71 @@ func argsContain(c *shell.Cmd, s string) bool {
 		}
 	}
 	return false
+}
+
+// serveSocket is serve mode's socket unit under a home (harness install --serve writes it
+// there); its ListenStream is the port the server answers on.
+const serveSocket = "/.config/systemd/user/harness-serve.socket"
+
+// servePortBind: a command in a session that would listen on serve mode's port (nc -l PORT,
+// socat TCP-LISTEN:PORT, python3 -m http.server PORT, a server's --port PORT, HOST:PORT): a
+// server of its own there, while harness serve restarts, would answer the hooks that guard the
+// session. The port is read from the installed socket unit, and only when a command names a
+// port at all; without serve mode installed nothing is denied.
+func (j *judge) servePortBind(c *shell.Cmd) {
+	ports := listenPorts(c)
+	if len(ports) == 0 {
+		return
+	}
+	for _, h := range j.homes() {
+		b, err := os.ReadFile(h + serveSocket)
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			v, ok := strings.CutPrefix(strings.TrimSpace(line), "ListenStream=")
+			if !ok {
+				continue
+			}
+			port := v[strings.LastIndexByte(v, ':')+1:]
+			if slices.Contains(ports, port) {
+				j.add(c, tamperServe, c.Name+" would listen on port "+port+", where harness serve answers the hooks that guard this session", "")
+				return
+			}
+		}
+	}
+}
+
+// listenPorts are the ports a command names the way listeners take them: -l/-p/--port/--listen/
+// --bind PORT or HOST:PORT (or =...), socat's TCP-LISTEN:PORT, php -S HOST:PORT, http.server's
+// positional PORT. A port a client connects to (curl HOST:PORT) is not one.
+func listenPorts(c *shell.Cmd) []string {
+	var out []string
+	number := func(s string) bool { return s != "" && len(s) <= 5 && strings.Trim(s, "0123456789") == "" }
+	add := func(v string) {
+		v, _, _ = strings.Cut(v, ",")
+		if j := strings.LastIndexByte(v, ':'); j >= 0 {
+			v = v[j+1:]
+		}
+		if number(v) {
+			out = append(out, v)
+		}
+	}
+	for i, a := range c.Args {
+		next := ""
+		if i+1 < len(c.Args) {
+			next = c.Args[i+1]
+		}
+		switch k, val, eq := strings.Cut(a, "="); {
+		case eq && (k == "--port" || k == "--listen" || k == "--bind"):
+			add(val)
+		case a == "-l" || a == "-p" || a == "--port" || a == "--listen" || a == "--bind" || a == "-S" && c.Name == "php":
+			add(next)
+		case strings.HasPrefix(strings.ToUpper(a), "TCP-LISTEN:") || strings.HasPrefix(strings.ToUpper(a), "TCP4-LISTEN:"):
+			add(strings.SplitN(a, ":", 2)[1])
+		case a == "http.server" && number(next):
+			add(next)
+		}
+	}
+	return out
 }

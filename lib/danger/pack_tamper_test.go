@@ -232,3 +232,43 @@ func TestHookSwitchesFollowDeclarations(t *testing.T) {
 		t.Errorf("hookSwitches %q, the declarations' switches %q", got, want)
 	}
 }
+
+// TestServePortBind: with serve mode installed (its socket unit in the account's home), a
+// command that would listen on its port is denied; other ports, clients of the port and a home
+// without serve mode are not.
+func TestServePortBind(t *testing.T) {
+	home := t.TempDir()
+	unit := filepath.Join(home, ".config", "systemd", "user", "harness-serve.socket")
+	if err := os.MkdirAll(filepath.Dir(unit), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(unit, []byte("[Socket]\nListenStream=127.0.0.1:8765\nAccept=no\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bare := t.TempDir() // no serve mode
+	for _, tt := range []struct {
+		home, cmd, want string
+	}{
+		{home, "nc -l 8765", "tamper.serve"},
+		{home, "nc -lk -p 8765", "tamper.serve"},
+		{home, "socat TCP-LISTEN:8765,fork,reuseaddr EXEC:/bin/cat", "tamper.serve"},
+		{home, "python3 -m http.server 8765 --bind 127.0.0.1", "tamper.serve"},
+		{home, "php -S 127.0.0.1:8765", "tamper.serve"},
+		{home, "npx http-server --port=8765", "tamper.serve"},
+		{home, "python3 -m http.server 8000", ""},
+		{home, "curl -s 127.0.0.1:8765/hook/AuditLog", ""},
+		{home, "head -n 8765 big.log", ""},
+		{bare, "nc -l 8765", ""},
+	} {
+		w := testWorld("")
+		w.Home, w.Cwd, w.Project = tt.home, tt.home+"/proj", tt.home+"/proj"
+		v := Judge(tt.cmd, Input{World: w, OwnerHome: tt.home})
+		got := ""
+		if len(v.Findings) > 0 && v.Action > Allow {
+			got = v.Findings[0].Rule
+		}
+		if got != tt.want {
+			t.Errorf("%q (home %s): rule %q, want %q", tt.cmd, map[bool]string{true: "with serve mode", false: "without"}[tt.home == home], got, tt.want)
+		}
+	}
+}
