@@ -582,6 +582,7 @@ func status(c *cli.Context) error {
 		}
 	}
 	statusUnguarded(c.App.Writer, home)
+	statusProjectOff(c.App.Writer, homes)
 	if len(probs) > 0 {
 		return cli.Exit(fmt.Sprintf("%d problem(s)", len(probs)), 1)
 	}
