@@ -54,7 +54,13 @@ func gemini() *Dialect {
 		Files: Files{
 			Kind: HookGroups, Binary: "gemini", Dir: geminiDir, User: "settings.json",
 			Project: filepath.Join(".gemini", "settings.json"),
+			Switches: []Switch{
+				{File: filepath.Join(".gemini", "settings.json"), Key: "hooksConfig.enabled", Off: "false", When: "in a trusted folder"},
+				{File: filepath.Join(".gemini", "settings.json"), Key: "hooksConfig.disabled", When: "in a trusted folder"},
+			},
 		},
+		FromProject: "switch them off (`hooksConfig.enabled: false` in `.gemini/settings.json`), or one hook by its command (`hooksConfig.disabled`); " +
+			"set their environment (`.gemini/.env`); not break them (a malformed file stops Gemini)",
 		Transcript: Transcript{Format: "gemini", Glob: ".gemini/tmp/*/chats/session-*.jsonl"},
 	}
 }
