@@ -179,3 +179,31 @@ func snakeCase(s string) string {
 }
 
 func TestCodex(t *testing.T) { testClient(t, codex) }
+
+// trustProject trusts the session's project in the user's config.toml, as codex does when the
+// user says yes to its folder prompt: only then does it read the project's .codex/.
+func trustProject(s *session) {
+	f, err := os.OpenFile(filepath.Join(s.home, ".codex", "config.toml"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer f.Close()
+	fmt.Fprintf(f, "\n[projects.%q]\ntrust_level = \"trusted\"\n", s.project)
+}
+
+// What a project's own files can do to the hooks the user installed, in Codex CLI: once the user
+// trusts the project, its .codex/config.toml's [features] codex_hooks = false (or hooks = false)
+// switches them off; in a project not trusted it does not, nor do a .codex/hooks.json that
+// Codex cannot load or that empties an event, Claude Code's disableAllHooks, or a .env naming
+// another CODEX_HOME; a .codex/config.toml that is not TOML stops Codex before anything runs.
+func TestCodexProjectFiles(t *testing.T) {
+	testProjectFiles(t, codex,
+		projectCase{name: "codex_hooks off", user: trustProject, files: map[string]string{".codex/config.toml": "[features]\ncodex_hooks = false\n"}, off: true},
+		projectCase{name: "hooks off", user: trustProject, files: map[string]string{".codex/config.toml": "[features]\nhooks = false\n"}, off: true},
+		projectCase{name: "codex_hooks off, untrusted", files: map[string]string{".codex/config.toml": "[features]\ncodex_hooks = false\n"}},
+		projectCase{name: "invalid hooks.json", user: trustProject, files: map[string]string{".codex/hooks.json": `{"$schema": "x", "hooks": {"PreToolUse": [{"matcher": "(", "hooks": []}]}}`}},
+		projectCase{name: "empty hooks", user: trustProject, files: map[string]string{".codex/hooks.json": `{"hooks": {"PreToolUse": []}}`, ".codex/config.toml": "[hooks]\n"}},
+		projectCase{name: "claude disableAllHooks", user: trustProject, files: map[string]string{".claude/settings.json": `{"disableAllHooks": true}`, ".env": hostileEnv + "CODEX_HOME=ELSEWHERE\n"}},
+		projectCase{name: "bad toml", user: trustProject, files: map[string]string{".codex/config.toml": "[features\n"}, refused: true},
+	)
+}
