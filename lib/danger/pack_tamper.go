@@ -33,7 +33,7 @@ var packTamper = pack{name: "tamper", title: "guard tampering",
 		{[]string{"install.sh"}, (*judge).installScript},
 		{agentNames, (*judge).agent},
 	},
-	each:  []func(*judge, *shell.Cmd){(*judge).writes},
+	each:  []func(*judge, *shell.Cmd){(*judge).writes, (*judge).hookSwitches},
 	known: (*judge).harnessRun,
 }
 
