@@ -51,7 +51,8 @@ func kimi() *Dialect {
 			NoProject: "Kimi Code reads hooks only from ~/.kimi-code/config.toml (a project's .kimi-code/config.toml, " +
 				".kimi-code/local.toml and .claude/settings.json are not read); install in user scope",
 		},
-		FileEvents: kimiEvents,
+		FromProject: "nothing: neither switch them off, nor break their file, nor set their environment (it reads no project file)",
+		FileEvents:  kimiEvents,
 	}
 }
 

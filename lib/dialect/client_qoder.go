@@ -39,6 +39,13 @@ func qoder() *Dialect {
 		Files: Files{
 			Kind: HookGroups, Binary: "qodercli", Dir: qoderDir, User: "settings.json",
 			Project: filepath.Join(".qoder", "settings.json"), Local: filepath.Join(".qoder", "settings.local.json"),
+			Switches: []Switch{
+				{File: filepath.Join(".qoder", "settings.json"), Key: "disableAllHooks", Off: "true"},
+				{File: filepath.Join(".qoder", "settings.json"), Key: "hooksConfig.enabled", Off: "false"},
+				{File: filepath.Join(".qoder", "settings.local.json"), Key: "disableAllHooks", Off: "true"},
+				{File: filepath.Join(".qoder", "settings.local.json"), Key: "hooksConfig.enabled", Off: "false"},
+			},
 		},
+		FromProject: "switch them off (`\"disableAllHooks\": true` or `hooksConfig.enabled: false` in `.qoder/settings*.json`; read from its bundle, not run)",
 	}
 }
