@@ -12,7 +12,8 @@ import (
 
 // A project's own files can switch off the hooks a user installed, in some clients (their
 // declarations' Files.Switches, each seen in the real client). doctor and status look in the
-// folder they run in, and those above it short of the home, and say so.
+// folder they run in, and those above it short of the home, and then in the user's own
+// settings, and say so.
 
 // projectOff finds those settings for the clients ds, in the current folder.
 func projectOff(ds []*dialect.Dialect) []settings.SwitchedOff {
@@ -50,7 +51,11 @@ func handlerClients(hs []canary.Handler) []*dialect.Dialect {
 func projectOffFindings(ds []*dialect.Dialect) []finding {
 	var out []finding
 	for _, s := range projectOff(ds) {
-		out = append(out, finding{ID: fmt.Sprintf("project:%s:%s:%s", s.Client.Client, s.File, s.Switch.Key), Check: "project",
+		check := "project"
+		if s.Own {
+			check = "settings"
+		}
+		out = append(out, finding{ID: fmt.Sprintf("%s:%s:%s:%s", check, s.Client.Client, s.File, s.Switch.Key), Check: check,
 			Status: "warn", File: s.File, Message: s.Message()})
 	}
 	return out
@@ -79,6 +84,10 @@ func statusProjectOff(w io.Writer, homes []string) {
 		}
 	}
 	for _, s := range projectOff(ds) {
-		fmt.Fprintf(w, "project: %s\n", s.Message())
+		if s.Own {
+			fmt.Fprintf(w, "switched off: %s\n", s.Message())
+		} else {
+			fmt.Fprintf(w, "project: %s\n", s.Message())
+		}
 	}
 }

@@ -18,6 +18,8 @@ type SwitchedOff struct {
 	Switch dialect.Switch
 	// File is the file that sets it; Value the value it has there, as JSON.
 	File, Value string
+	// Own: the file is the user's own, in the home (~/.qwen/settings.json), not a project's.
+	Own bool
 }
 
 // Message says what the setting does, for doctor and status.
@@ -25,6 +27,10 @@ func (s SwitchedOff) Message() string {
 	what := "switches off every hook installed for " + s.Client.Title
 	if s.Switch.Off == "" {
 		what = "switches off the hooks it names, of those installed for " + s.Client.Title
+	}
+	if s.Own {
+		return s.File + " (your own settings) sets " + s.Switch.Key + " = " + s.Value + ", which " + what +
+			": they guard nothing anywhere; remove the setting"
 	}
 	when := ""
 	if s.Switch.When != "" {
@@ -35,24 +41,34 @@ func (s SwitchedOff) Message() string {
 }
 
 // ProjectSwitches finds the settings of d's declaration that switch off the user's hooks, set
-// in the project folder dir or a folder above it, short of the home directory home (whose files
-// are the user's own). A file that cannot be read or parsed is skipped: a client that reads it
-// either stops or ignores it (tests/clients shows which).
+// in the project folder dir or a folder above it, short of the home directory home; then the
+// same files in the home, which are the user's own (Own: most clients keep their user settings
+// where a project keeps its own, .qwen/settings.json: the switches in the client's folder). A file that cannot be read or parsed is
+// skipped: a client that reads it either stops or ignores it (tests/clients shows which).
 func ProjectSwitches(d *dialect.Dialect, dir, home string) []SwitchedOff {
 	var out []SwitchedOff
-	home = filepath.Clean(home)
-	for dir = filepath.Clean(dir); dir != home; {
+	find := func(dir string, own bool) {
 		for _, sw := range d.Files.Switches {
+			if own && (d.Files.Dir == "" || !strings.HasPrefix(filepath.ToSlash(sw.File), filepath.ToSlash(d.Files.Dir)+"/")) {
+				continue // in the home, only a file of the client's own folder is its user settings
+			}
 			f := filepath.Join(dir, sw.File)
 			if v, ok := switchValue(f, sw); ok {
-				out = append(out, SwitchedOff{Client: d, Switch: sw, File: f, Value: v})
+				out = append(out, SwitchedOff{Client: d, Switch: sw, File: f, Value: v, Own: own})
 			}
 		}
+	}
+	home = filepath.Clean(home)
+	for dir = filepath.Clean(dir); dir != home; {
+		find(dir, false)
 		up := filepath.Dir(dir)
 		if up == dir {
 			break
 		}
 		dir = up
+	}
+	if home != "." && home != "" {
+		find(home, true)
 	}
 	return out
 }
