@@ -47,7 +47,7 @@ func codex() *Dialect {
 			},
 		},
 		FromProject: "switch them off once the user trusts the project (`[features] codex_hooks = false` or `hooks = false` in `.codex/config.toml`); " +
-			"not break them (a malformed `.codex/config.toml` stops Codex)",
+			"not set their environment or break them (a malformed `.codex/config.toml` stops Codex)",
 		Transcript: Transcript{Format: "codex", Glob: ".codex/sessions/*/*/*/rollout-*.jsonl"},
 	}
 }
