@@ -222,18 +222,24 @@ func TestPackageDocs(t *testing.T) {
 }
 
 // The README's client matrix lists every client the declarations hold, each with the version
-// its declaration says was tested: a client added without its row, or tested again at another
-// version without the row saying so, fails here.
+// its declaration says was tested and, word for word, what its declaration says a project's own
+// files can do to its hooks (FromProject, from its real-client test): a client added without
+// its row, tested again at another version, or found to behave otherwise without the row
+// saying so, fails here.
 func TestReadmeMatrixFollowsDeclarations(t *testing.T) {
 	b, err := os.ReadFile("../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows := map[string]string{}
+	rows, project := map[string]string{}, map[string]string{}
 	for _, line := range strings.Split(string(b), "\n") {
-		cells := strings.Split(line, "|")
-		if len(cells) > 3 && strings.HasPrefix(line, "| ") {
-			rows[strings.TrimSpace(cells[1])] = strings.TrimSpace(cells[2])
+		cells := strings.Split(line, " | ")
+		if len(cells) > 2 && strings.HasPrefix(line, "| ") {
+			title := strings.TrimPrefix(cells[0], "| ")
+			rows[title] = strings.TrimSpace(cells[1])
+			if len(cells) == 5 {
+				project[title] = strings.TrimSuffix(cells[4], " |")
+			}
 		}
 	}
 	for _, d := range dialect.All() {
@@ -241,6 +247,9 @@ func TestReadmeMatrixFollowsDeclarations(t *testing.T) {
 		if !ok {
 			t.Errorf("README.md's client matrix has no row for %s", d.Title)
 			continue
+		}
+		if got := project[d.Title]; got != d.FromProject || got == "" {
+			t.Errorf("README.md's matrix says a project's own files can %q in %s; its declaration (FromProject) says %q", got, d.Title, d.FromProject)
 		}
 		// the first word of the declaration's version: 2.1.332, v1.32.3 (of v1.32.3-19-g...), documented
 		want, _, _ := strings.Cut(strings.Fields(d.Tested + " ?")[0], "-")

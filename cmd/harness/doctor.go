@@ -33,7 +33,8 @@ var doctorCommand = &cli.Command{
 		"(same arguments, same timeout), and must stop the first and stay silent on the second.\n" +
 		"It also checks the hooks installed for every user (install --managed, under --prefix), and reports\n" +
 		"hooks that have left no audit record since their install (doctor.never_ran_after, default 24h), and\n" +
-		"the Claude Code sessions of the last 30 days that made tool calls with no harness hook running.\n" +
+		"the Claude Code sessions of the last 30 days that made tool calls with no harness hook running, and\n" +
+		"the settings of the project it runs in that switch off the hooks installed for a client.\n" +
 		"Exits 1 when anything is wrong, 2 when it could not check. With --client X, the hooks installed for that client, each canary in\n" +
 		"the client's payload shape, run with the command line and timeout written in its file (in the\n" +
 		"client's unit) and the answer read as that client reads it.",
@@ -322,6 +323,8 @@ func diagnose(c *cli.Context) ([]finding, error) {
 		}
 		out = append(out, off...)
 	}
+	// The project doctor runs in may switch the hooks off in its own files.
+	out = append(out, projectOffFindings(handlerClients(hs))...)
 	// A shipping run the endpoint refused: the records wait locally for the next one.
 	for _, f := range ship.Failures(home) {
 		project, _, _ := strings.Cut(f, ": ")

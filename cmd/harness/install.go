@@ -614,6 +614,7 @@ func status(c *cli.Context) error {
 		}
 	}
 	statusUnguarded(c.App.Writer, home)
+	statusProjectOff(c.App.Writer, homes)
 	if n > 0 {
 		return cli.Exit(fmt.Sprintf("%d problem(s)", n), 1)
 	}

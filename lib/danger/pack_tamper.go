@@ -33,7 +33,7 @@ var packTamper = pack{name: "tamper", title: "guard tampering",
 		{[]string{"install.sh"}, (*judge).installScript},
 		{agentNames, (*judge).agent},
 	},
-	each:  []func(*judge, *shell.Cmd){(*judge).writes, (*judge).serveSecretRead, (*judge).servePortBind},
+	each:  []func(*judge, *shell.Cmd){(*judge).writes, (*judge).hookSwitches, (*judge).serveSecretRead, (*judge).servePortBind},
 	known: (*judge).harnessRun,
 }
 

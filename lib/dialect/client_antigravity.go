@@ -86,6 +86,7 @@ func antigravity() *Dialect {
 			NoProject: "Antigravity CLI's project hook file is documented in two places (.agents/hooks.json, .antigravitycli/hooks.json); " +
 				"install in user scope (~/.gemini/config/hooks.json), which every project gets",
 		},
+		FromProject: "not known (not installable here): a project's hook file (documented in two places) runs beside the user's; no switch that turns the user's off is documented",
 	}
 }
 

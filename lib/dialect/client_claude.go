@@ -17,8 +17,14 @@ var claude = &Dialect{
 		// No Binary: Claude Code's settings are as often written before it is installed as after.
 		Kind: HookGroups, Dir: ".claude", Env: "CLAUDE_CONFIG_DIR", User: "settings.json",
 		Project: ".claude/settings.json", Local: ".claude/settings.local.json",
-		Off: []Switch{{"disableAllHooks", true}},
+		Off: []OffSetting{{"disableAllHooks", true}},
+		Switches: []Switch{
+			{File: ".claude/settings.json", Key: "disableAllHooks", Off: "true"},
+			{File: ".claude/settings.local.json", Key: "disableAllHooks", Off: "true"},
+		},
 	},
+	FromProject: "switch them off (`\"disableAllHooks\": true` in `.claude/settings*.json`; not a managed install's); " +
+		"set their `env` (harness's hooks take their home from their command line)",
 	Transcript: Transcript{Format: "claude", Glob: ".claude/projects/*/*.jsonl"},
 }
 

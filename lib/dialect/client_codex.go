@@ -41,7 +41,13 @@ func codex() *Dialect {
 			NoProject:  "Codex's project hooks (.codex/) are documented but not verified, and would need the project trusted as well; install in user scope",
 			NoSettings: "--client codex writes $CODEX_HOME/hooks.json and trusts it in $CODEX_HOME/config.toml: set CODEX_HOME instead of --settings",
 			TopKeys:    []string{"hooks", "description"},
+			Switches: []Switch{
+				{File: codexDir + "/config.toml", Key: "features.codex_hooks", Off: "false", When: "once the user trusts the project"},
+				{File: codexDir + "/config.toml", Key: "features.hooks", Off: "false", When: "once the user trusts the project"},
+			},
 		},
+		FromProject: "switch them off once the user trusts the project (`[features] codex_hooks = false` or `hooks = false` in `.codex/config.toml`); " +
+			"not set their environment or break them (a malformed `.codex/config.toml` stops Codex)",
 		Transcript: Transcript{Format: "codex", Glob: ".codex/sessions/*/*/*/rollout-*.jsonl"},
 	}
 }

@@ -55,7 +55,15 @@ func copilot() *Dialect {
 			Kind: HookGroups, Binary: "copilot", Dir: copilotDir, User: filepath.Join("hooks", "harness.json"),
 			NoProject: "Copilot CLI reads Claude Code's format in a project only from .claude/settings.json (and settings.local.json), which Claude Code reads too; " +
 				"install in user scope (~/.copilot/hooks/harness.json), or use `harness install --scope project` for both clients",
+			Switches: []Switch{
+				{File: ".github/copilot/settings.json", Key: "disableAllHooks", Off: "true", When: "in a trusted folder"},
+				{File: ".github/copilot/settings.local.json", Key: "disableAllHooks", Off: "true", When: "in a trusted folder"},
+				{File: ".claude/settings.json", Key: "disableAllHooks", Off: "true", When: "in a trusted folder"},
+				{File: ".claude/settings.local.json", Key: "disableAllHooks", Off: "true", When: "in a trusted folder"},
+			},
 		},
+		FromProject: "switch them off (`\"disableAllHooks\": true` in `.github/copilot/settings*.json` or `.claude/settings*.json`); " +
+			"not set their environment (`.env`, `env`) or break them (a bad `.github/hooks/*.json` is dropped alone)",
 		Transcript: Transcript{Format: "copilot", Glob: ".copilot/session-state/*/events.jsonl"},
 	}
 }

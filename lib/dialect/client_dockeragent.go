@@ -56,8 +56,9 @@ func dockerAgent() *Dialect {
 		},
 		// No Transcript: lib/transcript reads none of docker-agent's, so the hooks that read one
 		// are left out.
-		Flags:      []string{"agent", "on-error"},
-		FileEvents: dockerAgentEvents,
+		FromProject: "whatever the agent's YAML says: the hooks are in it (not run here)",
+		Flags:       []string{"agent", "on-error"},
+		FileEvents:  dockerAgentEvents,
 	}
 }
 

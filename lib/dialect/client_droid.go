@@ -41,7 +41,10 @@ func droid() *Dialect {
 		Files: Files{
 			Kind: HookGroups, Binary: "droid", Dir: droidDir, User: "settings.json",
 			NoProject: "droid's project settings are not documented as reading hooks; install in user scope",
+			Switches:  []Switch{{File: droidDir + "/settings.json", Key: "hooks.hooksDisabled", Off: "true"}},
 		},
+		FromProject: "switch them off (`\"hooks\": {\"hooksDisabled\": true}` in `.factory/settings.json`; not `settings.local.json`); " +
+			"not break them or set their environment",
 		Transcript: Transcript{Format: "droid", Glob: ".factory/sessions/*/*.jsonl"},
 	}
 }

@@ -55,8 +55,14 @@ func gemini() *Dialect {
 			Kind: HookGroups, Binary: "gemini", Dir: geminiDir, User: "settings.json",
 			Project: filepath.Join(".gemini", "settings.json"),
 			// HookRegistry runs hooks only while hooksConfig.enabled, true by default (gemini.md).
-			Off: []Switch{{"hooksConfig.enabled", false}},
+			Off: []OffSetting{{"hooksConfig.enabled", false}},
+			Switches: []Switch{
+				{File: filepath.Join(".gemini", "settings.json"), Key: "hooksConfig.enabled", Off: "false", When: "in a trusted folder"},
+				{File: filepath.Join(".gemini", "settings.json"), Key: "hooksConfig.disabled", When: "in a trusted folder"},
+			},
 		},
+		FromProject: "switch them off (`hooksConfig.enabled: false` in `.gemini/settings.json`), or one hook by its command (`hooksConfig.disabled`); " +
+			"set their environment (`.gemini/.env`); not break them (a malformed file stops Gemini)",
 		Transcript: Transcript{Format: "gemini", Glob: ".gemini/tmp/*/chats/session-*.jsonl"},
 	}
 }

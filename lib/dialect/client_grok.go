@@ -105,6 +105,7 @@ func grok() *Dialect {
 			User:    filepath.Join("hooks", "harness.json"),
 			Project: filepath.Join(grokDir, "hooks", "harness.json"),
 		},
+		FromProject: "not known (not installable here): it runs the project's own `.grok/hooks/*.json` and `.claude/settings.json` hooks beside the user's, as documented; whether a project's settings switch them off is not documented",
 	}
 }
 

@@ -30,6 +30,7 @@ func kilo() *Dialect {
 	d.Files.NoProject = "a project's .kilo/plugins runs only while that project is open; install in user scope, which every project gets"
 	d.Files.PluginTools = slices.Concat(d.Files.PluginTools, []string{"chart", "generate_image", "kilo_local_recall",
 		"kilo_memory_recall", "kilo_memory_save", "notebook_execute", "open_plan", "repo_clone", "repo_overview"})
+	d.FromProject = "the same as OpenCode (`.kilo/`)"
 	d.Events = names(event.PreToolUse, event.PostToolUse)
 	d.DefaultTimeout = 60 * time.Second
 	return d

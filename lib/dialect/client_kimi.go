@@ -62,7 +62,8 @@ func kimi() *Dialect {
 		// layout. SubagentStop names the agent but not its wire file.
 		Transcript: Transcript{Format: "kimi", Glob: ".kimi-code/sessions/*/*/agents/main/wire.jsonl", Path: kimiTranscript,
 			NoAgents: "Kimi Code's SubagentStop names neither the subagent's id nor its transcript"},
-		FileEvents: kimiEvents,
+		FromProject: "nothing: neither switch them off, nor break their file, nor set their environment (it reads no project file)",
+		FileEvents:  kimiEvents,
 	}
 }
 

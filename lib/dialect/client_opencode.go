@@ -43,6 +43,7 @@ func opencode() *Dialect {
 			PluginTools: []string{"apply_patch", "batch", "invalid", "list", "lsp", "plan_exit", "question",
 				"skill", "todoread"},
 		},
+		FromProject: "not switch the plugin off (`\"plugin\": []`); its own plugins run after it, and find a judged call's arguments frozen",
 	}
 }
 

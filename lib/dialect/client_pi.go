@@ -42,5 +42,6 @@ func pi() *Dialect {
 			NoProject: "a project's .pi/extensions runs only while that project is open; install in user scope, which every project gets",
 			Template:  "pi.js",
 		},
+		FromProject: "not exclude the extension (`.pi/settings.json`); its own extensions run first, and the hooks judge what they made",
 	}
 }

@@ -41,7 +41,14 @@ func qoder() *Dialect {
 			Project: filepath.Join(".qoder", "settings.json"), Local: filepath.Join(".qoder", "settings.local.json"),
 			// Hooks run when the merged settings say `disableAllHooks !== true &&
 			// hooksConfig.enabled` (its bundle): either, in any of its files, turns every hook off.
-			Off: []Switch{{"disableAllHooks", true}, {"hooksConfig.enabled", false}},
+			Off: []OffSetting{{"disableAllHooks", true}, {"hooksConfig.enabled", false}},
+			Switches: []Switch{
+				{File: filepath.Join(".qoder", "settings.json"), Key: "disableAllHooks", Off: "true"},
+				{File: filepath.Join(".qoder", "settings.json"), Key: "hooksConfig.enabled", Off: "false"},
+				{File: filepath.Join(".qoder", "settings.local.json"), Key: "disableAllHooks", Off: "true"},
+				{File: filepath.Join(".qoder", "settings.local.json"), Key: "hooksConfig.enabled", Off: "false"},
+			},
 		},
+		FromProject: "switch them off (`\"disableAllHooks\": true` or `hooksConfig.enabled: false` in `.qoder/settings*.json`; read from its bundle, not run)",
 	}
 }

@@ -41,8 +41,11 @@ func qwen() *Dialect {
 		Sources:        []string{"startup", "resume", "clear", "compact"},
 		Files: Files{
 			Kind: HookGroups, Binary: "qwen", Dir: qwenDir, User: "settings.json",
-			Project: filepath.Join(".qwen", "settings.json"),
+			Project:  filepath.Join(".qwen", "settings.json"),
+			Switches: []Switch{{File: filepath.Join(".qwen", "settings.json"), Key: "disableAllHooks", Off: "true", When: "in a trusted folder"}},
 		},
+		FromProject: "switch them off (`\"disableAllHooks\": true` in `.qwen/settings.json`); set their environment " +
+			"(`.qwen/.env`, `env`: harness's hooks take their home from their command line); not break them",
 		Transcript: Transcript{Format: "qwen", Glob: ".qwen/projects/*/chats/*.jsonl"},
 	}
 }

@@ -27,5 +27,6 @@ func vtcode() *Dialect {
 			Kind: TOMLBlock, Binary: "vtcode", Project: "vtcode.toml", DefaultScope: "project", SnakeEvents: true,
 			NoUser: "VT Code reads its hooks from the project's vtcode.toml; use --scope project (the default) or --settings FILE",
 		},
+		FromProject: "everything: the hooks are in the project's own `vtcode.toml` (not run here)",
 	}
 }

@@ -23,6 +23,8 @@ func TestDeclarations(t *testing.T) {
 		switch {
 		case d.Title == "" || d.Tested == "":
 			t.Errorf("%s: no Title or Tested", name)
+		case d.FromProject == "":
+			t.Errorf("%s: no FromProject: what can a project's own files do to its hooks? (test it in the real client)", name)
 		case f.Kind == "":
 			t.Errorf("%s: no Files.Kind", name)
 		case d.DefaultTimeout <= 0:
@@ -39,6 +41,11 @@ func TestDeclarations(t *testing.T) {
 			t.Errorf("%s: Files.Trust goes with the kind %s, and only with it", name, TrustedHookGroups)
 		case d.Transcript.Format != "" && f.Dir != "" && !strings.HasPrefix(d.Transcript.Glob, f.Dir+"/"):
 			t.Errorf("%s: its transcripts (%s) are not under its folder %s", name, d.Transcript.Glob, f.Dir)
+		}
+		for _, sw := range f.Switches {
+			if sw.File == "" || sw.Key == "" || (sw.Off != "" && sw.Off != "true" && sw.Off != "false") {
+				t.Errorf("%s: a Switch needs a File, a Key and an Off of true, false or none (a list): %+v", name, sw)
+			}
 		}
 		for ev, why := range d.Dropped {
 			if _, ok := d.Event(ev); !ok || why == "" {

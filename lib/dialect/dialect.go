@@ -159,6 +159,11 @@ type Dialect struct {
 	Snake bool
 	// Files says where the client's hook files live and what kind of file each is.
 	Files Files
+	// FromProject says what a project's own files can do to the hooks installed for the user
+	// (switch them off, set their environment, break their file), as the client's real-client
+	// test shows it (tests/clients, Test<Client>ProjectFiles), or where the answer comes from
+	// when the client does not run here. The README's client matrix shows it word for word.
+	FromProject string
 	// Transcript names the reader of the client's own session transcripts.
 	Transcript Transcript
 	// Flags are the install flags that belong to this client alone.
@@ -226,6 +231,10 @@ type Files struct {
 	// Paste: the file is the user's own and has no fixed place: without --settings the
 	// installer prints the block to paste into it, with these instructions, and writes nothing.
 	Paste string
+	// Switches are the settings of a project's own files that switch off hooks the user
+	// installed (seen in the real client): doctor and status warn where the project they run in
+	// sets one, and WriteProtector asks before the agent writes such a file (lib/paths).
+	Switches []Switch
 	// TopKeys are the only top-level keys the client accepts in the file (any when nil): with
 	// another one it drops the whole file and runs no hook.
 	TopKeys []string
@@ -233,7 +242,7 @@ type Files struct {
 	SnakeEvents bool
 	// Off are the settings that switch every hook of the client off when one of its JSON
 	// files (the user's or a project's) sets them: the harness's hooks go with the rest.
-	Off []Switch
+	Off []OffSetting
 	// Template names the plugin lib/settings renders for a PluginFile; PluginTools are the
 	// client's own tools with no Claude Code name, which the plugin must not take for an MCP
 	// server's (those it also calls mcp__<name>).
@@ -241,8 +250,9 @@ type Files struct {
 	PluginTools []string
 }
 
-// Switch is a setting that turns a client's hooks off: the JSON path and the value that does it.
-type Switch struct {
+// OffSetting is a setting of a hook file that turns all of a client's hooks off: the JSON path
+// and the value that does it.
+type OffSetting struct {
 	Path  string
 	Value bool
 }
@@ -256,6 +266,18 @@ func (f Files) OffIn(doc []byte) string {
 		}
 	}
 	return ""
+}
+
+// Switch is a setting of a project's file that switches off hooks the user installed.
+type Switch struct {
+	// File is the file, relative to the project; Key the setting, a dotted path in it (JSON,
+	// or TOML for a .toml file).
+	File, Key string
+	// Off is the value, as JSON, that switches every hook off ("true", "false"); "" for a list
+	// each of whose entries switches off the hook it names (any entry is warned about).
+	Off string
+	// When says when the client reads the file ("" when always).
+	When string
 }
 
 // QuotedTopKeys writes TopKeys for a sentence: "hooks" and "description".

@@ -47,6 +47,10 @@ var planted = []struct{ pattern, what string }{
 	{".qoder/settings.json", "Qoder CLI's project settings, which set its hooks and can switch them all off"},
 	{".qoder/settings.local.json", "Qoder CLI's project settings, which set its hooks and can switch them all off"},
 	{".github/hooks/*.json", "Copilot CLI's project hooks"},
+	{".github/copilot/settings.json", "Copilot CLI's repository settings, which set its hooks or switch them all off"},
+	{".github/copilot/settings.local.json", "Copilot CLI's repository settings, which set its hooks or switch them all off"},
+	{".qoder/settings.json", "Qoder CLI's project settings, which set its hooks or switch them all off"},
+	{".qoder/settings.local.json", "Qoder CLI's project settings, which set its hooks or switch them all off"},
 }
 
 // Planted says what a file is when another program runs or loads it by itself (see planted);

@@ -12,10 +12,9 @@ import (
 	"github.com/hookkit/harness/lib/dialect"
 )
 
-// ProjectHooks says what a project's own files do to a client's hooks: each of the client's
-// project files (Files.Project, Files.Local) in dir that switches every hook off (Files.Off),
-// the user's and the harness's with the rest, or brings hooks of its own, which the client runs
-// beside the user's, outside the guards' view. Only the JSON hook files a client reads from a
+// ProjectHooks says which of a client's project files (Files.Project, Files.Local) in dir
+// brings hooks of its own, which the client runs beside the user's, outside the guards' view
+// (a setting that switches the user's off is ProjectSwitches'). Only the JSON hook files a client reads from a
 // project are looked at; a client that reads none has nothing to say.
 func ProjectHooks(d *dialect.Dialect, dir string) []Problem {
 	if d.Files.Kind != dialect.HookGroups && d.Files.Kind != dialect.TrustedHookGroups {
@@ -30,9 +29,6 @@ func ProjectHooks(d *dialect.Dialect, dir string) []Problem {
 		raw, err := os.ReadFile(path)
 		if err != nil || !gjson.ValidBytes(raw) {
 			continue // a file that is not there, or that the client cannot read either
-		}
-		if off := d.Files.OffIn(raw); off != "" {
-			out = append(out, Problem{path, fmt.Sprintf("it sets %s: %s runs no hook in this project, the harness's with them", off, d.Name())})
 		}
 		var events []string
 		gjson.GetBytes(raw, "hooks").ForEach(func(ev, groups gjson.Result) bool {

@@ -179,3 +179,63 @@ func snakeCase(s string) string {
 }
 
 func TestCodex(t *testing.T) { testClient(t, codex) }
+
+// trustProject trusts the session's project in the user's config.toml, as codex does when the
+// user says yes to its folder prompt: only then does it read the project's .codex/.
+func trustProject(s *session) {
+	f, err := os.OpenFile(filepath.Join(s.home, ".codex", "config.toml"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer f.Close()
+	fmt.Fprintf(f, "\n[projects.%q]\ntrust_level = \"trusted\"\n", s.project)
+}
+
+// What a project's own files can do to the hooks the user installed, in Codex CLI: once the user
+// trusts the project, its .codex/config.toml's [features] codex_hooks = false (or hooks = false)
+// switches them off; in a project not trusted it does not, nor do a .codex/hooks.json that
+// Codex cannot load or that empties an event, Claude Code's disableAllHooks, or a .env naming
+// another CODEX_HOME; no env of the project's (.env, .codex/.env, shell_environment_policy)
+// reaches the hooks; a .codex/config.toml that is not TOML stops Codex before anything runs.
+// codexProbe adds a hook of the user's own to ~/.codex/hooks.json, after harness's and trusted
+// like them, that writes its environment to ROOT/hook-env; and trusts the project.
+func codexProbe(s *session) {
+	trustProject(s)
+	file := filepath.Join(s.home, ".codex", "hooks.json")
+	var doc map[string]any
+	if b, err := os.ReadFile(file); err != nil || json.Unmarshal(b, &doc) != nil {
+		s.t.Fatalf("reading %s: %v", file, err)
+	}
+	events := doc["hooks"].(map[string]any)
+	groups := append(list(events["PreToolUse"]), map[string]any{"matcher": "*", "hooks": []any{
+		map[string]any{"type": "command", "command": "env > " + filepath.Join(s.root, "hook-env"), "timeout": 10}}})
+	events["PreToolUse"] = groups
+	s.writeJSON(file, doc)
+	key := fmt.Sprintf(":pre_tool_use:%d:0\"]", len(groups)-1)
+	for _, table := range strings.SplitAfter(codexTrust(s.t, file, map[string]any{"PreToolUse": groups}), "\"\n") {
+		if i := strings.Index(table, "[hooks.state."); i >= 0 && strings.Contains(table, key) {
+			f, err := os.OpenFile(filepath.Join(s.home, ".codex", "config.toml"), os.O_APPEND|os.O_WRONLY, 0)
+			if err != nil {
+				s.t.Fatal(err)
+			}
+			defer f.Close()
+			fmt.Fprintf(f, "\n%s", table[i:])
+			return
+		}
+	}
+	s.t.Fatalf("no trust table for the probe (%s)", key)
+}
+
+func TestCodexProjectFiles(t *testing.T) {
+	testProjectFiles(t, codex,
+		projectCase{name: "codex_hooks off", user: trustProject, files: map[string]string{".codex/config.toml": "[features]\ncodex_hooks = false\n"}, off: true},
+		projectCase{name: "hooks off", user: trustProject, files: map[string]string{".codex/config.toml": "[features]\nhooks = false\n"}, off: true},
+		projectCase{name: "codex_hooks off, untrusted", files: map[string]string{".codex/config.toml": "[features]\ncodex_hooks = false\n"}},
+		projectCase{name: "invalid hooks.json", user: trustProject, files: map[string]string{".codex/hooks.json": `{"$schema": "x", "hooks": {"PreToolUse": [{"matcher": "(", "hooks": []}]}}`}},
+		projectCase{name: "empty hooks", user: trustProject, files: map[string]string{".codex/hooks.json": `{"hooks": {"PreToolUse": []}}`, ".codex/config.toml": "[hooks]\n"}},
+		projectCase{name: "claude disableAllHooks", user: trustProject, files: map[string]string{".claude/settings.json": `{"disableAllHooks": true}`, ".env": hostileEnv + "CODEX_HOME=ELSEWHERE\n"}},
+		projectCase{name: "env", user: codexProbe, envNot: []string{"HARNESS_AUDIT", "HARNESS_SYSTEM_DIR", "HARNESS_DEADLINE"}, files: map[string]string{
+			".env": hostileEnv, ".codex/.env": hostileEnv, ".codex/config.toml": "[shell_environment_policy]\nset = { HARNESS_AUDIT = \"0\" }\n"}},
+		projectCase{name: "bad toml", user: trustProject, files: map[string]string{".codex/config.toml": "[features\n"}, refused: true},
+	)
+}

@@ -43,3 +43,29 @@ var copilot = &client{
 }
 
 func TestCopilot(t *testing.T) { testClient(t, copilot) }
+
+// What a project's own files can do to the hooks the user installed, in Copilot CLI (a folder
+// COPILOT_ALLOW_ALL trusts): disableAllHooks in its repository settings (.github/copilot/) or in
+// Claude Code's project settings switches them off; in a .github/hooks file it does not, nor do
+// disabledHooks, an invalid hook file or empty event lists (in a hook file of the user's file's
+// name too); neither .env nor Claude Code's env
+// reaches the hooks.
+func TestCopilotProjectFiles(t *testing.T) {
+	testProjectFiles(t, copilot,
+		projectCase{name: "repo settings disableAllHooks", files: map[string]string{".github/copilot/settings.json": `{"disableAllHooks": true}`}, off: true},
+		projectCase{name: "local settings disableAllHooks", files: map[string]string{".github/copilot/settings.local.json": `{"disableAllHooks": true}`}, off: true},
+		projectCase{name: "hook file disableAllHooks", files: map[string]string{".github/hooks/off.json": `{"version": 1, "disableAllHooks": true, "hooks": {}}`}},
+		projectCase{name: "disabledHooks", files: map[string]string{".github/copilot/settings.json": `{"disabledHooks": ["harness", "SecurityValidator", "SECURITYVALIDATOR"]}`}},
+		projectCase{name: "claude disableAllHooks", files: map[string]string{".claude/settings.json": `{"disableAllHooks": true, "env": {"HARNESS_HOME": "ELSEWHERE"}}`}, off: true},
+		projectCase{name: "claude local disableAllHooks", files: map[string]string{".claude/settings.local.json": `{"disableAllHooks": true}`}, off: true},
+		projectCase{name: "invalid hook file", files: map[string]string{".github/hooks/bad.json": `{"version": 2, "hooks": {"preToolUse": [{"type": "nope"}]}, "x": 1}`}},
+		// The user's file by its name (~/.copilot/hooks/harness.json), emptied, in the project.
+		projectCase{name: "same-named hook file", files: map[string]string{".github/hooks/harness.json": `{"version": 1, "hooks": {"preToolUse": []}}`}},
+		// The user's own hook beside harness's shows the environment hooks get.
+		projectCase{name: "env", envNot: []string{"HARNESS_AUDIT", "HARNESS_SYSTEM_DIR", "HARNESS_DEADLINE"}, user: func(s *session) {
+			s.writeJSON(filepath.Join(s.home, ".copilot", "hooks", "probe.json"), map[string]any{"hooks": map[string]any{"PreToolUse": []any{
+				map[string]any{"matcher": "*", "hooks": []any{map[string]any{"type": "command", "command": "env > " + filepath.Join(s.root, "hook-env"), "timeout": 10}}}}}})
+		}, files: map[string]string{".env": hostileEnv, ".claude/settings.json": `{"env": {"HARNESS_AUDIT": "0"}}`}},
+		projectCase{name: "empty hooks", files: map[string]string{".github/copilot/settings.json": `{"hooks": {"preToolUse": []}}`}},
+	)
+}

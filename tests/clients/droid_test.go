@@ -36,3 +36,20 @@ var droid = &client{
 }
 
 func TestDroid(t *testing.T) { testClient(t, droid) }
+
+// What a project's own files can do to the hooks the user installed, in droid: its
+// .factory/settings.json's hooks.hooksDisabled switches them off; the same in
+// settings.local.json does not, nor do empty or invalid hooks, a file that is not JSON, or
+// Claude Code's disableAllHooks; no env of the project's (.env, either settings' env) reaches
+// the hooks.
+func TestDroidProjectFiles(t *testing.T) {
+	testProjectFiles(t, droid,
+		projectCase{name: "hooksDisabled", files: map[string]string{".factory/settings.json": `{"hooks": {"hooksDisabled": true}}`}, off: true},
+		projectCase{name: "local hooksDisabled", files: map[string]string{".factory/settings.local.json": `{"hooks": {"hooksDisabled": true}}`}},
+		projectCase{name: "env, claude disableAllHooks", envNot: []string{"HARNESS_AUDIT", "HARNESS_SYSTEM_DIR", "HARNESS_DEADLINE"}, files: map[string]string{".env": hostileEnv, ".claude/settings.json": `{"disableAllHooks": true, "env": {"HARNESS_AUDIT": "0"}}`,
+			".factory/settings.json": `{"env": {"HARNESS_DEADLINE": "1ns"}, "hooks": {"PreToolUse": [{"matcher": "", "hooks": [{"type": "command", "command": "env > ROOT/hook-env"}]}]}}`}},
+		projectCase{name: "empty hooks", files: map[string]string{".factory/settings.json": `{"hooks": {"PreToolUse": []}}`}},
+		projectCase{name: "invalid entry", files: map[string]string{".factory/settings.json": `{"hooks": {"PreToolUse": [{"matcher": "(", "hooks": [{"type": "nope"}]}], "NoSuchEvent": 3}}`}},
+		projectCase{name: "bad json", files: map[string]string{".factory/settings.json": `{"hooks": `}},
+	)
+}

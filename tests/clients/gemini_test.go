@@ -35,3 +35,21 @@ var gemini = &client{
 }
 
 func TestGemini(t *testing.T) { testClient(t, gemini) }
+
+// What a project's own files can do to the hooks the user installed, in Gemini CLI (a trusted
+// folder): .gemini/settings.json's hooksConfig.enabled = false switches them off, and its
+// hooksConfig.disabled (merged with the user's list) switches off the hook whose command it
+// names; disableAllHooks, empty or invalid hooks do not; .gemini/.env reaches the hooks; a
+// settings file that is not JSON stops Gemini before anything runs.
+func TestGeminiProjectFiles(t *testing.T) {
+	testProjectFiles(t, gemini,
+		projectCase{name: "hooksConfig.enabled", files: map[string]string{".gemini/settings.json": `{"hooksConfig": {"enabled": false}}`}, off: true},
+		projectCase{name: "disableAllHooks", files: map[string]string{".gemini/settings.json": `{"disableAllHooks": true}`}},
+		projectCase{name: "empty hooks", files: map[string]string{".gemini/settings.json": `{"hooks": {"BeforeTool": []}}`}},
+		projectCase{name: "invalid entry", files: map[string]string{".gemini/settings.json": `{"hooks": {"BeforeTool": [{"matcher": "(", "hooks": [{"type": "nope"}]}], "NoSuchEvent": 3}}`}},
+		projectCase{name: "hooksConfig.disabled", files: map[string]string{".gemini/settings.json": `{"hooksConfig": {"disabled": ["SECURITYVALIDATOR"]}}`}, off: true},
+		projectCase{name: "env", envSet: "HARNESS_SYSTEM_DIR=ELSEWHERE", files: map[string]string{".gemini/.env": hostileEnv,
+			".gemini/settings.json": `{"hooks": {"BeforeTool": [{"matcher": "", "hooks": [{"type": "command", "command": "env > ROOT/hook-env"}]}]}}`}},
+		projectCase{name: "bad json", files: map[string]string{".gemini/settings.json": `{"hooks": `}, refused: true},
+	)
+}

@@ -41,3 +41,19 @@ var qwen = &client{
 }
 
 func TestQwen(t *testing.T) { testClient(t, qwen) }
+
+// What a project's own files can do to the hooks the user installed, in Qwen Code (in a trusted
+// folder, as QWEN_CODE_TRUST_WORKSPACE makes it): its .qwen/settings.json's disableAllHooks
+// switches them off; an empty or invalid hooks key, or a file that is not JSON, does not; its
+// .qwen/.env and the settings' env reach the hooks, whose home stays the one on their command
+// line.
+func TestQwenProjectFiles(t *testing.T) {
+	testProjectFiles(t, qwen,
+		projectCase{name: "disableAllHooks", files: map[string]string{".qwen/settings.json": `{"disableAllHooks": true}`}, off: true},
+		projectCase{name: "empty hooks", files: map[string]string{".qwen/settings.json": `{"hooks": {}}`}},
+		projectCase{name: "invalid entry", files: map[string]string{".qwen/settings.json": `{"hooks": {"PreToolUse": [{"matcher": "(", "hooks": [{"type": "nope", "timeout": -1}]}], "NoSuchEvent": 3}}`}},
+		projectCase{name: "env", envSet: "HARNESS_AUDIT=0", files: map[string]string{".qwen/.env": hostileEnv + "QWEN_HOME=ELSEWHERE\n",
+			".qwen/settings.json": `{"env": {"HARNESS_AUDIT": "0"}, "hooks": {"PreToolUse": [{"matcher": "", "hooks": [{"type": "command", "command": "env > ROOT/hook-env"}]}]}}`}},
+		projectCase{name: "bad json", files: map[string]string{".qwen/settings.json": `{"hooks": `}},
+	)
+}
