@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"os"
 	"path/filepath"
 	"time"
 
@@ -19,8 +20,15 @@ const qoderDir = ".qoder"
 
 func init() {
 	register(38, qoder)
-	detectBy(Qoder, Mark{RankTranscript, TranscriptIn(qoderDir)})
+	detectBy(Qoder, Mark{RankTranscript, TranscriptIn(qoderDir)},
+		// A payload in Claude Code's shape in a hook Qoder started (the issue's report: it reads
+		// Claude Code's files too; its bundle sets QODER_PROJECT_DIR on every hook): answered in
+		// Qoder's form, an ask as a block, which Claude Code reads as a block too.
+		Mark{RankRunner, func(*Shape) bool { return os.Getenv(qoderRunner) != "" }})
 }
+
+// qoderRunner is set by Qoder CLI on every hook it starts (bundle/qodercli.js).
+const qoderRunner = "QODER_PROJECT_DIR"
 
 func qoder() *Dialect {
 	return &Dialect{
@@ -33,11 +41,11 @@ func qoder() *Dialect {
 		// Claude Code's tool names and arguments (Bash, Write and Edit with file_path, ...). An
 		// ask is handed to its permission flow, which was not seen headless: rendered as a
 		// block, which every client that reads these files honours.
-		NoAsk: true, Aliases: true,
+		NoAsk: true, Aliases: true, RunnerEnv: qoderRunner,
 		DefaultTimeout: 60 * time.Second,
 		Sources:        []string{"startup", "resume", "clear", "compact"},
 		Files: Files{
-			Kind: HookGroups, Binary: "qodercli", Dir: qoderDir, User: "settings.json",
+			Kind: HookGroups, Binary: "qodercli", Dir: qoderDir, User: "settings.json", ClaudeFiles: true,
 			Project: filepath.Join(".qoder", "settings.json"), Local: filepath.Join(".qoder", "settings.local.json"),
 			// Hooks run when the merged settings say `disableAllHooks !== true &&
 			// hooksConfig.enabled` (its bundle): either, in any of its files, turns every hook off.
