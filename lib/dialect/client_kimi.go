@@ -1,8 +1,6 @@
 package dialect
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"os"
 	"path/filepath"
 	"strings"
@@ -96,11 +94,22 @@ func kimiTranscript(session, cwd string) string {
 		}
 		home = filepath.Join(h, kimiDir)
 	}
-	return filepath.Join(home, "sessions", kimiWorkDirKey(cwd), session, "agents", "main", "wire.jsonl")
+	key := kimiWorkDirKey(cwd)
+	if key == "" {
+		return ""
+	}
+	return filepath.Join(home, "sessions", key, session, "agents", "main", "wire.jsonl")
 }
 
+// Sum256Hex is the SHA-256 of a text in hex, which Kimi Code's folder names hold. lib/transcript
+// sets it: only the hooks that read transcripts link crypto, whose initialisation is a
+// measurable part of a guard's start-up. Unset, no Kimi transcript path is filled (no guard
+// reads one).
+var Sum256Hex func(string) string
+
 // kimiWorkDirKey is Kimi Code's folder name for a work directory (encodeWorkDirKey):
-// wd_<slug of its last element, 40 at most>_<the first 12 hex digits of the path's SHA-256>.
+// wd_<slug of its last element, 40 at most>_<the first 12 hex digits of the path's SHA-256>;
+// "" where Sum256Hex is not linked.
 func kimiWorkDirKey(dir string) string {
 	norm := strings.TrimRight(strings.ReplaceAll(dir, `\`, "/"), "/")
 	name := norm[strings.LastIndexByte(norm, '/')+1:]
@@ -122,6 +131,8 @@ func kimiWorkDirKey(dir string) string {
 	if slug == "" || slug == "." || slug == ".." {
 		slug = "workspace"
 	}
-	sum := sha256.Sum256([]byte(norm))
-	return "wd_" + slug + "_" + hex.EncodeToString(sum[:])[:12]
+	if Sum256Hex == nil {
+		return ""
+	}
+	return "wd_" + slug + "_" + Sum256Hex(norm)[:12]
 }

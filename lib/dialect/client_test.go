@@ -2,6 +2,8 @@ package dialect
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"regexp"
 	"strings"
@@ -205,6 +207,14 @@ func TestPayloadKimiPromptAndError(t *testing.T) {
 // Kimi Code's payloads name no transcript: its wire file is found by Kimi's own layout, the work
 // directory's key made as Kimi makes it (encodeWorkDirKey), under $KIMI_CODE_HOME when set.
 func TestKimiTranscriptPath(t *testing.T) {
+	if Sum256Hex != nil {
+		t.Fatal("lib/dialect links its own digest: the guards would link crypto")
+	}
+	if got := kimiTranscript("s", "/p"); got != "" {
+		t.Fatalf("without the digest a path is made: %q", got)
+	}
+	Sum256Hex = func(s string) string { sum := sha256.Sum256([]byte(s)); return hex.EncodeToString(sum[:]) }
+	defer func() { Sum256Hex = nil }()
 	// Seen in a real run: the folder Kimi Code 2.1.0 made for this work directory.
 	for _, dir := range []string{"/root/.cache/harness/clients-work/kimi-177693896/proj", "/root/.cache/harness/clients-work/kimi-177693896/proj/"} {
 		if got := kimiWorkDirKey(dir); got != "wd_proj_6b4c97891c8b" {

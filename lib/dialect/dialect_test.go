@@ -2,6 +2,8 @@ package dialect
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"flag"
 	"os"
 	"path/filepath"
@@ -38,6 +40,9 @@ func captured(t *testing.T) map[Client][]string {
 // Every captured payload of every client becomes a payload Claude Code's parser accepts, with
 // Claude Code's event name; the exact bytes are pinned in testdata/translated.
 func TestInCaptured(t *testing.T) {
+	// lib/transcript gives the digest Kimi Code's transcript path needs, in the hooks that read one.
+	Sum256Hex = func(s string) string { sum := sha256.Sum256([]byte(s)); return hex.EncodeToString(sum[:]) }
+	t.Cleanup(func() { Sum256Hex = nil })
 	for c, files := range captured(t) {
 		d, err := Lookup(string(c))
 		if err != nil {
