@@ -40,9 +40,12 @@ func hookSettings() map[string]dialect.Files {
 // that does not parse as JSON (a fragment, a patch, JSON with comments) switches the hooks off
 // when it names a switch at all.
 func (e Env) HooksOff(tool string, in event.ToolInput) (Judged, bool) {
-	files := hookSettings()
+	var files map[string]dialect.Files // built on the first file tool's path: a Bash call needs none
 	// which is the switches of the client whose settings file p is, when it is one.
 	which := func(p string) (dialect.Files, bool) {
+		if files == nil {
+			files = hookSettings()
+		}
 		for _, q := range []string{e.lexical(p), e.Resolve(p)} {
 			if rel, ok := relTo(q, e.Project); ok {
 				if f, ok := files[strings.ToLower(rel)]; ok {
