@@ -299,13 +299,7 @@ func httpGroup(w settings.Wiring, base string) ([]byte, error) {
 	}
 	h.Set("headers."+server.SecretHeader, "$"+serveSecretVar)
 	h.Set("allowedEnvVars", []string{serveSecretVar})
-	g := `{"hooks":[]}`
-	if w.Matcher != "" {
-		g, _ = sjson.Set(`{}`, "matcher", w.Matcher)
-		g, _ = sjson.SetRaw(g, "hooks", "[]")
-	}
-	g, err := sjson.SetRaw(g, "hooks.-1", string(h.AppendJSON(nil)))
-	return []byte(g), err
+	return settings.MatcherGroup(w.Matcher, h)
 }
 
 // socketUnitText is the socket unit: systemd holds the loopback port, so no other process can

@@ -83,13 +83,7 @@ func (e Env) HooksOff(tool string, in event.ToolInput) (Judged, bool) {
 			}
 		}
 	case "apply_patch":
-		var text string
-		for _, k := range []string{"command", "patch", "input"} {
-			if v := in.Get(k); v.Exists() {
-				text = v.String()
-				break
-			}
-		}
+		text := patchText(in)
 		ops, err := dialect.ParsePatch(text)
 		if err != nil {
 			return Judged{}, false // WriteProtector's own judgement says why

@@ -58,14 +58,7 @@ func (e Env) Writes(tool string, in event.ToolInput, env func(string) (string, b
 		return []Write{{Path: w.NotebookPath, How: "NotebookEdit"}}, err
 	case "apply_patch":
 		// Codex's patch tool (droid's ApplyPatch): the files are in the patch text.
-		var text string
-		for _, k := range []string{"command", "patch", "input"} {
-			if v := in.Get(k); v.Exists() {
-				text = v.String()
-				break
-			}
-		}
-		ops, err := dialect.ParsePatch(text)
+		ops, err := dialect.ParsePatch(patchText(in))
 		if err != nil {
 			return nil, fmt.Errorf("apply_patch: %w", err)
 		}
@@ -372,4 +365,14 @@ func printsVars(c *shell.Cmd) bool {
 		return strings.Contains(c.Text, "$")
 	}
 	return false
+}
+
+// patchText is an apply_patch call's patch: its command, patch or input field.
+func patchText(in event.ToolInput) string {
+	for _, k := range []string{"command", "patch", "input"} {
+		if v := in.Get(k); v.Exists() {
+			return v.String()
+		}
+	}
+	return ""
 }

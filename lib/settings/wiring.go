@@ -128,9 +128,15 @@ func (w Wiring) Group(binDir string, form Form, onFailure bool, at Places) ([]by
 		}
 		return true
 	})
+	return MatcherGroup(w.Matcher, h)
+}
+
+// MatcherGroup renders a matcher group holding the one handler h: {"matcher": M, "hooks": [h]},
+// without the matcher where it is "" (an event that takes none).
+func MatcherGroup(matcher string, h object.Object) ([]byte, error) {
 	g := `{"hooks":[]}`
-	if w.Matcher != "" {
-		g, _ = sjson.Set(`{}`, "matcher", w.Matcher)
+	if matcher != "" {
+		g, _ = sjson.Set(`{}`, "matcher", matcher)
 		g, _ = sjson.SetRaw(g, "hooks", "[]")
 	}
 	g, err := sjson.SetRaw(g, "hooks.-1", string(h.AppendJSON(nil)))

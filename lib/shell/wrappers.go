@@ -493,13 +493,6 @@ func (a *analyzer) runnerText(name string, args []string) (string, bool) {
 // or as shell text (sops exec-env FILE 'CMD', doppler run --command 'CMD', tmux new-session -d
 // 'CMD', tmux send-keys 'CMD' Enter); nil and "" when it runs none.
 func injectorCommand(name string, args []string) ([]string, string) {
-	dashes := slices.Index(args, "--")
-	afterDashes := func() []string {
-		if dashes >= 0 {
-			return args[dashes+1:]
-		}
-		return nil
-	}
 	sub := ""
 	if len(args) > 0 {
 		sub = args[0]
@@ -513,21 +506,21 @@ func injectorCommand(name string, args []string) ([]string, string) {
 	switch name {
 	case "op", "infisical", "teller":
 		if sub == "run" {
-			return afterDashes(), ""
+			return afterDashes(args), ""
 		}
 	case "aws-vault", "chamber":
 		if sub == "exec" {
-			return afterDashes(), ""
+			return afterDashes(args), ""
 		}
 	case "doppler":
 		if sub == "run" {
 			if v, ok := (Opts{Long: []string{"command", "project", "config", "token", "scope"}}).Parse(args[1:]).Value("command"); ok {
 				return nil, v
 			}
-			return afterDashes(), ""
+			return afterDashes(args), ""
 		}
 	case "dotenv":
-		if r := afterDashes(); r != nil {
+		if r := afterDashes(args); r != nil {
 			return r, ""
 		}
 		if sub == "run" { // python-dotenv: dotenv run CMD
@@ -577,18 +570,18 @@ func injectorCommand(name string, args []string) ([]string, string) {
 	return nil, ""
 }
 
+// afterDashes is what follows the first --, nil when there is none.
+func afterDashes(ws []string) []string {
+	if i := slices.Index(ws, "--"); i >= 0 {
+		return ws[i+1:]
+	}
+	return nil
+}
+
 // runnerCommand is the command an environment manager runs: mise exec|x TOOLS -- CMD, asdf
 // exec CMD, devbox run [--] CMD, direnv exec DIR CMD, nix develop|shell -c|--command CMD, flox
 // activate -- CMD. nil when it runs none (a script's name, an install).
 func runnerCommand(name string, args []string) []string {
-	afterDashes := func(ws []string) []string {
-		for i, w := range ws {
-			if w == "--" {
-				return ws[i+1:]
-			}
-		}
-		return nil
-	}
 	sub := ""
 	if len(args) > 0 {
 		sub = args[0]
