@@ -52,6 +52,9 @@ func ProjectSwitches(d *dialect.Dialect, dir, home string) []SwitchedOff {
 			if own && (d.Files.Dir == "" || !strings.HasPrefix(filepath.ToSlash(sw.File), filepath.ToSlash(d.Files.Dir)+"/")) {
 				continue // in the home, only a file of the client's own folder is its user settings
 			}
+			if own && offChecked(d, sw) {
+				continue // the hook file's own switch: the install's check reports it, as a failure
+			}
 			f := filepath.Join(dir, sw.File)
 			if v, ok := switchValue(f, sw); ok {
 				out = append(out, SwitchedOff{Client: d, Switch: sw, File: f, Value: v, Own: own})
@@ -71,6 +74,20 @@ func ProjectSwitches(d *dialect.Dialect, dir, home string) []SwitchedOff {
 		find(home, true)
 	}
 	return out
+}
+
+// offChecked reports a switch in the user's hook file that the declaration's Files.Off names:
+// status and doctor's check of the installed file already fail on it.
+func offChecked(d *dialect.Dialect, sw dialect.Switch) bool {
+	if filepath.ToSlash(sw.File) != filepath.ToSlash(filepath.Join(d.Files.Dir, d.Files.User)) {
+		return false
+	}
+	for _, o := range d.Files.Off {
+		if o.Path == sw.Key {
+			return true
+		}
+	}
+	return false
 }
 
 // switchValue reads sw's key in file f, and reports whether it is set to switch the hooks off.
