@@ -22,18 +22,20 @@ import (
 	"github.com/hookkit/harness/lib/builtin"
 	"github.com/hookkit/harness/lib/config"
 	"github.com/hookkit/harness/lib/event"
+	"github.com/hookkit/harness/lib/launchd"
 	"github.com/hookkit/harness/lib/server"
 )
 
 var serveCommand = &cli.Command{
 	Name:  "serve",
 	Usage: "answer Claude Code's HTTP hooks (POST /hook/<Name>) with the guards and AuditLog in one long-lived process",
-	Description: "Listens on --listen (a loopback address with its port), or, under systemd socket activation, on the socket systemd\n" +
-		"passes (then it binds nothing itself). Its environment is cleared at start and no variable is read: the folders\n" +
-		"and the secret come from the command line, each session's project root from its SessionStart registration\n" +
-		"(harness serve-register).",
+	Description: "Listens on --listen (a loopback address with its port), or, under systemd socket activation, on the socket\n" +
+		"systemd passes, or, with --launchd-socket (macOS), on the socket launchd holds for its job: then it binds nothing\n" +
+		"itself. Its environment is cleared at start and no variable is read: the folders and the secret come from the\n" +
+		"command line, each session's project root from its SessionStart registration (harness serve-register).",
 	Flags: []cli.Flag{
 		&cli.StringFlag{Name: "listen", Usage: "the loopback address to listen on, e.g. 127.0.0.1:8765 (under socket activation: the address the socket must have)"},
+		&cli.StringFlag{Name: "launchd-socket", Usage: "macOS: the key of the launchd job's Sockets whose socket to answer on (launch_activate_socket); never binds a port itself"},
 		&cli.StringFlag{Name: "secret-file", Usage: "the file holding the secret every request must carry (mode 0600)", Required: true},
 		&cli.StringFlag{Name: "home", Usage: "the harness home (default: ~/.claude/harness of the account, from the password database)"},
 		&cli.StringFlag{Name: "system-dir", Usage: "the administrator's scope (default: " + config.DefaultSystemDir() + ")"},
@@ -57,7 +59,12 @@ var serveCommand = &cli.Command{
 		if err != nil {
 			return cli.Exit("harness serve: "+err.Error(), exitUsage)
 		}
-		l, err := listener(c.String("listen"), pid, fds)
+		var l net.Listener
+		if name := c.String("launchd-socket"); name != "" {
+			l, err = launchdListener(c.String("listen"), name)
+		} else {
+			l, err = listener(c.String("listen"), pid, fds)
+		}
 		if err != nil {
 			return cli.Exit("harness serve: "+err.Error(), 1)
 		}
@@ -106,15 +113,7 @@ func listener(listen, pid, fds string) (net.Listener, error) {
 		if err != nil {
 			return nil, fmt.Errorf("the socket systemd passed: %w", err)
 		}
-		if err := loopback(l.Addr().String()); err != nil {
-			l.Close()
-			return nil, fmt.Errorf("the socket systemd passed is on %s: %w", l.Addr(), err)
-		}
-		if listen != "" && listen != l.Addr().String() {
-			l.Close()
-			return nil, fmt.Errorf("the socket systemd passed is on %s, not --listen %s", l.Addr(), listen)
-		}
-		return l, nil
+		return passed(l, "systemd", listen)
 	}
 	if listen == "" {
 		return nil, errors.New("--listen is required without socket activation (e.g. --listen 127.0.0.1:8765)")
@@ -125,6 +124,31 @@ func listener(listen, pid, fds string) (net.Listener, error) {
 	l, err := net.Listen("tcp", listen)
 	if err != nil {
 		return nil, fmt.Errorf("binding %s: %w", listen, err)
+	}
+	return l, nil
+}
+
+// launchdListener is the socket launchd holds for this job under name (launchd.plist's
+// Sockets), checked as a socket systemd passes is: under launchd the server never binds a
+// port itself, whatever the error.
+func launchdListener(listen, name string) (net.Listener, error) {
+	l, err := launchd.Listener(name)
+	if err != nil {
+		return nil, fmt.Errorf("--launchd-socket %s: %w; refusing to bind a port myself", name, err)
+	}
+	return passed(l, "launchd", listen)
+}
+
+// passed checks a socket a service manager passed: on a loopback address, and the --listen
+// address when one is given.
+func passed(l net.Listener, by, listen string) (net.Listener, error) {
+	if err := loopback(l.Addr().String()); err != nil {
+		l.Close()
+		return nil, fmt.Errorf("the socket %s passed is on %s: %w", by, l.Addr(), err)
+	}
+	if listen != "" && listen != l.Addr().String() {
+		l.Close()
+		return nil, fmt.Errorf("the socket %s passed is on %s, not --listen %s", by, l.Addr(), listen)
 	}
 	return l, nil
 }
@@ -225,8 +249,12 @@ var serveRegisterCommand = &cli.Command{
 			return cli.Exit("harness serve-register: "+err.Error(), 1)
 		}
 		if u := c.String("url"); u != "" && !answering(u) {
-			r, err := answer.Render(answer.Message("harness serve is not answering at "+u+": every guarded tool call will be blocked until it does. "+
-				"Restart it with: systemctl --user restart harness-serve.socket harness-serve.service (or run harness doctor)"), event.SessionStart, "")
+			how := "harness doctor says why"
+			if s := serveOf(home); s != nil {
+				how = restartHint(s) + ". harness doctor says more"
+			}
+			r, err := answer.Render(answer.Message("harness serve is not answering at "+u+": every guarded tool call will be blocked until it does; "+how),
+				event.SessionStart, "")
 			if err == nil {
 				c.App.Writer.Write(r.Stdout)
 			}

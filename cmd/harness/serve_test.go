@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,6 +26,13 @@ func TestServeListener(t *testing.T) {
 		}
 		if err == nil || err.Error() != tt.want {
 			t.Errorf("listener(%q, %q, %q) = %v\nwant %s", tt.listen, tt.pid, tt.fds, err, tt.want)
+		}
+	}
+	// Told to take launchd's socket where there is no launchd: refused, never a port of its own.
+	if runtime.GOOS != "darwin" {
+		if l, err := launchdListener("127.0.0.1:8765", "Listeners"); l != nil || err == nil ||
+			err.Error() != "--launchd-socket Listeners: launchd's sockets are macOS's: this system has none; refusing to bind a port myself" {
+			t.Errorf("launchdListener: %v", err)
 		}
 	}
 	l, err := listener("127.0.0.1:0", "", "")
@@ -67,7 +75,7 @@ func TestServePlatforms(t *testing.T) {
 	for goos, want := range map[string]string{
 		"linux":   "",
 		"freebsd": "",
-		"darwin":  "serve mode is not set up on macOS: launchd hands a socket to a service through launch_activate_socket, which harness serve does not call yet",
+		"darwin":  "",
 		"windows": "serve mode is not set up on Windows: no service manager holds a loopback socket for a user's service there",
 	} {
 		if got := platformRefusal(goos); !strings.HasPrefix(got, want) || (want == "") != (got == "") {

@@ -33,13 +33,7 @@ type serveHealth struct {
 }
 
 // restartHint is how the user puts serve mode's server back.
-func restartHint(s *settings.Serve) string {
-	if s.Manager == "by hand" {
-		return "start it: " + enableCommand + " (where a user manager runs), or run the ExecStart of " +
-			serveUnitName + ".service under a socket activator (docs/serve.md)"
-	}
-	return "restart it: systemctl --user restart " + serveUnitName + ".socket " + serveUnitName + ".service"
-}
+func restartHint(s *settings.Serve) string { return serviceOf(s).Restart(s) }
 
 // checkServe checks that what listens on serve mode's address is harness serve with this
 // install's secret: it connects and asks for the proof of the secret (server.Proof), which

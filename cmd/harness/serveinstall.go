@@ -1,27 +1,22 @@
 package main
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/tidwall/gjson"
 	"github.com/tidwall/sjson"
 	"github.com/urfave/cli/v2"
 
 	"github.com/hookkit/harness/lib/builtin"
-	"github.com/hookkit/harness/lib/config"
 	"github.com/hookkit/harness/lib/dialect"
 	"github.com/hookkit/harness/lib/object"
 	"github.com/hookkit/harness/lib/server"
@@ -41,7 +36,7 @@ const (
 
 // serveFlags are install's flags for serve mode.
 var serveFlags = []cli.Flag{
-	&cli.BoolFlag{Name: "serve", Usage: "Claude Code only: wire the guards and AuditLog as HTTP hooks answered by harness serve, with its secret, allowlist entries and systemd user units (docs/serve.md)"},
+	&cli.BoolFlag{Name: "serve", Usage: "Claude Code only: wire the guards and AuditLog as HTTP hooks answered by harness serve, with its secret, allowlist entries and the service that holds its socket (systemd user units; a launch agent on macOS) (docs/serve.md)"},
 	&cli.StringFlag{Name: "listen", Usage: "with --serve: the loopback address the socket holds (default " + defaultServeListen + ")"},
 }
 
@@ -56,21 +51,13 @@ func serveSecretPath(userHome string) string {
 	return filepath.Join(userHome, ".config", "harness", "serve.secret")
 }
 
-// unitDir is the systemd user units' folder: $XDG_CONFIG_HOME/systemd/user, else ~/.config's.
-func unitDir(userHome string) string {
-	if x := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(x) {
-		return filepath.Join(x, "systemd", "user")
-	}
-	return filepath.Join(userHome, ".config", "systemd", "user")
-}
-
 // serveRefusal is why serve mode cannot be installed here ("" when it can).
 func serveRefusal(c *cli.Context, d *dialect.Dialect) string {
 	switch {
 	case !d.Identity:
 		return "serve mode is for Claude Code only (its hooks of type \"http\"): " + d.Title + " runs the binaries; install without --serve"
 	case c.Bool("managed"):
-		return "--serve with --managed is refused: harness serve runs as each user's service, on a socket their own systemd holds; " +
+		return "--serve with --managed is refused: harness serve runs as each user's service, on a socket their own service manager holds; " +
 			"a managed install would need a system service on a socket the system holds, which the harness does not set up. " +
 			"Install the binaries with --managed, and serve mode per user with harness install --serve"
 	case platformRefusal(runtime.GOOS) != "":
@@ -84,14 +71,10 @@ func serveRefusal(c *cli.Context, d *dialect.Dialect) string {
 	return ""
 }
 
-// platformRefusal is why serve mode is not set up on a system ("" where systemd user units
-// hold its socket).
+// platformRefusal is why serve mode is not set up on a system ("" where systemd's user units
+// or, on macOS, a launch agent hold its socket).
 func platformRefusal(goos string) string {
 	switch goos {
-	case "darwin":
-		return "serve mode is not set up on macOS: launchd hands a socket to a service through launch_activate_socket, which harness serve " +
-			"does not call yet, and a server that binds its port itself lets another process take the port while it restarts. " +
-			"The binaries stay (install without --serve), or run harness serve by hand (docs/serve.md)"
 	case "windows":
 		return "serve mode is not set up on Windows: no service manager holds a loopback socket for a user's service there, so another " +
 			"process could take the port while the server restarts. The binaries stay (install without --serve)"
@@ -156,15 +139,17 @@ func serveInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
 	if err != nil {
 		return err
 	}
-	units := unitDir(userHome)
-	socketUnit, serviceUnit := filepath.Join(units, serveUnitName+".socket"), filepath.Join(units, serveUnitName+".service")
+	svc := hostService
+	units := svc.Files(userHome, harnessBin, listen, secretFile, home, systemDir(c))
 	var files []settings.Whole
 	if !theirs {
 		files = append(files, settings.Whole{Path: secretFile, Data: []byte(secret + "\n"), Mode: 0o600})
 	}
-	files = append(files,
-		settings.Whole{Path: socketUnit, Data: []byte(socketUnitText(listen)), Mode: 0o644},
-		settings.Whole{Path: serviceUnit, Data: []byte(serviceUnitText(harnessBin, listen, secretFile, home, systemDir(c))), Mode: 0o644})
+	files = append(files, units...)
+	var unitPaths []string
+	for _, u := range units {
+		unitPaths = append(unitPaths, u.Path)
+	}
 	plan := settings.Plan{File: file, Home: home, Groups: groups, Client: d.Recorded(), Mode: 0o600, Keys: []settings.Key{
 		settings.NewKey("allowedHttpHookUrls", base+"/*"),
 		settings.NewKey("httpHookAllowedEnvVars", serveSecretVar),
@@ -199,9 +184,9 @@ func serveInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
 	if err != nil {
 		return err
 	}
-	started, manager := startUnits(placed)
+	started, manager := svc.Start(placed)
 	if err := settings.SetServe(home, &settings.Serve{Listen: listen, Secret: secretFile, Settings: file,
-		Units: []string{socketUnit, serviceUnit}, Manager: manager}); err != nil {
+		Units: unitPaths, Manager: manager, Service: svc.Name()}); err != nil {
 		return err
 	}
 	reportServe(c, home, file, why, res, placed, theirs, secretFile, started, listen)
@@ -302,91 +287,6 @@ func httpGroup(w settings.Wiring, base string) ([]byte, error) {
 	return settings.MatcherGroup(w.Matcher, h)
 }
 
-// socketUnitText is the socket unit: systemd holds the loopback port, so no other process can
-// take it while the server restarts.
-func socketUnitText(listen string) string {
-	return "# Written by harness install --serve; harness uninstall removes it (docs/serve.md).\n" +
-		"[Unit]\nDescription=harness serve's socket: the loopback port of Claude Code's HTTP hooks\n\n" +
-		"[Socket]\nListenStream=" + listen + "\nAccept=no\n\n" +
-		"[Install]\nWantedBy=sockets.target\n"
-}
-
-// serviceUnitText is the service that runs harness serve on the socket systemd passes it.
-func serviceUnitText(harnessBin, listen, secretFile, home, system string) string {
-	args := []string{harnessBin, "serve", "--listen", listen, "--secret-file", secretFile, "--home", home}
-	if system != "" && system != config.DefaultSystemDir() {
-		args = append(args, "--system-dir", system)
-	}
-	for i, a := range args {
-		args[i] = unitArg(a)
-	}
-	return "# Written by harness install --serve; harness uninstall removes it (docs/serve.md).\n" +
-		"[Unit]\nDescription=harness serve: the guards and AuditLog for Claude Code's HTTP hooks\n" +
-		"Requires=" + serveUnitName + ".socket\nAfter=" + serveUnitName + ".socket\n\n" +
-		"[Service]\nExecStart=" + strings.Join(args, " ") + "\nRestart=always\n"
-}
-
-// unitArg quotes one word of a unit's ExecStart: % is systemd's specifier, and a word with
-// blanks or quotes goes in double quotes.
-func unitArg(a string) string {
-	a = strings.ReplaceAll(a, "%", "%%")
-	if strings.ContainsAny(a, " \t\"'\\;$") {
-		a = `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "$", "$$").Replace(a) + `"`
-	}
-	return a
-}
-
-// systemctl runs systemctl --user (HARNESS_SYSTEMCTL names another binary) with a timeout.
-func systemctl(args ...string) ([]byte, error) {
-	prog := os.Getenv("HARNESS_SYSTEMCTL")
-	if prog == "" {
-		prog = "systemctl"
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	return exec.CommandContext(ctx, prog, append([]string{"--user"}, args...)...).CombinedOutput()
-}
-
-// userManager says whether a systemd user manager answers for this user.
-func userManager() bool {
-	_, err := systemctl("show-environment")
-	return err == nil
-}
-
-// enableCommand is what starts serve mode's socket by hand.
-const enableCommand = "systemctl --user daemon-reload && systemctl --user enable --now " + serveUnitName + ".socket"
-
-// startUnits has the user manager load the units and listen, restarting a server that runs
-// an older unit; without a user manager (a container, a CI machine) it says how, and fails
-// nothing: the files are written and recorded. It returns what to tell the user, and how the
-// units are run ("systemd" or "by hand").
-func startUnits(placed []settings.Placed) (string, string) {
-	if !userManager() {
-		return "no systemd user manager is running here (as in a container or on a CI machine): nothing listens yet, and every guarded call is blocked until something does.\n" +
-			"  start it where a user manager runs with: " + enableCommand + "\n" +
-			"  (or run the service's ExecStart under any socket activator; docs/serve.md)", "by hand"
-	}
-	steps := [][]string{{"daemon-reload"}, {"enable", "--now", serveUnitName + ".socket"}}
-	updated := func(suffix string) bool {
-		return slices.ContainsFunc(placed, func(p settings.Placed) bool { return p.Kind == "update" && strings.HasSuffix(p.Path, suffix) })
-	}
-	if updated(".socket") {
-		// Another address: the socket listening on the old one is bound again.
-		steps = append(steps, []string{"restart", serveUnitName + ".socket"})
-	}
-	if updated(".socket") || updated(".service") || updated("serve.secret") {
-		// A server running an older unit (or secret) starts again on the socket.
-		steps = append(steps, []string{"try-restart", serveUnitName + ".service"})
-	}
-	for _, s := range steps {
-		if out, err := systemctl(s...); err != nil {
-			return fmt.Sprintf("systemctl --user %s failed (%v): %s\n  the files are written; start it with: %s",
-				strings.Join(s, " "), err, strings.TrimSpace(string(out)), enableCommand), "systemd"
-		}
-	}
-	return "systemd: " + serveUnitName + ".socket enabled and listening (systemctl --user status " + serveUnitName + ".socket)", "systemd"
-}
-
 // reportServe says what install --serve did: the settings file's changes, the files written
 // (the secret by its path alone, never its content), and whether the socket listens.
 func reportServe(c *cli.Context, home, file, why string, res settings.Result, placed []settings.Placed, theirs bool, secretFile, started, listen string) {
@@ -433,8 +333,12 @@ func serveUninstall(c *cli.Context, home string, dropped ...string) error {
 	}
 	out, dry := c.App.Writer, c.Bool("dry-run")
 	fmt.Fprintln(out, "files of serve mode:")
-	if !dry {
-		stopUnits(out, m)
+	var svc service
+	if m.Serve != nil {
+		svc = serviceOf(m.Serve)
+	}
+	if !dry && svc != nil {
+		svc.Stop(out, m.Serve)
 	}
 	placed, dirs, err := settings.RemoveOwned(home, c.Bool("force"), dry)
 	if err != nil {
@@ -448,39 +352,11 @@ func serveUninstall(c *cli.Context, home string, dropped ...string) error {
 	for _, d := range dirs {
 		fmt.Fprintf(out, "  removed the folder %s: the install had created it, and it is empty now\n", d)
 	}
-	if !dry && userManager() {
-		systemctl("daemon-reload")
+	if !dry && svc != nil {
+		svc.Forget()
 	}
 	if left {
 		return cli.Exit("files of serve mode changed since the install were left in place; run harness uninstall --force to remove them too", 1)
 	}
 	return nil
-}
-
-// stopUnits stops and disables serve mode's units: through the user manager when one runs;
-// else the link an enable made in sockets.target.wants, if it points at the harness's unit, goes
-// (the unit it names is about to be removed).
-func stopUnits(out io.Writer, m *settings.Manifest) {
-	if m.Serve == nil {
-		return
-	}
-	if userManager() {
-		if b, err := systemctl("disable", "--now", serveUnitName+".socket", serveUnitName+".service"); err != nil {
-			fmt.Fprintf(out, "  systemctl --user disable --now %s.socket %s.service failed (%v): %s\n", serveUnitName, serveUnitName, err, strings.TrimSpace(string(b)))
-		} else {
-			fmt.Fprintf(out, "  stopped and disabled %s.socket and %s.service\n", serveUnitName, serveUnitName)
-		}
-		return
-	}
-	for _, u := range m.Serve.Units {
-		if !strings.HasSuffix(u, ".socket") {
-			continue
-		}
-		link := filepath.Join(filepath.Dir(u), "sockets.target.wants", filepath.Base(u))
-		if to, err := os.Readlink(link); err == nil && (to == u || filepath.Join(filepath.Dir(link), to) == u) {
-			if os.Remove(link) == nil {
-				fmt.Fprintf(out, "  remove  %s (the link systemctl enable made)\n", link)
-			}
-		}
-	}
 }

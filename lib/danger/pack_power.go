@@ -97,4 +97,5 @@ func (j *judge) launchctl(c *shell.Cmd) {
 		j.add(c, powerShutdown, "launchctl reboot "+cmp.Or(at(c.Args, 1), "system")+" restarts the machine or ends every process of the session", "")
 	}
 	j.launchdJob(c)
+	j.serveJob(c)
 }

@@ -20,7 +20,7 @@ var (
 	tamperHarnessCLI      = &Rule{ID: "tamper.harness-cli", Action: Deny, Radius: High, Instead: "ask the user to run it themselves; harness status, doctor, rules, validate and audit only read, and may be run"}
 	tamperKillHooks       = &Rule{ID: "tamper.kill-hooks", Action: Deny, Radius: High, Instead: "ask the user to change hook settings themselves"}
 	tamperPlanted         = &Rule{ID: "tamper.planted", Action: Ask, Radius: Medium, Instead: "show the user the change and let them make it, or ask first"}
-	tamperServe           = &Rule{ID: "tamper.serve", Action: Deny, Radius: High, Instead: "ask the user to manage harness serve themselves; if it is down, they restart it with systemctl --user restart harness-serve.socket harness-serve.service"}
+	tamperServe           = &Rule{ID: "tamper.serve", Action: Deny, Radius: High, Instead: "ask the user to manage harness serve themselves; if it is down, they restart it with systemctl --user restart harness-serve.socket harness-serve.service (on macOS, launchctl kickstart -k gui/$(id -u)/com.github.hookkit.harness-serve)"}
 	tamperProjectSettings = &Rule{ID: "tamper.project-settings", Action: Ask, Radius: Medium, Instead: "edit the settings file with the Edit tool so the change is reviewed"}
 	tamperUserSettings    = &Rule{ID: "tamper.user-settings", Action: Deny, Radius: High, Instead: "ask the user to change their settings themselves"}
 )
@@ -110,6 +110,23 @@ func (j *judge) serveUnit(c *shell.Cmd, ops []string) {
 	for _, u := range ops[1:] {
 		if strings.HasPrefix(u, "harness-serve") {
 			j.add(c, tamperServe, "systemctl "+ops[0]+" "+u+" takes down harness serve, which answers the hooks that guard this session", "")
+			return
+		}
+	}
+}
+
+// serveJob: launchctl told to unload, remove, stop, kill or disable harness serve's launch
+// agent (serve mode on macOS), by its label or its plist. Called from the power pack, which
+// judges launchctl.
+func (j *judge) serveJob(c *shell.Cmd) {
+	switch at(c.Args, 0) {
+	case "bootout", "unload", "remove", "stop", "kill", "disable":
+	default:
+		return
+	}
+	for _, a := range c.Args[1:] {
+		if strings.Contains(a, "harness-serve") {
+			j.add(c, tamperServe, "launchctl "+c.Args[0]+" "+a+" takes down harness serve, which answers the hooks that guard this session", "")
 			return
 		}
 	}
@@ -300,8 +317,39 @@ func argsContain(c *shell.Cmd, s string) bool {
 }
 
 // serveSocket is serve mode's socket unit under a home (harness install --serve writes it
-// there); its ListenStream is the port the server answers on.
-const serveSocket = "/.config/systemd/user/harness-serve.socket"
+// there); its ListenStream is the port the server answers on. On macOS the launch agent
+// (serveAgent) holds it, its SockServiceName the port.
+const (
+	serveSocket = "/.config/systemd/user/harness-serve.socket"
+	serveAgent  = "/Library/LaunchAgents/com.github.hookkit.harness-serve.plist"
+)
+
+// servePorts are the ports serve mode's socket unit or launch agent under a home hold.
+func servePorts(home string) []string {
+	var out []string
+	if b, err := os.ReadFile(home + serveSocket); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(line), "ListenStream="); ok {
+				out = append(out, v[strings.LastIndexByte(v, ':')+1:])
+			}
+		}
+	}
+	if b, err := os.ReadFile(home + serveAgent); err == nil {
+		rest := string(b)
+		for {
+			_, after, ok := strings.Cut(rest, "<key>SockServiceName</key>")
+			if !ok {
+				break
+			}
+			rest = after
+			if v, ok := strings.CutPrefix(strings.TrimSpace(after), "<string>"); ok {
+				v, _, _ = strings.Cut(v, "</string>")
+				out = append(out, strings.TrimSpace(v))
+			}
+		}
+	}
+	return out
+}
 
 // servePortBind: a command in a session that would listen on serve mode's port (nc -l PORT,
 // socat TCP-LISTEN:PORT, python3 -m http.server PORT, a server's --port PORT, HOST:PORT): a
@@ -314,16 +362,7 @@ func (j *judge) servePortBind(c *shell.Cmd) {
 		return
 	}
 	for _, h := range j.homes() {
-		b, err := os.ReadFile(h + serveSocket)
-		if err != nil {
-			continue
-		}
-		for _, line := range strings.Split(string(b), "\n") {
-			v, ok := strings.CutPrefix(strings.TrimSpace(line), "ListenStream=")
-			if !ok {
-				continue
-			}
-			port := v[strings.LastIndexByte(v, ':')+1:]
+		for _, port := range servePorts(h) {
 			if slices.Contains(ports, port) {
 				j.add(c, tamperServe, c.Name+" would listen on port "+port+", where harness serve answers the hooks that guard this session", "")
 				return
@@ -359,8 +398,20 @@ func listenPorts(c *shell.Cmd) []string {
 			add(next)
 		case strings.HasPrefix(strings.ToUpper(a), "TCP-LISTEN:") || strings.HasPrefix(strings.ToUpper(a), "TCP4-LISTEN:"):
 			add(strings.SplitN(a, ":", 2)[1])
-		case a == "http.server" && number(next):
-			add(next)
+		case a == "http.server":
+			// Its port is the first word that is not an option or an option's value.
+			for k := i + 1; k < len(c.Args); k++ {
+				switch w := c.Args[k]; {
+				case w == "-b" || w == "--bind" || w == "-d" || w == "--directory" || w == "-p" || w == "--protocol":
+					k++
+				case strings.HasPrefix(w, "-"):
+				default:
+					if number(w) {
+						add(w)
+					}
+					k = len(c.Args)
+				}
+			}
 		}
 	}
 	return out

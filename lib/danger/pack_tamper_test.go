@@ -38,6 +38,15 @@ func TestPackTamper(t *testing.T) {
 		{"systemctl --user disable --now harness-serve.socket", "tamper.serve"},
 		{"systemctl --user restart harness-serve.socket harness-serve.service", ""},
 		{"systemctl --user status harness-serve.service", ""},
+		// ... and its launch agent on macOS.
+		{"launchctl bootout gui/501/com.github.hookkit.harness-serve", "tamper.serve"},
+		{"launchctl unload -w ~/Library/LaunchAgents/com.github.hookkit.harness-serve.plist", "tamper.serve"},
+		{"launchctl kill SIGKILL gui/501/com.github.hookkit.harness-serve", "tamper.serve"},
+		{"launchctl disable gui/$(id -u)/com.github.hookkit.harness-serve", "tamper.serve"},
+		{"launchctl remove com.github.hookkit.harness-serve", "tamper.serve"},
+		{"launchctl kickstart -k gui/501/com.github.hookkit.harness-serve", ""},
+		{"launchctl print gui/501/com.github.hookkit.harness-serve", ""},
+		{"launchctl bootout gui/501/com.example.backup", ""},
 		{"systemctl --user stop my-app.service", ""},
 		{"harness serve --listen 127.0.0.1:8765 --secret-file /tmp/s", "tamper.serve"},
 		{"echo '{}' | harness serve-register --home /tmp/h", "tamper.serve"},
@@ -246,6 +255,12 @@ func TestServePortBind(t *testing.T) {
 		t.Fatal(err)
 	}
 	bare := t.TempDir() // no serve mode
+	mac := t.TempDir()  // serve mode's launch agent, on port 9876
+	agent := filepath.Join(mac, "Library", "LaunchAgents", "com.github.hookkit.harness-serve.plist")
+	os.MkdirAll(filepath.Dir(agent), 0o755)
+	if err := os.WriteFile(agent, []byte("<dict>\n\t\t\t<key>SockServiceName</key>\n\t\t\t<string>9876</string>\n</dict>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range []struct {
 		home, cmd, want string
 	}{
@@ -259,6 +274,9 @@ func TestServePortBind(t *testing.T) {
 		{home, "curl -s 127.0.0.1:8765/hook/AuditLog", ""},
 		{home, "head -n 8765 big.log", ""},
 		{bare, "nc -l 8765", ""},
+		{mac, "nc -l 9876", "tamper.serve"},
+		{mac, "python3 -m http.server --bind 127.0.0.1 9876", "tamper.serve"},
+		{mac, "nc -l 8765", ""},
 	} {
 		w := testWorld("")
 		w.Home, w.Cwd, w.Project = tt.home, tt.home+"/proj", tt.home+"/proj"
@@ -268,7 +286,7 @@ func TestServePortBind(t *testing.T) {
 			got = v.Findings[0].Rule
 		}
 		if got != tt.want {
-			t.Errorf("%q (home %s): rule %q, want %q", tt.cmd, map[bool]string{true: "with serve mode", false: "without"}[tt.home == home], got, tt.want)
+			t.Errorf("%q (home %s): rule %q, want %q", tt.cmd, map[string]string{home: "with serve mode", mac: "with its launch agent", bare: "without"}[tt.home], got, tt.want)
 		}
 	}
 }

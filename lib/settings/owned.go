@@ -17,9 +17,12 @@ type Serve struct {
 	Secret   string   `json:"secret"`
 	Settings string   `json:"settings"`
 	Units    []string `json:"units,omitempty"`
-	// Manager says how the units are run: "systemd" (a user manager enabled them) or
-	// "by hand" (none was running: the user enables them, or stands in for it).
+	// Manager says how the units are run: the service manager's name (it loaded them) or
+	// "by hand" (none was running: the user loads them, or stands in for it).
 	Manager string `json:"manager,omitempty"`
+	// Service is the service manager the units are for: "systemd" (also when empty, as the
+	// first installs recorded none) or "launchd".
+	Service string `json:"service,omitempty"`
 }
 
 // Whole is a file an install writes whole (serve mode's secret and units): its content and mode.

@@ -166,7 +166,9 @@ func TestServeModeGuards(t *testing.T) {
 	// first prompt is blocked already (SecretGuard on UserPromptSubmit is an HTTP hook too).
 	m = startModel(t, turn{tool: "Bash", toolUse: "toolu_serve_down2", input: map[string]any{"command": "echo x > " + marker, "description": "write"}})
 	out = s.run(m, "write the marker")
-	if !strings.Contains(out, "harness serve is not answering at "+base+": every guarded tool call will be blocked until it does. Restart it with: systemctl --user restart harness-serve.socket harness-serve.service") {
+	// (The output holds the message as JSON, its && escaped.)
+	if !strings.Contains(out, "harness serve is not answering at "+base+": every guarded tool call will be blocked until it does; start it: systemctl --user daemon-reload ") ||
+		!strings.Contains(out, " systemctl --user enable --now harness-serve.socket (where a user manager runs), or run the ExecStart of harness-serve.service under a socket activator (docs/serve.md). harness doctor says more") {
 		t.Errorf("the session's start did not say the server is down%s", debug(out, m))
 	}
 	m.mu.Lock()

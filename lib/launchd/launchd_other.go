@@ -1,0 +1,5 @@
+//go:build !darwin || ios
+
+package launchd
+
+func activate(string) ([]int32, error) { return nil, ErrNotDarwin }
