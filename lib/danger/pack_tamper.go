@@ -257,6 +257,8 @@ func (j *judge) writes(c *shell.Cmd) {
 		if settingsWrite(targets) || !inPlace && (c.Name == "jq" || c.Name == "yq" || c.Name == "sed" || strings.HasPrefix(c.Name, "python") || c.Name == "node" || c.Name == "perl") {
 			j.add(c, tamperDisableHooks, "it sets "+key+", which switches off every hook guarding this session", "")
 		}
+	} else if key := pipedSwitch(c); key != "" && settingsWrite(targets) {
+		j.add(c, tamperDisableHooks, "it writes "+key+", piped into it, into a settings file: a switch off for every hook guarding this session", "")
 	}
 	hostSide := len(c.Via) > 0 && strings.HasSuffix(c.Via[len(c.Via)-1], " run") // docker run CMD > file: the host shell writes file
 	for _, t := range targets {
@@ -301,6 +303,16 @@ var hookSwitches = []string{"disableAllHooks", "hooksConfig"}
 func hookSwitch(c *shell.Cmd) string {
 	for _, k := range hookSwitches {
 		if strings.Contains(c.Text, k) || argsContain(c, k) {
+			return k
+		}
+	}
+	return ""
+}
+
+// pipedSwitch is the hook switch named by what is piped into a command, "" when none.
+func pipedSwitch(c *shell.Cmd) string {
+	for _, k := range hookSwitches {
+		if piped(c, k) {
 			return k
 		}
 	}

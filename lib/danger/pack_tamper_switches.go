@@ -25,7 +25,7 @@ func (j *judge) hookSwitches(c *shell.Cmd) {
 	for _, d := range dialect.All() {
 		for _, sw := range d.Files.Switches {
 			key := sw.Key[strings.LastIndexByte(sw.Key, '.')+1:]
-			if !strings.Contains(c.Text, key) && !argsContain(c, key) {
+			if !strings.Contains(c.Text, key) && !argsContain(c, key) && !piped(c, key) {
 				continue
 			}
 			for _, p := range settings {
@@ -36,4 +36,21 @@ func (j *judge) hookSwitches(c *shell.Cmd) {
 			}
 		}
 	}
+}
+
+// piped reports whether what is piped into a command names s: the known text, or the words of
+// the commands upstream (echo '{"disableAllHooks": true}' | tee FILE, jq '...' FILE | sponge FILE).
+func piped(c *shell.Cmd, s string) bool {
+	if c.Stdin == nil {
+		return false
+	}
+	if strings.Contains(c.Stdin.Text, s) {
+		return true
+	}
+	for _, f := range c.Stdin.From {
+		if strings.Contains(f.Text, s) || argsContain(f, s) {
+			return true
+		}
+	}
+	return false
 }

@@ -12,8 +12,13 @@ func TestHookSwitches(t *testing.T) {
 		{`printf '[features]\ncodex_hooks = false\n' >> .codex/config.toml`, "tamper.disable-hooks"},
 		{`printf '[features]\nhooks = false\n' >> .codex/config.toml`, "tamper.disable-hooks"},
 		{`echo '{"hooks": {"hooksDisabled": true}}' > .factory/settings.json`, "tamper.disable-hooks"},
-		// Through a pipe the writer (tee) does not hold the setting: writing the file asks.
-		{`echo '{"disableAllHooks": true}' | tee .github/copilot/settings.local.json`, "tamper.planted"},
+		// Through a pipe the setting is in what the writer (tee, cat, dd, sponge) is given.
+		{`echo '{"disableAllHooks": true}' | tee .github/copilot/settings.local.json`, "tamper.disable-hooks"},
+		{`printf '{"hooksConfig":{"enabled":false}}' | tee -a .gemini/settings.json > /dev/null`, "tamper.disable-hooks"},
+		{`jq '.hooks.hooksDisabled = true' .factory/settings.json | sponge .factory/settings.json`, "tamper.disable-hooks"},
+		{`echo '{"disableAllHooks": true}' | cat > ~/.claude/settings.json`, "tamper.disable-hooks"},
+		{`cat other.json | tee .github/copilot/settings.local.json`, "tamper.planted"},
+		{`echo 'disableAllHooks is documented' | tee notes.md`, ""},
 		{`tee .github/copilot/settings.local.json <<< '{"disableAllHooks": true}'`, "tamper.disable-hooks"},
 		{`echo '{"disableAllHooks": true}' > sub/.GitHub/copilot/settings.json`, "tamper.disable-hooks"},
 		{`echo '{"model": "x"}' > .github/copilot/settings.json`, "tamper.planted"},
