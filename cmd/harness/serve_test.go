@@ -1,7 +1,9 @@
 package main
 
 import (
+	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -96,5 +98,27 @@ func TestUnitArg(t *testing.T) {
 		if got := unitArg(in); got != want {
 			t.Errorf("unitArg(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// Where there is no /proc (macOS), lsof names the processes that hold serve mode's port: here
+// the test's own listener, found by the lsof this machine has.
+func TestLsofHolders(t *testing.T) {
+	if got := lsofWho("p1\nclaunchd\np4242\ncharness\n"); got != " by pid 1 (launchd), pid 4242 (harness)" {
+		t.Errorf("lsofWho: %q", got)
+	}
+	if got := lsofWho(""); got != "" {
+		t.Errorf("lsofWho of nothing: %q", got)
+	}
+	if _, err := exec.LookPath("lsof"); err != nil {
+		t.Skip("lsof is not installed")
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	if got, want := lsofHolders(l.Addr().String()), " by pid "+strconv.Itoa(os.Getpid())+" ("; !strings.HasPrefix(got, want) {
+		t.Errorf("lsofHolders(%s) = %q, want %q...", l.Addr(), got, want)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -82,8 +84,12 @@ func holderNote(h string) string {
 }
 
 // holderOf names the processes that hold a listening TCP socket on addr, as " by pid N
-// (command)", from /proc (Linux; processes of other users are not shown): "" when unknown.
+// (command)", from /proc on Linux, else from lsof (macOS); processes of other users are not
+// shown: "" when unknown.
 func holderOf(addr string) string {
+	if _, err := os.Stat("/proc/net/tcp"); err != nil {
+		return lsofHolders(addr)
+	}
 	inode := listenInode(addr)
 	if inode == "" {
 		return ""
@@ -106,6 +112,37 @@ func holderOf(addr string) string {
 			args = args[:2]
 		}
 		who = append(who, "pid "+pid+" ("+strings.Join(args, " ")+")")
+	}
+	if len(who) == 0 {
+		return ""
+	}
+	return " by " + strings.Join(who, ", ")
+}
+
+// lsofHolders is holderOf by lsof, where there is no /proc: under launchd the socket is held
+// by launchd itself and by the server it started.
+func lsofHolders(addr string) string {
+	prog, err := exec.LookPath("lsof")
+	if err != nil {
+		prog = "/usr/sbin/lsof" // macOS's, off a short PATH
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	out, _ := exec.CommandContext(ctx, prog, "-nP", "-a", "-iTCP@"+addr, "-sTCP:LISTEN", "-Fpc").Output()
+	return lsofWho(string(out))
+}
+
+// lsofWho reads lsof's -Fpc output (a line "pNNN" opens each process, "cNAME" names it) as
+// holderOf's " by pid N (command), ...".
+func lsofWho(out string) string {
+	var who []string
+	for _, line := range strings.Split(out, "\n") {
+		switch {
+		case strings.HasPrefix(line, "p"):
+			who = append(who, "pid "+line[1:])
+		case strings.HasPrefix(line, "c") && len(who) > 0:
+			who[len(who)-1] += " (" + line[1:] + ")"
+		}
 	}
 	if len(who) == 0 {
 		return ""
