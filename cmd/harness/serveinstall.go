@@ -95,7 +95,11 @@ func serveInstall(c *cli.Context, d *dialect.Dialect, home, bin string) error {
 	if listen == "" {
 		listen = defaultServeListen
 	}
-	if err := loopback(listen); err != nil {
+	err := loopback(listen)
+	if err == nil {
+		err = hostService.Address(listen)
+	}
+	if err != nil {
 		return cli.Exit(fmt.Sprintf("harness install --serve: --listen %s: %v", listen, err), exitUsage)
 	}
 	form, onFailure, why, err := chooseForm(c.String("form"))

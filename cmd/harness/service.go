@@ -14,6 +14,8 @@ import (
 type service interface {
 	// Name is what the manifest records (settings.Serve.Service).
 	Name() string
+	// Address refuses a loopback address the manager cannot hold.
+	Address(listen string) error
 	// Files are the files that configure it, written whole and owned by the install.
 	Files(userHome, harnessBin, listen, secretFile, home, system string) []settings.Whole
 	// Start has the manager load the files and hold the socket, restarting a server whose
@@ -52,6 +54,17 @@ func serviceOf(s *settings.Serve) service {
 func changed(placed []settings.Placed, suffix string) bool {
 	for _, p := range placed {
 		if p.Kind == "update" && strings.HasSuffix(p.Path, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// newSecret says whether the install wrote the secret: a server that runs reads it only at its
+// start (a secret file removed since the last install is written anew, "add").
+func newSecret(placed []settings.Placed) bool {
+	for _, p := range placed {
+		if (p.Kind == "update" || p.Kind == "add") && strings.HasSuffix(p.Path, "serve.secret") {
 			return true
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -40,6 +41,10 @@ func TestAgentText(t *testing.T) {
 		<string>--home</string>
 		<string>/Users/me/R&amp;D &lt;x&gt;/harness</string>
 	</array>
+	<key>ProcessType</key>
+	<string>Interactive</string>
+	<key>StandardErrorPath</key>
+	<string>/Users/me/R&amp;D &lt;x&gt;/harness/serve.log</string>
 	<key>Sockets</key>
 	<dict>
 		<key>Listeners</key>
@@ -82,14 +87,17 @@ func TestAgentText(t *testing.T) {
 		t.Fatalf("plistlib: %v\n%s", err, stderr.Bytes())
 	}
 	var p struct {
-		Label            string
-		ProgramArguments []string
-		Sockets          map[string]map[string]string
+		Label             string
+		ProgramArguments  []string
+		ProcessType       string
+		StandardErrorPath string
+		Sockets           map[string]map[string]string
 	}
 	if err := json.Unmarshal(out, &p); err != nil {
 		t.Fatal(err)
 	}
 	if p.Label != launchdLabel || len(p.ProgramArguments) != 10 || p.ProgramArguments[9] != "/Users/me/R&D <x>/harness" ||
+		p.ProcessType != "Interactive" || p.StandardErrorPath != "/Users/me/R&D <x>/harness/serve.log" ||
 		p.Sockets[launchdSocket]["SockServiceName"] != "8765" || p.Sockets[launchdSocket]["SockNodeName"] != "127.0.0.1" || len(p.Sockets) != 1 {
 		t.Errorf("as a property list: %s", out)
 	}
@@ -121,13 +129,15 @@ func TestServeInstallLaunchd(t *testing.T) {
  "SessionStart": [{"matcher": "*", "hooks": [{"type": "command", "command": "AuditLog", "timeout": 5}]}]}}`), 0o644)
 	log := filepath.Join(root, "launchctl.log")
 	loaded := filepath.Join(root, "loaded")
+	nosession := filepath.Join(root, "nosession")
 	launchctl := filepath.Join(root, "launchctl")
 	os.WriteFile(launchctl, []byte(`#!/bin/sh
 echo "$*" >> '`+log+`'
+test -e '`+nosession+`' && { echo "Domain does not support specified action" >&2; exit 125; }
 case $1 in
 print) test -e '`+loaded+`' || { echo "Could not find service" >&2; exit 113; } ;;
-bootstrap) touch '`+loaded+`' ;;
-bootout) rm '`+loaded+`' ;;
+bootstrap) test -e '`+loaded+`' && { echo "Bootstrap failed: 5: Input/output error" >&2; exit 5; }; touch '`+loaded+`' ;;
+bootout) (sleep 0.3; rm '`+loaded+`') >/dev/null 2>&1 & ;;
 esac
 `), 0o755)
 	t.Setenv("HOME", home)
@@ -159,6 +169,7 @@ esac
 	}
 	logged := func() string { b, _ := os.ReadFile(log); os.Remove(log); return string(b) }
 	plist := filepath.Join(home, "Library", "LaunchAgents", launchdLabel+".plist")
+	secret := filepath.Join(home, ".config", "harness", "serve.secret")
 	service := "gui/" + strconv.Itoa(os.Getuid()) + "/" + launchdLabel
 
 	out := install(addr)
@@ -169,7 +180,6 @@ esac
 		t.Errorf("launchctl was asked:\n%s\nwant\n%s", got, want)
 	}
 	b, _ := os.ReadFile(plist)
-	secret := filepath.Join(home, ".config", "harness", "serve.secret")
 	if string(b) != agentText(filepath.Join(bin, "harness"), addr, secret, filepath.Join(home, ".claude", "harness"), filepath.Join(root, "system")) {
 		t.Errorf("the agent:\n%s", b)
 	}
@@ -191,8 +201,23 @@ esac
 	if out := install(addr2); !strings.Contains(out, "  update  "+plist+"\n") {
 		t.Errorf("install on %s:\n%s", addr2, out)
 	}
-	if got, want := logged(), "print "+service+"\nbootout "+service+"\nenable "+service+"\nbootstrap gui/"+strconv.Itoa(os.Getuid())+" "+plist+"\n"; got != want {
+	// bootout returns before the job has left: the bootstrap waits until print no longer finds it.
+	if got, want := logged(), "^print "+regexp.QuoteMeta(service)+"\nbootout "+regexp.QuoteMeta(service)+"\n(print "+regexp.QuoteMeta(service)+"\n){2,}enable "+
+		regexp.QuoteMeta(service)+"\nbootstrap gui/"+strconv.Itoa(os.Getuid())+" "+regexp.QuoteMeta(plist)+"\n$"; !regexp.MustCompile(want).MatchString(got) {
 		t.Errorf("a changed agent: launchctl was asked:\n%s\nwant\n%s", got, want)
+	}
+	// The secret written anew (its file was removed): the loaded agent's server restarts.
+	os.Remove(secret)
+	if out := install(addr2); !strings.Contains(out, "launchd: "+launchdLabel+" restarted with the new secret\n") {
+		t.Errorf("install with a new secret:\n%s", out)
+	}
+	if got := logged(); got != "print "+service+"\nkickstart -k "+service+"\n" {
+		t.Errorf("a new secret: launchctl was asked:\n%s", got)
+	}
+	// An address macOS's loopback interface does not have is refused, writing nothing.
+	if out, err := run("install", "--serve", "--defaults", wiring, "--bin", bin, "--form", "exec", "--listen", "127.0.0.2:8765"); err == nil ||
+		!strings.Contains(err.Error(), "--listen 127.0.0.2:8765: on macOS the address is 127.0.0.1 or [::1] with a port: the loopback interface has no other") {
+		t.Errorf("install on 127.0.0.2: %v\n%s", err, out)
 	}
 
 	// Nothing listens (the stand-in holds no socket): status says how to load it again.
@@ -218,6 +243,21 @@ esac
 			t.Errorf("%s is left: %v", gone, err)
 		}
 	}
+
+	// No login session's domain (over SSH): said, and recorded as by hand.
+	os.WriteFile(nosession, nil, 0o644)
+	if out := install(addr); !strings.Contains(out, "launchd has no login session for this user here (launchctl print "+service+": Domain does not support specified action): "+
+		"nothing listens yet, and every guarded call is blocked until something does.\n  load it from a login session with: launchctl bootstrap gui/$(id -u) "+settings.ShellQuote(plist)+"\n") {
+		t.Errorf("install without a login session:\n%s", out)
+	}
+	if s := serveOf(filepath.Join(home, ".claude", "harness")); s == nil || s.Manager != "by hand" {
+		t.Errorf("recorded without a login session: %+v", s)
+	}
+	if out, err := run("uninstall"); err != nil {
+		t.Errorf("uninstall without a login session: %v\n%s", err, out)
+	}
+	os.Remove(nosession)
+	logged()
 
 	// No launchctl (not a Mac): the install is whole, and says how to load it.
 	t.Setenv("HARNESS_LAUNCHCTL", filepath.Join(root, "nonexistent"))

@@ -20,6 +20,8 @@ type systemdUser struct{}
 
 func (systemdUser) Name() string { return "systemd" }
 
+func (systemdUser) Address(string) error { return nil }
+
 // unitDir is the systemd user units' folder: $XDG_CONFIG_HOME/systemd/user, else ~/.config's.
 func unitDir(userHome string) string {
 	if x := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(x) {
@@ -115,7 +117,7 @@ func (systemdUser) Start(placed []settings.Placed) (string, string) {
 		// Another address: the socket listening on the old one is bound again.
 		steps = append(steps, []string{"restart", serveUnitName + ".socket"})
 	}
-	if changed(placed, ".socket") || changed(placed, ".service") || changed(placed, "serve.secret") {
+	if changed(placed, ".socket") || changed(placed, ".service") || newSecret(placed) {
 		// A server running an older unit (or secret) starts again on the socket.
 		steps = append(steps, []string{"try-restart", serveUnitName + ".service"})
 	}

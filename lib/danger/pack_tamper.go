@@ -115,20 +115,53 @@ func (j *judge) serveUnit(c *shell.Cmd, ops []string) {
 	}
 }
 
-// serveJob: launchctl told to unload, remove, stop, kill or disable harness serve's launch
-// agent (serve mode on macOS), by its label or its plist. Called from the power pack, which
-// judges launchctl.
+// serveJob: launchctl told to unload, remove, stop, kill, disable or reprogram (debug, attach)
+// harness serve's launch agent (serve mode on macOS): by its label, its plist, a glob or a
+// folder that holds the plist, or, while the agent is installed, the whole domain it runs in
+// (bootout gui/UID, unload -D). Called from the power pack, which judges launchctl.
 func (j *judge) serveJob(c *shell.Cmd) {
-	switch at(c.Args, 0) {
-	case "bootout", "unload", "remove", "stop", "kill", "disable":
+	verb := at(c.Args, 0)
+	switch verb {
+	case "bootout", "unload", "remove", "stop", "kill", "disable", "debug", "attach":
 	default:
 		return
 	}
+	installed := false
+	var plists []string
+	for _, h := range j.homes() {
+		if _, err := os.Stat(h + serveAgent); err == nil {
+			installed = true
+		}
+		plists = append(plists, h+serveAgent)
+	}
+	label := strings.TrimSuffix(path.Base(serveAgent), ".plist")
+	targets, domainOnly := 0, false
 	for _, a := range c.Args[1:] {
-		if strings.Contains(a, "harness-serve") {
-			j.add(c, tamperServe, "launchctl "+c.Args[0]+" "+a+" takes down harness serve, which answers the hooks that guard this session", "")
+		if strings.HasPrefix(a, "-") {
+			if a == "-D" && installed {
+				j.add(c, tamperServe, "launchctl "+verb+" -D unloads every agent of a domain, harness serve's among them, which answers the hooks that guard this session", "")
+				return
+			}
+			continue
+		}
+		if a == label || strings.HasSuffix(a, "/"+label) || path.Base(a) == label+".plist" {
+			j.add(c, tamperServe, "launchctl "+verb+" "+a+" takes down harness serve, which answers the hooks that guard this session", "")
 			return
 		}
+		p := j.res(c, a)
+		for _, pl := range plists {
+			if matched, _ := path.Match(p, pl); matched || installed && under(pl, p) {
+				j.add(c, tamperServe, "launchctl "+verb+" "+a+" names harness serve's launch agent ("+pl+"), which answers the hooks that guard this session", "")
+				return
+			}
+		}
+		targets++
+		if d, rest, _ := strings.Cut(a, "/"); (d == "gui" || d == "user" || d == "login") && !strings.Contains(rest, "/") {
+			domainOnly = true
+		}
+	}
+	if verb == "bootout" && domainOnly && targets == 1 && installed {
+		j.add(c, tamperServe, "launchctl bootout of a whole domain tears down every agent in it, harness serve's among them, which answers the hooks that guard this session", "")
 	}
 }
 

@@ -47,6 +47,11 @@ func TestPackTamper(t *testing.T) {
 		{"launchctl kickstart -k gui/501/com.github.hookkit.harness-serve", ""},
 		{"launchctl print gui/501/com.github.hookkit.harness-serve", ""},
 		{"launchctl bootout gui/501/com.example.backup", ""},
+		{"launchctl debug gui/501/com.github.hookkit.harness-serve --program /usr/bin/true", "tamper.serve"},
+		{"launchctl asuser 501 launchctl bootout gui/501/com.github.hookkit.harness-serve", "tamper.serve"},
+		{"launchctl bsexec 1 launchctl stop com.github.hookkit.harness-serve", "tamper.serve"},
+		{"launchctl stop my-harness-server", ""},
+		{"launchctl disable gui/501/com.example.not-harness-serve", ""},
 		{"systemctl --user stop my-app.service", ""},
 		{"harness serve --listen 127.0.0.1:8765 --secret-file /tmp/s", "tamper.serve"},
 		{"echo '{}' | harness serve-register --home /tmp/h", "tamper.serve"},
@@ -277,6 +282,15 @@ func TestServePortBind(t *testing.T) {
 		{mac, "nc -l 9876", "tamper.serve"},
 		{mac, "python3 -m http.server --bind 127.0.0.1 9876", "tamper.serve"},
 		{mac, "nc -l 8765", ""},
+		// Its agent by a glob, its folder or its whole domain, while it is installed.
+		{mac, "launchctl unload ~/Library/LaunchAgents/com.github.hookkit.*.plist", "tamper.serve"},
+		{mac, "launchctl unload ~/Library/LaunchAgents", "tamper.serve"},
+		{mac, "launchctl bootout gui/501 ~/Library/LaunchAgents", "tamper.serve"},
+		{mac, "launchctl bootout gui/501", "tamper.serve"},
+		{mac, "launchctl unload -D user", "tamper.serve"},
+		{mac, "launchctl bootout gui/501 ~/Library/LaunchAgents/com.example.backup.plist", ""},
+		{bare, "launchctl unload ~/Library/LaunchAgents", ""},
+		{bare, "launchctl bootout gui/501", ""},
 	} {
 		w := testWorld("")
 		w.Home, w.Cwd, w.Project = tt.home, tt.home+"/proj", tt.home+"/proj"

@@ -42,7 +42,7 @@ func activate(name string) ([]int32, error) {
 		uintptr(unsafe.Pointer(cname)), uintptr(unsafe.Pointer(&fds)), uintptr(unsafe.Pointer(&cnt)))
 	// The result is a C int: its 32 bits alone.
 	switch r := syscall.Errno(uint32(r1)); {
-	case e != 0:
+	case e != 0: // set only on a result of -1, which launch_activate_socket does not return
 		return nil, fmt.Errorf("launch_activate_socket(%q): %w", name, e)
 	case r == syscall.ENOENT:
 		return nil, fmt.Errorf("launchd holds no socket named %q for this job: %w", name, r)

@@ -204,6 +204,12 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 			if r := (Opts{StopAtOperand: true}).Parse(args).Rest; len(r) > 1 {
 				rest = r[1:]
 			}
+		case "launchctl":
+			// launchctl asuser UID CMD, bsexec PID CMD: CMD runs in that user's or process's
+			// bootstrap context.
+			if len(args) > 2 && (args[0] == "asuser" || args[0] == "bsexec") {
+				rest = args[2:]
+			}
 		case "flock":
 			p := flockOpts.Parse(args)
 			cmdText, isText := p.Value("c", "command")
