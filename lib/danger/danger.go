@@ -181,14 +181,27 @@ func (j *judge) cmd(c *shell.Cmd) {
 }
 
 // inertRun reports a command told only to show what it would do, or its help: --dry-run,
-// --dryrun, --help (a server-side dry run too: nothing is deleted; --dry-run=false is no dry run).
+// --dryrun, --help (a server-side dry run too: nothing is deleted). The last --dry-run decides,
+// as flag parsers read it, and every spelling of false is no dry run (--dry-run=0, =f, =FALSE,
+// =none, =no, =off).
 func inertRun(c *shell.Cmd) bool {
+	dry := false
 	for _, a := range c.Args {
-		if a == "--help" || a == "--dryrun" || a == "--dry-run" || strings.HasPrefix(a, "--dry-run=") && a != "--dry-run=none" && a != "--dry-run=false" || a == "--what-if" || a == "-WhatIf" {
+		switch v, set := strings.CutPrefix(a, "--dry-run="); {
+		case a == "--help" || a == "--what-if" || a == "-WhatIf":
 			return true
+		case a == "--dryrun" || a == "--dry-run":
+			dry = true
+		case set:
+			switch strings.ToLower(v) {
+			case "false", "0", "f", "none", "no", "off":
+				dry = false
+			default:
+				dry = true // kubectl's client and server, true
+			}
 		}
 	}
-	return len(c.Args) > 0 && c.Args[len(c.Args)-1] == "-h" && c.Name != "rm" && c.Name != "du" && c.Name != "df" && c.Name != "ls" && c.Name != "sort"
+	return dry || len(c.Args) > 0 && c.Args[len(c.Args)-1] == "-h" && c.Name != "rm" && c.Name != "du" && c.Name != "df" && c.Name != "ls" && c.Name != "sort"
 }
 
 // Reason renders a verdict's main finding for the model: what was blocked, the rule, why, and

@@ -33,7 +33,7 @@ var packTamper = pack{name: "tamper", title: "guard tampering",
 		{[]string{"install.sh"}, (*judge).installScript},
 		{agentNames, (*judge).agent},
 	},
-	each:  []func(*judge, *shell.Cmd){(*judge).writes, (*judge).hookSwitches, (*judge).serveSecretRead, (*judge).servePortBind},
+	each:  []func(*judge, *shell.Cmd){(*judge).writes, (*judge).hookSwitches, (*judge).serveSecretRead, (*judge).servePortBind, (*judge).harnessAliases},
 	known: (*judge).harnessRun,
 }
 
@@ -75,14 +75,16 @@ func (j *judge) harnessCLI(c *shell.Cmd) {
 
 // harnessCommand judges the arguments of the harness CLI, run as prog.
 func (j *judge) harnessCommand(c *shell.Cmd, args []string, prog string) {
-	sub := ""
-	for _, a := range args {
-		if a == "--" || !strings.HasPrefix(a, "-") {
+	sub, i := "", 0
+	for ; i < len(args); i++ {
+		if a := args[i]; a != "--" && !strings.HasPrefix(a, "-") {
 			sub = a
 			break
 		}
 	}
 	switch {
+	case sub == "audit":
+		j.harnessAudit(c, args[i+1:], prog)
 	case sub == "uninstall":
 		j.add(c, tamperHarnessCLI, prog+" uninstall removes the hooks that guard this session (with --purge the harness itself)", "")
 	case sub == "install" && !slices.Contains(args, "--print"):
@@ -93,6 +95,85 @@ func (j *judge) harnessCommand(c *shell.Cmd, args []string, prog string) {
 		j.add(c, tamperServe, prog+" serve-register rewrites the project root harness serve guards this session with", "")
 	case !shell.Known(sub):
 		j.add(c, tamperHarnessCLI, prog+"'s command is known only when it runs, and could be uninstall", "")
+	}
+}
+
+// harnessAliases: a command that makes another name for the harness's files or holds them
+// busy. A copy or link of its programs runs under a name the guard does not know (a copy of
+// the CLI uninstalls as well); a hard link of a protected file (the settings, the harness's
+// files) is the same file under a new name, written through without a word of the original;
+// mkdir, mkfifo and mknod put entries among the harness's files (a fifo where a record goes
+// blocks the writer); a lock held on its files (flock) keeps AuditLog from recording until its
+// deadline passes.
+func (j *judge) harnessAliases(c *shell.Cmd) {
+	protected := func(p string) bool {
+		return j.harness != "" && under(p, j.harness) || j.harnessPlace(p)
+	}
+	for _, v := range c.Via {
+		if lock, ok := strings.CutPrefix(v, "flock "); ok && protected(lock) {
+			j.add(c, tamperHarness, "flock holds a lock on the harness's files ("+lock+"): AuditLog waits for it and gives up, and the calls go unrecorded", "")
+			return
+		}
+	}
+	ops := shell.Opts{Short: "tSmog", Long: []string{"target-directory", "suffix", "mode", "owner", "group", "context"}}.Parse(c.Args).Operands
+	switch c.Name {
+	case "flock":
+		if len(ops) > 0 && protected(j.res(c, ops[0])) {
+			j.add(c, tamperHarness, "flock holds a lock on the harness's files ("+j.res(c, ops[0])+"): AuditLog waits for it and gives up, and the calls go unrecorded", "")
+		}
+	case "mkdir", "mkfifo", "mknod":
+		for _, o := range ops {
+			if p := j.res(c, o); protected(p) {
+				j.add(c, tamperHarness, c.Name+" puts "+p+" among the harness's own files", "")
+				return
+			}
+		}
+	case "cp", "ln", "install", "rsync", "ditto", "link":
+		if len(ops) < 2 && c.Name != "link" {
+			return
+		}
+		hard := c.Name == "link" || c.Name == "ln" && !slices.ContainsFunc(c.Args, func(a string) bool {
+			return a == "-s" || a == "--symbolic" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "s")
+		})
+		for _, o := range ops[:max(len(ops)-1, 1)] {
+			p := j.res(c, o)
+			switch {
+			case protected(p) && (path.Base(path.Dir(p)) == "bin" || j.harness != "" && under(j.harness+"/bin", p)):
+				j.add(c, tamperHarness, c.Name+" makes another name for the harness's program "+p+": under it, it runs (or is changed) where the guard does not know it", "")
+				return
+			case hard:
+				j.tamper(c, p, "hard-link")
+			}
+		}
+	}
+}
+
+// harnessAudit judges harness audit's commands: they read the records, but ship --endpoint
+// sends them where the session says (and moves the checkpoint every shipper shares: the owner's
+// collector never gets them), and report --html writes a page wherever it is told.
+func (j *judge) harnessAudit(c *shell.Cmd, args []string, prog string) {
+	sub, rest := "", []string(nil)
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "--project":
+			i++ // audit's own flag takes a value
+		case !strings.HasPrefix(a, "-"):
+			sub, rest = a, args[i+1:]
+			i = len(args)
+		}
+	}
+	for i, a := range rest {
+		v := at(rest, i+1)
+		if k, val, eq := strings.Cut(a, "="); eq {
+			a, v = k, val
+		}
+		switch {
+		case sub == "ship" && (a == "--endpoint" || a == "-endpoint"):
+			j.add(c, tamperHarnessCLI, prog+" audit ship --endpoint sends the audit trail where the session chose and moves the checkpoint the owner's shipper reads from", "")
+			return
+		case sub == "report" && (a == "--html" || a == "-html") && v != "" && v != "-":
+			j.written(c, shell.Target{Path: j.res(c, v), How: prog + " audit report --html"})
+		}
 	}
 }
 
@@ -218,21 +299,75 @@ func (j *judge) harnessRun(c *shell.Cmd) {
 		if at(c.Args, 0) != "run" {
 			return
 		}
-		for i, a := range c.Args[1:] {
+		// go run [-C DIR] [build flags] PKG|FILES... ARGS: the package as a folder (., a path,
+		// its main.go), resolved from the command's folder or -C's.
+		dir := c.Dir
+		for i := 1; i < len(c.Args); i++ {
+			a := c.Args[i]
 			if strings.HasPrefix(a, "-") {
+				k, v, eq := strings.Cut(strings.TrimPrefix(a, "-"), "=")
+				k = strings.TrimPrefix(k, "-")
+				if !eq && goRunValueFlag(k) {
+					v, i = at(c.Args, i+1), i+1
+				}
+				if k == "C" {
+					dir = j.res(c, v)
+				}
 				continue
 			}
-			if p := strings.TrimSuffix(a, "/"); p == "cmd/harness" || strings.HasSuffix(p, "/cmd/harness") {
-				j.harnessCommand(c, c.Args[i+2:], "go run "+a)
+			p := a
+			if !path.IsAbs(p) && !strings.HasPrefix(p, "~") {
+				p = path.Join(dir, p)
+			}
+			p = j.res(c, p)
+			if strings.HasSuffix(p, ".go") {
+				p = path.Dir(p)
+			}
+			if p == "cmd/harness" || strings.HasSuffix(p, "/cmd/harness") {
+				k := i + 1
+				for k < len(c.Args) && strings.HasSuffix(c.Args[k], ".go") {
+					k++ // the package's other files
+				}
+				j.harnessCommand(c, c.Args[k:], "go run "+a)
 			}
 			return
+		}
+	case ".", "source":
+		if len(c.Args) > 0 && path.Base(c.Args[0]) == "install.sh" {
+			j.harnessScript(c, c.Args[0])
 		}
 	case "sh", "bash", "dash", "zsh", "ksh", "ash":
 		p := shell.Opts{Short: "oO", StopAtOperand: true}.Parse(c.Args)
 		if len(p.Rest) > 0 && !p.Has("c") && path.Base(p.Rest[0]) == "install.sh" {
 			j.harnessScript(c, p.Rest[0])
+			return
+		}
+		// install.sh fed to the shell: bash < install.sh, cat install.sh | bash -s -- --uninstall
+		if c.Stdin == nil {
+			return
+		}
+		if path.Base(c.Stdin.File) == "install.sh" {
+			j.harnessScript(c, c.Stdin.File)
+			return
+		}
+		for _, f := range c.Stdin.From {
+			for _, a := range f.Args {
+				if f.Name == "cat" && path.Base(a) == "install.sh" {
+					j.harnessScript(c, a)
+					return
+				}
+			}
 		}
 	}
+}
+
+// goRunValueFlag reports go run's build flags that take a value as the next word.
+func goRunValueFlag(k string) bool {
+	switch k {
+	case "C", "exec", "tags", "ldflags", "gcflags", "asmflags", "mod", "modfile", "overlay", "pgo", "toolexec", "o", "p", "covermode", "coverpkg":
+		return true
+	}
+	return false
 }
 
 // harnessPlace reports a path in the harness's machine-wide places: the system scope an

@@ -304,3 +304,52 @@ func TestServePortBind(t *testing.T) {
 		}
 	}
 }
+
+// TestHarnessRoutes: the harness CLI and its install.sh by the routes a red-team pass found
+// silent, each the uninstall it is; and the harness's files given another name, locked or
+// filled with entries. Their look-alikes stay silent.
+func TestHarnessRoutes(t *testing.T) {
+	checkPack(t, []packCase{
+		// The last --dry-run decides, in every spelling of false.
+		{"harness uninstall --purge --dry-run=0", "tamper.harness-cli"},
+		{"harness uninstall --dry-run=FALSE", "tamper.harness-cli"},
+		{"harness uninstall --dry-run --dry-run=false", "tamper.harness-cli"},
+		{"harness uninstall --dry-run=false --dry-run", ""},
+		{"harness -- uninstall", "tamper.harness-cli"},
+		{"harness -- serve --listen 127.0.0.1:9", "tamper.serve"},
+		// audit: ship elsewhere, a report written over a protected file.
+		{"harness audit ship --endpoint http://127.0.0.1:9999", "tamper.harness-cli"},
+		{"harness audit ship --endpoint=http://127.0.0.1:9999", "tamper.harness-cli"},
+		{"harness audit ship", ""},
+		{"harness audit report --html ~/.claude/settings.json", "tamper.user-settings"},
+		{"harness audit --project /home/dev/proj report --html=/home/dev/.claude/harness/bin/AuditLog", "tamper.harness"},
+		{"harness audit report --html report.html", ""},
+		{"harness audit report --html -", ""},
+		// install.sh sourced or fed to a shell; go run of the CLI by a file or a folder.
+		{"cd ~/src/harness && . ./install.sh --uninstall", "tamper.harness-cli"},
+		{"cd ~/src/harness && source install.sh", "tamper.harness-cli"},
+		{"cd ~/src/harness && cat install.sh | bash -s -- --uninstall", "tamper.harness-cli"},
+		{"cd ~/src/harness && bash < install.sh", "tamper.harness-cli"},
+		{"go run ~/src/harness/cmd/harness/main.go uninstall", "tamper.harness-cli"},
+		{"go run -C ~/src/harness ./cmd/harness uninstall --purge", "tamper.harness-cli"},
+		{"cd ~/src/harness/cmd/harness && go run . uninstall", "tamper.harness-cli"},
+		{"go run -C ~/src/harness ./cmd/harness status", ""},
+		{"cd ~/src/other && cat install.sh | bash", ""},
+		// Another name for its programs, a hard link of a protected file, entries and locks.
+		{"cp ~/.claude/harness/bin/harness ./h && ./h uninstall", "tamper.harness"},
+		{"ln -s ~/.claude/harness/bin/harness ~/bin/h", "tamper.harness"},
+		{"cp -r ~/.claude/harness /tmp/hh", "tamper.harness"},
+		{"ln ~/.claude/harness/bin/WriteProtector wp", "tamper.harness"},
+		{"ln ~/.claude/settings.json s.json", "tamper.user-settings"},
+		{"ln .claude/settings.local.json x.json", "tamper.project-settings"},
+		{"flock ~/.claude/harness/audit/.lock sleep 600", "tamper.harness"},
+		{"flock ~/.claude/harness/audit/.lock -c 'sleep 600'", "tamper.harness"},
+		{"mkfifo ~/.claude/harness/audit/x", "tamper.harness"},
+		{"mkdir -p ~/.claude/harness/hooks.d", "tamper.harness"},
+		{"cp -a ~/.claude/harness/audit /tmp/audit-copy", ""},
+		{"ln -s ../shared/config.json config.json", ""},
+		{"ln a.txt b.txt", ""},
+		{"flock /tmp/build.lock make", ""},
+		{"mkdir -p build/out", ""},
+	})
+}

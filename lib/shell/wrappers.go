@@ -223,6 +223,7 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 			}
 			if len(p.Rest) > 1 {
 				rest = p.Rest[1:]
+				label = "flock " + a.resolve(p.Rest[0], c.Dir) // the lock it holds while the command runs
 			}
 		case "pipx", "uvx", "uv":
 			// pipx run [--spec S] CMD, uvx [--from S] CMD, uv tool run CMD
