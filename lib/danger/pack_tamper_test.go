@@ -353,3 +353,34 @@ func TestHarnessRoutes(t *testing.T) {
 		{"mkdir -p build/out", ""},
 	})
 }
+
+// TestProtectedWritesByOtherRoutes: the protected files written by an editor run without a
+// person at it, a patch given on stdin, an interpreter's copy or move, json.tool, xxd and
+// script; the same routes elsewhere stay silent.
+func TestProtectedWritesByOtherRoutes(t *testing.T) {
+	checkPack(t, []packCase{
+		{"vim -es -c '%s/x/y/' -c wq ~/.claude/settings.json", "tamper.user-settings"},
+		{"ex -s ~/.claude/harness/bin/WriteProtector <<'EOF'\n%d\nwq\nEOF", "tamper.harness"},
+		{"ed -s .claude/settings.local.json <<'EOF'\na\n{\"disableAllHooks\": true}\n.\nw\nEOF", "tamper.disable-hooks"},
+		{"emacs --batch ~/.claude/settings.json --eval '(save-buffer)'", "tamper.user-settings"},
+		{"vim -es -c wq README.md", ""},
+		{"cd ~ && git apply <<'EOF'\n--- a/.claude/settings.json\n+++ b/.claude/settings.json\n@@ -1 +1 @@\n-{}\n+{\"model\": \"x\"}\nEOF", "tamper.user-settings"},
+		{"git apply --unsafe-paths --directory=$HOME <<'EOF'\n--- a/.claude/settings.json\n+++ b/.claude/settings.json\n@@ -1 +1 @@\n-{}\n+{}\nEOF", "tamper.user-settings"},
+		{"cd ~/.claude/harness && patch -p1 <<'EOF'\n--- a/security.json\n+++ b/security.json\n@@ -0,0 +1 @@\n+{}\nEOF", "tamper.harness"},
+		{"patch <<'EOF'\n--- .claude/settings.local.json\n+++ .claude/settings.local.json\n@@ -0,0 +1 @@\n+{}\nEOF", "tamper.project-settings"},
+		{"git apply <<'EOF'\n--- a/src/main.go\n+++ b/src/main.go\n@@ -1 +1 @@\n-x\n+y\nEOF", ""},
+		{"git apply --check <<'EOF'\n--- a/.claude/settings.json\n+++ b/.claude/settings.json\nEOF", ""},
+		{`python3 -c 'import shutil; shutil.copy("/tmp/x", "/home/dev/.claude/settings.json")'`, "tamper.user-settings"},
+		{`python3 -c 'import os; os.rename(os.path.expanduser("~/.claude/harness/audit"), "/tmp/a")'`, "tamper.harness"},
+		{`node -e 'require("fs").copyFileSync("/tmp/x", "/home/dev/.claude/harness/bin/WriteProtector")'`, "tamper.harness"},
+		{`perl -e 'rename("/tmp/x", "/home/dev/.claude/settings.json")'`, "tamper.user-settings"},
+		{`python3 -c 'import shutil; shutil.copy("a.txt", "b.txt")'`, ""},
+		{`python3 -c 'import pandas as pd; df = pd.DataFrame(); df.rename(columns={"a": "b"})'`, ""},
+		{"python3 -m json.tool x.json ~/.claude/settings.json", "tamper.user-settings"},
+		{"python3 -m json.tool in.json out.json", ""},
+		{"xxd -r x.hex ~/.claude/harness/bin/AuditLog", "tamper.harness"},
+		{"xxd data.bin dump.txt", ""},
+		{"script -q ~/.claude/settings.json", "tamper.user-settings"},
+		{"script -q -c 'make test' build.log", ""},
+	})
+}

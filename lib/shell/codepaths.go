@@ -378,6 +378,13 @@ var writeCalls = []string{"writeFileSync", "appendFileSync", "fs.writeFile", "fs
 	"promises.appendFile", "Deno.writeTextFile", "Deno.writeTextFileSync", "Deno.writeFile", "Bun.write", "file_put_contents",
 	"File.write", "IO.write", "File.binwrite", "write_file", "writeLines"}
 
+// Calls that copy or move a file: the source first, the destination second.
+var copyCalls = []string{"shutil.copy", "shutil.copy2", "shutil.copyfile", "shutil.copytree", "copyFileSync", "fs.copyFile",
+	"promises.copyFile", "cpSync", "fs.cp", "promises.cp", "Deno.copyFile", "Deno.copyFileSync", "FileUtils.cp", "FileUtils.cp_r",
+	"FileUtils.copy", "FileUtils.copy_file", "File::Copy::copy", "Files.copy", "copy_file", "fs::copy"}
+var moveCalls = []string{"shutil.move", "os.rename", "os.replace", "os.renames", "renameSync", "fs.rename", "promises.rename",
+	"Deno.rename", "Deno.renameSync", "FileUtils.mv", "FileUtils.move", "File.rename", "File::Copy::move", "Files.move", "fs::rename"}
+
 // Calls that open a file in a mode: python, ruby, lua, php and perl's open.
 var openCalls = []string{"open", "io.open", "File.open", "fopen", "codecs.open", "sysopen"}
 
@@ -468,6 +475,34 @@ func (a *analyzer) codeWrites(c *Cmd, code string, st *state, sub func() *Cmd) {
 			continue
 		}
 		emit(target, strings.Contains(mode, "a") || strings.HasPrefix(mode, ">>"), literalsAfter(m[1]))
+	}
+	// Copies and moves: the source first, the destination second, recorded as the cp or mv
+	// they amount to (shutil.copy(a, b), os.rename(a, b), fs.copyFileSync(a, b), File::Copy's
+	// copy and move, perl's and php's rename).
+	moves := moveCalls
+	if c.Name == "perl" || c.Name == "php" {
+		moves = append(moves[:len(moves):len(moves)], "rename", "move")
+	}
+	for k, calls := range [2][]string{copyCalls, moves} {
+		for _, m := range findCalls(code, calls) {
+			args := splitArgs(callArgs(m[1]))
+			if len(args) < 2 {
+				continue
+			}
+			from, ok1 := pathOf(args[0])
+			to, ok2 := pathOf(args[1])
+			if !ok1 && !ok2 {
+				continue
+			}
+			if !ok1 {
+				from = Dyn
+			}
+			if !ok2 {
+				continue // where it lands is not known
+			}
+			sc := sub()
+			a.record(sc, []string{[2]string{"cp", "mv"}[k], from, to})
+		}
 	}
 	// pathlib: (Path.home() / '.ssh' / 'authorized_keys').write_text(...), p.open('a')
 	for _, h := range []string{"Path.home()", "pathlib.Path.home()", "Path(", "pathlib.Path(", "Path.cwd()"} {

@@ -1,6 +1,11 @@
 package shell
 
-import "strings"
+import (
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // Target is a path a command writes.
 type Target struct {
@@ -94,6 +99,33 @@ func (c *Cmd) Writes(home string) []Target {
 				add("find "+a, false, c.Args[i+1])
 			}
 		}
+	case "vim", "vi", "nvim", "ex", "ed", "red", "emacs", "nano", "pico", "micro", "joe", "jed", "mg", "kak", "hx":
+		// An editor the agent runs edits without a person at it (vim -es, ex -s, ed -s <<EOF,
+		// emacs --batch): every file it opens may be written.
+		add(c.Name, false, editorFiles(c.Name, c.Args)...)
+	case "xxd":
+		// xxd [-r] IN OUT writes OUT (a hex dump, or with -r the bytes it decodes).
+		if p := (Opts{Short: "cglosn", Long: []string{"cols", "groupsize", "len", "seek", "name"}}).Parse(c.Args); len(p.Operands) > 1 {
+			add("xxd", false, p.Operands[1])
+		}
+	case "script":
+		// script [options] [FILE]: the session's typescript goes to FILE.
+		p := Opts{Short: "cEoTIOB", Long: []string{"command", "echo", "output-limit", "log-timing", "log-in", "log-out", "log-io", "logging-format"}}.Parse(c.Args)
+		for _, k := range [][2]string{{"T", "log-timing"}, {"I", "log-in"}, {"O", "log-out"}, {"B", "log-io"}} {
+			if v, ok := p.Value(k[0], k[1]); ok {
+				add("script", false, v)
+			}
+		}
+		if len(p.Operands) > 0 {
+			add("script", false, p.Operands[0])
+		}
+	case "python", "python3", "python2", "pypy3":
+		// python3 -m json.tool IN OUT writes OUT.
+		if i := slices.Index(c.Args, "json.tool"); i > 0 && c.Args[i-1] == "-m" {
+			if p := (Opts{Long: []string{"indent"}}).Parse(c.Args[i+1:]); len(p.Operands) > 1 {
+				add("python -m json.tool", false, p.Operands[1])
+			}
+		}
 	case "truncate", "touch", "shred", "sponge":
 		p := Opts{Short: "srtdn", Long: []string{"size", "reference", "date", "iterations"}}.Parse(c.Args)
 		add(c.Name, false, p.Operands...)
@@ -141,6 +173,9 @@ func (c *Cmd) Writes(home string) []Target {
 				add("wget", false, name) // saved under the URL's file name
 			}
 		}
+	}
+	for _, p := range c.patchTargets() {
+		add(c.Name+" (the patch it is given)", false, p)
 	}
 	if how, ps, into := c.destWrites(); len(ps) > 0 {
 		for _, p := range ps {
@@ -233,4 +268,140 @@ func copyOpts(name string) Opts {
 		return Opts{Short: "PiolFSJcD"}
 	}
 	return Opts{Short: "tS", Long: []string{"target-directory", "suffix"}} // cp, mv, ln
+}
+
+// editorFiles are the files an editor's command line opens: its operands, less the values of
+// its options and +commands.
+func editorFiles(name string, args []string) []string {
+	var takes func(string) bool
+	switch name {
+	case "emacs":
+		takes = func(a string) bool {
+			switch a {
+			case "-l", "--load", "-f", "--funcall", "--eval", "--execute", "-L", "--directory", "--insert", "-t", "-d", "--display", "--chdir":
+				return true
+			}
+			return false
+		}
+	case "ed", "red":
+		takes = func(a string) bool { return a == "-p" }
+	default: // vi's family
+		exMode := name == "ex" || slices.ContainsFunc(args, func(a string) bool {
+			return strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "e")
+		})
+		takes = func(a string) bool {
+			switch a {
+			case "-c", "--cmd", "-S", "-u", "-U", "-i", "-T", "-w", "-W", "-t", "-q", "--startuptime", "-r":
+				return true
+			case "-s":
+				return !exMode // a script to read in normal mode; silent in ex mode
+			}
+			return false
+		}
+	}
+	var out []string
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "--":
+			return append(out, args[i+1:]...)
+		case takes(a):
+			i++
+		case strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+"):
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// patchTargets are the files a patch or git apply given the patch's text on stdin (a
+// here-document, a here-string, an echo piped in) changes, each as the path names it with
+// the leading components its -p strips (git's default is 1; without -p, patch's choice is
+// not known, so both the name as written and its last element), under -d or --directory.
+func (c *Cmd) patchTargets() []string {
+	if c.Stdin == nil || c.Stdin.Text == "" {
+		return nil
+	}
+	var strip []int
+	dir := ""
+	switch {
+	case c.Name == "patch":
+		p := Opts{Short: "dopiBbDFrVYzgLs", Long: []string{"directory", "output", "strip", "input", "prefix", "basename-prefix", "suffix", "ifdef", "fuzz", "reject-file", "version-control", "quoting-style", "get", "backup-if-mismatch"}}.Parse(c.Args)
+		if _, ok := p.Value("o", "output"); ok {
+			return nil // it writes the output file alone
+		}
+		if _, ok := p.Value("i", "input"); ok || len(p.Operands) > 0 {
+			return nil // the patch comes from a file, or one file is named
+		}
+		dir, _ = p.Value("d", "directory")
+		if v, ok := p.Value("p", "strip"); ok {
+			if n, err := strconv.Atoi(v); err == nil {
+				strip = []int{n}
+			}
+		}
+		if strip == nil {
+			strip = []int{0, -1}
+		}
+	case c.Name == "git" && slices.Contains(c.Args, "apply"):
+		strip = []int{1}
+		for i, a := range c.Args {
+			switch {
+			case strings.HasPrefix(a, "-p") && len(a) > 2:
+				if n, err := strconv.Atoi(a[2:]); err == nil {
+					strip = []int{n}
+				}
+			case a == "-p" && i+1 < len(c.Args):
+				if n, err := strconv.Atoi(c.Args[i+1]); err == nil {
+					strip = []int{n}
+				}
+			case strings.HasPrefix(a, "--directory="):
+				dir = strings.TrimPrefix(a, "--directory=")
+			case a == "--directory" && i+1 < len(c.Args):
+				dir = c.Args[i+1]
+			case a == "--check" || a == "--stat" || a == "--numstat" || a == "--summary" || a == "--cached":
+				return nil // shows, or changes the index alone
+			}
+		}
+	default:
+		return nil
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, line := range strings.Split(c.Stdin.Text, "\n") {
+		var name string
+		switch {
+		case strings.HasPrefix(line, "+++ "), strings.HasPrefix(line, "--- "):
+			name = line[4:]
+		case strings.HasPrefix(line, "rename to "), strings.HasPrefix(line, "copy to "):
+			_, name, _ = strings.Cut(line, " to ")
+			name = "x/" + name // named without git's a/ and b/
+		default:
+			continue
+		}
+		name, _, _ = strings.Cut(name, "\t") // a timestamp after a tab
+		name = strings.Trim(strings.TrimSpace(name), `"`)
+		if name == "" || name == "/dev/null" {
+			continue
+		}
+		for _, n := range strip {
+			p := name
+			if n < 0 {
+				p = path.Base(p)
+			} else {
+				for k := 0; k < n; k++ {
+					if _, rest, ok := strings.Cut(p, "/"); ok {
+						p = rest
+					}
+				}
+			}
+			if dir != "" && !path.IsAbs(p) {
+				p = path.Join(dir, p)
+			}
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
+	return out
 }
