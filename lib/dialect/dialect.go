@@ -259,13 +259,35 @@ type OffSetting struct {
 
 // OffIn says which of the client's Off settings a JSON document sets ("" when none), as it
 // reads in the file: "disableAllHooks": true.
+//
+// A key given twice is read both ways: JSON.parse and most readers keep the last, some the
+// first ({"disableAllHooks": false, "disableAllHooks": true} switches the hooks off).
 func (f Files) OffIn(doc []byte) string {
 	for _, s := range f.Off {
-		if v := gjson.GetBytes(doc, s.Path); (v.Type == gjson.True || v.Type == gjson.False) && v.Bool() == s.Value {
-			return fmt.Sprintf("%q: %v", s.Path, s.Value)
+		for _, v := range every(gjson.ParseBytes(doc), s.Path) {
+			if (v.Type == gjson.True || v.Type == gjson.False) && v.Bool() == s.Value {
+				return fmt.Sprintf("%q: %v", s.Path, s.Value)
+			}
 		}
 	}
 	return ""
+}
+
+// every is each value at a dotted path of an object, following every key given more than once.
+func every(doc gjson.Result, path string) []gjson.Result {
+	key, rest, more := strings.Cut(path, ".")
+	var out []gjson.Result
+	doc.ForEach(func(k, v gjson.Result) bool {
+		if k.String() == key {
+			if more {
+				out = append(out, every(v, rest)...)
+			} else {
+				out = append(out, v)
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // Switch is a setting of a project's file that switches off hooks the user installed.

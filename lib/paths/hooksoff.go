@@ -46,9 +46,12 @@ func (e Env) HooksOff(tool string, in event.ToolInput) (Judged, bool) {
 		if files == nil {
 			files = hookSettings()
 		}
+		// Wherever the file is: a client started in that folder, a subfolder of the project or
+		// another project (cd sub && claude -p ...), reads it as its project's.
 		for _, q := range []string{e.lexical(p), e.Resolve(p)} {
-			if rel, ok := relTo(q, e.Project); ok {
-				if f, ok := files[strings.ToLower(rel)]; ok {
+			q = strings.ToLower(q)
+			for rel, f := range files {
+				if strings.HasSuffix(q, "/"+rel) {
 					return f, true
 				}
 			}

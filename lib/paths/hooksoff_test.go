@@ -50,6 +50,13 @@ func TestHooksOff(t *testing.T) {
 		// An edit whose old text is not there: its new text read as a fragment.
 		{"Edit", edit(proj+"/.qoder/settings.json", `"nothing": 1`, `"disableAllHooks": true`), Deny, "hooks-off"},
 		{"apply_patch", in(map[string]any{"command": "*** Begin Patch\n*** Add File: .qoder/settings.json\n+{\"disableAllHooks\": true}\n*** End Patch\n"}), Deny, "hooks-off"},
+		// A key given twice: a reader that keeps the last switches the hooks off.
+		{"Write", write(proj+"/.claude/settings.local.json", `{"disableAllHooks": false, "disableAllHooks": true}`), Deny, "hooks-off"},
+		{"Write", write(proj+"/.gemini/settings.json", `{"hooksConfig": {"enabled": true}, "hooksConfig": {"enabled": false}}`), Deny, "hooks-off"},
+		// In a folder of the project, or outside it: a client started there reads it.
+		{"Write", write(proj+"/sub/.claude/settings.json", `{"disableAllHooks": true}`), Deny, "hooks-off"},
+		{"Write", write(root+"/elsewhere/.gemini/settings.json", `{"hooksConfig": {"enabled": false}}`), Deny, "hooks-off"},
+		{"Write", write(proj+"/sub/.claude/settings.local.json", `{"permissions": {"allow": ["Bash(*)"]}}`), Ask, "ask.project-settings"},
 		// Settings that leave the hooks on keep the file's tier.
 		{"Write", write(proj+"/.claude/settings.json", `{"disableAllHooks": false}`), Ask, "ask.project-settings"},
 		{"Edit", edit(proj+"/.claude/settings.json", `"hooks": {}`, `"hooks": {}, "model": "x"`), Ask, "ask.project-settings"},

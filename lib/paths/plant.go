@@ -106,15 +106,22 @@ func PlantedUnder(dir, p string) string {
 // ProjectSettings reports the project's Claude Code settings (.claude/settings.json and
 // settings.local.json), with the case of the part under the project folded as macOS and
 // Windows fold it.
+//
+// In a folder of the project too: a client started there (cd sub && claude -p ...) reads it
+// as its project's.
 func ProjectSettings(project, p string) bool {
 	rel, ok := relTo(p, project)
-	rel = strings.ToLower(rel)
-	return ok && (rel == ".claude/settings.json" || rel == ".claude/settings.local.json")
+	rel = "/" + strings.ToLower(rel)
+	return ok && (strings.HasSuffix(rel, "/.claude/settings.json") || strings.HasSuffix(rel, "/.claude/settings.local.json"))
 }
 
 // UserSettings reports the user's Claude Code settings (~/.claude/settings.json and
 // settings.local.json), the case of the part under home folded.
-func UserSettings(home, p string) bool { return ProjectSettings(home, p) }
+func UserSettings(home, p string) bool {
+	rel, ok := relTo(p, home)
+	rel = strings.ToLower(rel)
+	return ok && (rel == ".claude/settings.json" || rel == ".claude/settings.local.json")
+}
 
 // relTo returns p relative to dir when p is inside it.
 func relTo(p, dir string) (string, bool) {
