@@ -27,7 +27,11 @@ func (j *judge) written(c *shell.Cmd, t shell.Target) {
 	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero", "/dev/random", "/dev/urandom":
 		return
 	}
-	if strings.HasPrefix(p, "/dev/fd/") || shell.StartsUnknown(p) || loopbackTCP(p) {
+	if shell.StartsUnknown(p) {
+		j.unknownFolder(c, p)
+		return
+	}
+	if strings.HasPrefix(p, "/dev/fd/") || loopbackTCP(p) {
 		return // a local service: judged as a connection (rev.dev-tcp)
 	}
 	if diskDevice(p) {
@@ -112,4 +116,19 @@ func shadows(name string) bool {
 		return true
 	}
 	return false
+}
+
+// unknownFolder judges a write into a folder known only when the command runs
+// ("$(getent passwd me | cut -d: -f6)/.claude/settings.json", "$(eval echo ~$USER)/..."): the
+// part that is known still names Claude Code's settings or the harness's home, which no folder
+// of anyone's makes safe to write.
+func (j *judge) unknownFolder(c *shell.Cmd, p string) {
+	tail := p[strings.LastIndex(p, shell.Dyn)+1:]
+	low, shown := strings.ToLower(tail), strings.TrimLeft(tail, "/")
+	switch {
+	case strings.HasSuffix(low, "/.claude/settings.json") || strings.HasSuffix(low, "/.claude/settings.local.json"):
+		j.add(c, tamperUserSettings, "it writes Claude Code's settings ("+shown+") in a folder known only when it runs: the user's, where the hooks that guard this session are configured, for all the guard can tell", "")
+	case strings.Contains(low+"/", "/.claude/harness/"):
+		j.add(c, tamperHarness, "it writes the harness's own files ("+shown+") in a folder known only when it runs", "")
+	}
 }

@@ -384,3 +384,15 @@ func TestProtectedWritesByOtherRoutes(t *testing.T) {
 		{"script -q -c 'make test' build.log", ""},
 	})
 }
+
+// TestUnknownFolder: a write whose folder is known only when it runs, into Claude Code's
+// settings or the harness's home by the part that is known.
+func TestUnknownFolder(t *testing.T) {
+	checkPack(t, []packCase{
+		{`echo {} > "$(getent passwd root | cut -d: -f6)/.claude/settings.json"`, "tamper.user-settings"},
+		{`cp x "$(eval echo ~$USER)/.claude/harness/bin/AuditLog"`, "tamper.harness"},
+		{`echo '{}' > "$SOMEWHERE/.Claude/settings.local.json"`, "tamper.user-settings"},
+		{`echo hi > "$OUT/notes.txt"`, ""},
+		{`cp settings.json "$BACKUP/settings.json"`, ""},
+	})
+}
