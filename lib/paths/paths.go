@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -185,12 +186,22 @@ func (e Env) Judge(p string, pol *Policy) Verdict {
 	return e.real().judge(p, pol)
 }
 
-func (e Env) judge(p string, pol *Policy) Verdict {
+func (e Env) judge(p string, pol *Policy) Verdict { return e.judgeAs(p, pol, true) }
+
+// judgeAs is judge, following a hard link to the protected file it names when aliases is set
+// (not again from there).
+func (e Env) judgeAs(p string, pol *Policy, aliases bool) Verdict {
 	lex := e.lexical(p)
 	r := e.Resolve(p)
 	v := Verdict{Path: r}
 	if device(r) {
 		return v
+	}
+	if alias := e.aliasOf(r, aliases); alias != "" {
+		if a := e.judgeAs(alias, pol, false); a.Action != Allow {
+			a.Path, a.Why = r, r+" is a hard link of "+alias+", the same file: "+a.Why
+			return a
+		}
 	}
 	if e.match(r, pol.Deny) {
 		return v.with(policyDeny, "the policy forbids writing "+r)
@@ -583,4 +594,39 @@ func (e Env) keyWrite(v Verdict) Verdict {
 		return v.with(credentialsKey, v.Path+" would hold a private key inside the project, where it would be committed")
 	}
 	return v
+}
+
+// aliasOf is the protected file a path is another name of (a hard link made earlier: ln
+// ~/.claude/settings.json s.json), "" when none: the user's and the project's Claude Code
+// settings and the harness's programs and top-level files. Only a file with more than one
+// name is compared, so the usual write pays one lstat.
+func (e Env) aliasOf(r string, follow bool) string {
+	if !follow {
+		return ""
+	}
+	fi, err := os.Lstat(r)
+	if err != nil || !fi.Mode().IsRegular() || !linked(fi) {
+		return ""
+	}
+	var names []string
+	for _, h := range e.homes() {
+		names = append(names, h+"/.claude/settings.json", h+"/.claude/settings.local.json")
+	}
+	if e.Project != "" {
+		names = append(names, e.Project+"/.claude/settings.json", e.Project+"/.claude/settings.local.json")
+	}
+	if e.HarnessHome != "" {
+		bins, _ := filepath.Glob(filepath.Join(e.HarnessHome, "bin", "*"))
+		tops, _ := filepath.Glob(filepath.Join(e.HarnessHome, "*.json"))
+		names = append(append(names, bins...), tops...)
+	}
+	for _, n := range names {
+		if n == r {
+			continue
+		}
+		if o, err := os.Stat(n); err == nil && os.SameFile(fi, o) {
+			return n
+		}
+	}
+	return ""
 }
