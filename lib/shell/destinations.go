@@ -5,6 +5,7 @@
 package shell
 
 import (
+	"path"
 	"slices"
 	"strings"
 )
@@ -314,6 +315,18 @@ func (c *Cmd) gitDest() (string, []string, bool) {
 		}
 		if sub == "bundle" && len(p.Operands) > 1 {
 			return "git bundle create", p.Operands[1:2], false
+		}
+	}
+	if sub == "checkout-index" {
+		// --prefix=DIR/ writes the checked-out files under DIR (a prefix without a slash is
+		// glued to each name: its folder is where they land).
+		for _, a := range rest {
+			if v, ok := strings.CutPrefix(a, "--prefix="); ok && v != "" {
+				if !strings.HasSuffix(v, "/") {
+					v = path.Dir(v)
+				}
+				return "git checkout-index --prefix", []string{v}, true
+			}
 		}
 	}
 	switch sub {
