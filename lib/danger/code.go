@@ -150,6 +150,7 @@ func containsAny(s string, subs ...string) bool {
 }
 
 func (j *judge) code(c *shell.Cmd) {
+	j.judgeCanon(c)
 	pats := codePatterns()
 	code := c.Code
 	lower := strings.ToLower(code)
@@ -157,6 +158,9 @@ func (j *judge) code(c *shell.Cmd) {
 	if (has(".claude/settings.json", ".claude/settings.local.json") || has("'.claude'", "\".claude\"") && has("settings.json", "settings.local.json")) && (writesFile(lower) || has("write_text", "writefile", "fs.write", "sed -i")) &&
 		has("hooks", "disableallhooks") {
 		j.add(c, tamperUserSettings, c.Name+" code that rewrites Claude Code's settings, where the hooks that guard this session are configured", "")
+	}
+	if has("eval", "exec", "function", "system", "popen", "spawn", "run(") && evalsDecoded(lower) {
+		j.add(c, netDecodedExec, c.Name+" code that runs text it decodes from base64 or hex, which hides what it really runs", "")
 	}
 	if has("os.kill", "process.kill", "posix.kill") && has("/proc") && has("listdir", "readdir", "glob") {
 		j.add(c, killMass, c.Name+" code that signals every process it finds in /proc", "")
@@ -215,6 +219,29 @@ func (j *judge) code(c *shell.Cmd) {
 			j.tamper(c, t, "rewrite")
 		}
 	}
+}
+
+// evalsDecoded reports lowercased code that evaluates or runs what it decodes from base64 or hex:
+// eval(Buffer.from('...', 'base64').toString()), eval(atob('...')), system(pack("H*", '...')).
+func evalsDecoded(lower string) bool {
+	for _, call := range []string{"eval(", "exec(", "function(", "system(", "popen(", "execsync(", "spawnsync(", "run(", "system "} {
+		for from := 0; ; {
+			i := strings.Index(lower[from:], call)
+			if i < 0 {
+				break
+			}
+			from += i + len(call)
+			arg := lower[from:min(len(lower), from+200)]
+			if k := strings.IndexByte(arg, '\n'); k >= 0 {
+				arg = arg[:k]
+			}
+			if containsAny(arg, "b64decode(", "atob(", "fromhex(", "unhexlify(", "decode64(", "base64_decode(", "hex2bin(", `pack("h*"`, `pack('h*'`, "frombase64string(") ||
+				strings.Contains(arg, "buffer.from(") && containsAny(arg, "base64", "'hex'", `"hex"`) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // indexWipe reports search-engine SDK code deleting every index or a whole one: Elasticsearch's
