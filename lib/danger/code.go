@@ -100,7 +100,7 @@ func runsCode(c *shell.Cmd) bool {
 var codePatterns = sync.OnceValue(func() map[string]*regexp.Regexp {
 	return map[string]*regexp.Regexp{
 		"eval":     regexp.MustCompile(`(?s)\b(exec|eval)\b[\s(]*[^;\n]{0,120}?(urlopen|requests\.get|lwp::simple|\bget\s*\(|net::http|open-uri|uri\.open|fetch\s*\(|https?\.get|curl|wget|file_get_contents\s*\(\s*['"]https?:)|\bfetch\s*\([^;\n]{0,200}?\.then\s*\(\s*(\(?\w*\)?\s*=>\s*)?(eval|new\s+function|function)\b`),
-		"fork":     regexp.MustCompile(`(?s)fork\s+while\s+(fork|1|true)\b|fork\s+until\s+0\b|while\s*(\(\s*)?(true|1|true)\s*\)?\s*[:{]?\s*[^\n]{0,40}\bfork\s*\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*[^\n]{0,20}fork\s*\(|loop\s*\{\s*fork|fork\s*\(\s*\)[^\n]{0,20}\bfor\s+\w+\s+in\s+(iter\s*\(|itertools\.(count|repeat|cycle)\b)`),
+		"fork":     regexp.MustCompile(`(?s)fork\s+while\s+(fork|1|true)\b|fork\s+until\s+0\b|while\s*(\(\s*)?(true|1|true)\s*\)?\s*[:{]?\s*[^\n]{0,40}\bfork\s*[(;}]|for\s*\(\s*;\s*;\s*\)\s*\{?\s*[^\n]{0,20}fork\s*[(;}]|loop\s*\{\s*fork|fork\s*\(\s*\)[^\n]{0,20}\bfor\s+\w+\s+in\s+(iter\s*\(|itertools\.(count|repeat|cycle)\b)`),
 		"netget":   regexp.MustCompile(`(file_get_contents|fopen)\s*\(\s*['"]https?:`),
 		"fetch":    regexp.MustCompile(`fetch\s*\(`),
 		"smtplib":  regexp.MustCompile(`\bsmtplib`),
@@ -162,6 +162,9 @@ func (j *judge) code(c *shell.Cmd) {
 	if has("eval", "exec", "function", "system", "popen", "spawn", "run(") && evalsDecoded(lower) {
 		j.add(c, netDecodedExec, c.Name+" code that runs text it decodes from base64 or hex, which hides what it really runs", "")
 	}
+	if has("kill") && killsEvery(lower) {
+		j.add(c, killMass, c.Name+" code that signals pid -1: every process it may, the session's own among them", "")
+	}
 	if has("os.kill", "process.kill", "posix.kill") && has("/proc") && has("listdir", "readdir", "glob") {
 		j.add(c, killMass, c.Name+" code that signals every process it finds in /proc", "")
 	}
@@ -217,6 +220,35 @@ func (j *judge) code(c *shell.Cmd) {
 		}
 		if writes {
 			j.tamper(c, t, "rewrite")
+		}
+	}
+}
+
+// killsEvery reports lowercased code that signals pid -1 (every process the user may signal):
+// os.kill(-1, 9), process.kill(-1), Process.kill(9, -1), Perl's kill 9, -1.
+func killsEvery(lower string) bool {
+	for from := 0; ; {
+		i := strings.Index(lower[from:], "kill")
+		if i < 0 {
+			return false
+		}
+		i += from
+		from = i + 4
+		if i > 0 && identByte(lower[i-1]) {
+			continue
+		}
+		args := strings.TrimLeft(lower[from:], " \t")
+		if !strings.HasPrefix(args, "(") && !strings.HasPrefix(args, "'") && !strings.HasPrefix(args, `"`) && (args == "" || args[0] < '0' || args[0] > '9') {
+			continue
+		}
+		args = strings.TrimPrefix(args, "(")
+		if k := strings.IndexAny(args, ");\n"); k >= 0 {
+			args = args[:k]
+		}
+		for _, a := range strings.Split(args, ",") {
+			if strings.TrimSpace(a) == "-1" {
+				return true
+			}
 		}
 	}
 }
