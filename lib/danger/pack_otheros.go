@@ -253,9 +253,13 @@ func (j *judge) pwsh(c *shell.Cmd) {
 		j.add(c, r, why, "")
 		return
 	}
+	start := len(j.an.Cmds)
 	j.an.Cmds = append(j.an.Cmds, an.Cmds...)
 	j.psTranslate(an.Cmds)
 	j.psCmds(an.Cmds, c.Code)
+	// iwr URL -OutFile x.ps1; ./x.ps1: a download the script runs, as downloadThenRun finds
+	// one in the Bash line (which ran before the script's commands were known).
+	j.downloadThenRunIn(j.an.Cmds[start:])
 }
 
 // psCmds judges what a PowerShell script runs: each statement by the Windows rules on its own
