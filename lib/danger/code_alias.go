@@ -21,6 +21,17 @@ var starImports = map[string][]string{
 	"pty":        {"spawn"},
 }
 
+// aliasable are the modules whose aliases are spelled out: those whose calls run, delete, write,
+// connect or decode. Any other alias (import numpy as np) changes nothing a rule reads, and
+// judging the code twice for it would only cost time.
+var aliasable = map[string]bool{"subprocess": true, "os": true, "os.path": true, "shutil": true, "pty": true, "posix": true,
+	"commands": true, "socket": true, "urllib": true, "urllib.request": true, "requests": true, "http.client": true, "base64": true,
+	"pathlib": true, "sqlite3": true, "psycopg2": true, "pymysql": true, "redis": true, "pymongo": true, "boto3": true, "sys": true}
+
+// fromImportable are the modules whose functions imported on their own (from M import f) are
+// spelled out: those whose calls run or delete.
+var fromImportable = map[string]bool{"subprocess": true, "os": true, "shutil": true, "pty": true, "posix": true, "commands": true}
+
 // codeCanon is code with its aliases spelled out, "" when there are none.
 func codeCanon(name, code string) string {
 	out := code
@@ -70,7 +81,7 @@ func pyCanon(code string) string {
 		stmt = strings.TrimSpace(stmt)
 		if rest, ok := strings.CutPrefix(stmt, "import "); ok {
 			for _, part := range strings.Split(rest, ",") {
-				if mod, alias, ok := strings.Cut(strings.TrimSpace(part), " as "); ok {
+				if mod, alias, ok := strings.Cut(strings.TrimSpace(part), " as "); ok && aliasable[strings.TrimSpace(mod)] {
 					mods[strings.TrimSpace(alias)] = strings.TrimSpace(mod)
 				}
 			}
@@ -85,6 +96,9 @@ func pyCanon(code string) string {
 			continue
 		}
 		mod = strings.TrimSpace(mod)
+		if !fromImportable[mod] {
+			continue
+		}
 		names = strings.Trim(strings.TrimSpace(names), "()")
 		if strings.TrimSpace(names) == "*" {
 			for _, f := range starImports[mod] {
