@@ -182,6 +182,12 @@ func (j *judge) code(c *shell.Cmd) {
 	if has("delete", "terminate") && has("boto3", "google.cloud", "aws-sdk", "@aws-sdk", "azure") && pats["sdk"].MatchString(code) {
 		j.add(c, cloudSdkWholesale, c.Name+" code that deletes every object, bucket or instance a cloud SDK lists", "")
 	}
+	if has("redis") && has(".flushall(", ".flushdb(") {
+		// redis-py, ioredis, node-redis: a client's flushall() is FLUSHALL
+		j.dbDestroy(c, c.Name+" code that calls FLUSHALL or FLUSHDB through a Redis client", "", c.Name)
+	} else if has("mongo") && has(".drop_database(", ".dropdatabase(") {
+		j.dbDestroy(c, c.Name+" code that drops a MongoDB database", callLiteral(code, "drop_database(", "dropDatabase("), c.Name)
+	}
 	if has("indices.delete", "delete_index", "deleteindex", "init_index", "initindex", ".index(") && indexWipe(code) {
 		j.add(c, storeIndexDelete, c.Name+" code that deletes every index, or a whole index, through a search engine's SDK", "")
 	}
@@ -222,6 +228,22 @@ func (j *judge) code(c *shell.Cmd) {
 			j.tamper(c, t, "rewrite")
 		}
 	}
+}
+
+// callLiteral is the string literal a call's first argument is (drop_database("app")), "" for
+// anything else.
+func callLiteral(code string, calls ...string) string {
+	for _, call := range calls {
+		if i := strings.Index(code, call); i >= 0 {
+			rest := strings.TrimLeft(code[i+len(call):], " ")
+			if rest != "" && (rest[0] == '"' || rest[0] == '\'') {
+				if k := strings.IndexByte(rest[1:], rest[0]); k >= 0 {
+					return rest[1 : 1+k]
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // killsEvery reports lowercased code that signals pid -1 (every process the user may signal):

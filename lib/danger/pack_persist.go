@@ -237,7 +237,7 @@ func (j *judge) crontab(c *shell.Cmd) {
 	}
 	written := ""
 	if ops := p.Operands; len(ops) > 0 && ops[0] != "-" && shell.Known(ops[0]) {
-		written = j.wroteBefore(c, j.res(c, ops[0])) // echo '...' > c; crontab c: the jobs the line wrote
+		written = j.wroteBefore(c, j.res(c, ops[0]), true) // echo '...' > c; crontab c: the jobs the line wrote
 		text += written
 	}
 	if fetchesCode(text) || hijacks(text) || strings.Contains(text, "@reboot") && (strings.Contains(text, "--connect") || strings.Contains(text, " nc ")) {
@@ -263,9 +263,9 @@ func (j *judge) crontab(c *shell.Cmd) {
 	}
 }
 
-// wroteBefore is what the commands before c in the line write to file p: each writer, its text
-// and the commands that feed it.
-func (j *judge) wroteBefore(c *shell.Cmd, p string) string {
+// wroteBefore is what the commands before c in the line write to file p: their text and the
+// commands that feed them, and with writers each writer itself (curl -o p, crontab -l > p).
+func (j *judge) wroteBefore(c *shell.Cmd, p string, writers bool) string {
 	var b strings.Builder
 	for _, o := range j.an.Cmds {
 		if o == c {
@@ -273,7 +273,10 @@ func (j *judge) wroteBefore(c *shell.Cmd, p string) string {
 		}
 		for _, t := range o.Writes(j.world.Home) {
 			if t.Path == p {
-				b.WriteString(" " + o.Name + " " + strings.Join(o.Args, " ") + " " + j.content(o))
+				if writers {
+					b.WriteString(" " + o.Name + " " + strings.Join(o.Args, " "))
+				}
+				b.WriteString(" " + j.content(o))
 				break
 			}
 		}
