@@ -400,6 +400,9 @@ func (j *judge) isSecretFile(p string) bool {
 			return true
 		}
 	}
+	if procEnviron(p) {
+		return true // /proc/self/environ, /proc/$PPID/environ: a process's environment, its keys with it
+	}
 	if paths.EnvFile(p) || p == "/etc/sudoers" || strings.HasPrefix(p, "/etc/sudoers.d/") || j.credentialStore(p) {
 		return true
 	}
@@ -427,6 +430,13 @@ func (j *judge) isSecretFile(p string) bool {
 		}
 	}
 	return false
+}
+
+// procEnviron reports a process's environment file under /proc (any pid, self, thread-self,
+// one known only when it runs, or a task of it).
+func procEnviron(p string) bool {
+	rest, ok := strings.CutPrefix(p, "/proc/")
+	return ok && strings.HasSuffix(rest, "/environ") && strings.Count(rest, "/") <= 3
 }
 
 // credentialJSON reports a file named as a credential store: credentials.json, secrets.json,
