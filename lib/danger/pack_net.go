@@ -539,6 +539,58 @@ func (j *judge) ranFile(c *shell.Cmd) string {
 // registry (npm install https://…/x.tgz, --registry, pip install --index-url, -f, a wheel's
 // URL): its install scripts or build hooks run code from a source nothing has vouched for. A
 // company's own registry goes in the policy's trusted_hosts.
+// codeHost reports the public code hosts projects take git dependencies from.
+func codeHost(host string) bool {
+	switch host {
+	case "github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gist.github.com":
+		return true
+	}
+	return false
+}
+
+// runsPackageURL: npx, bunx, pnpm|yarn dlx and npm exec fetch a package and run its program in
+// one step; given a URL (a tarball, a git repository, github:user/repo) instead of a registry
+// name, that is code downloaded and run (net.download-run), unless the host is trusted. lib/shell
+// unwraps them: c is the program run, found through one of them.
+func (j *judge) runsPackageURL(c *shell.Cmd) bool {
+	if len(c.Via) == 0 {
+		return false
+	}
+	switch c.Via[len(c.Via)-1] {
+	case "npx", "bunx", "pnpx", "pnpm", "yarn", "npm", "bun":
+	default:
+		return false
+	}
+	cands := []string{c.Prog}
+	// npx -p URL x: the package option, which the unwrapping leaves behind, from the text
+	words := splitWords(c.Text)
+	for i, w := range words {
+		if v, ok := strings.CutPrefix(w, "--package="); ok {
+			cands = append(cands, v)
+		} else if (w == "-p" || w == "--package") && i+1 < len(words) {
+			cands = append(cands, words[i+1])
+		}
+	}
+	for _, a := range cands {
+		u := strings.TrimPrefix(a, "git+")
+		for prefix, host := range map[string]string{"github:": "github.com/", "gitlab:": "gitlab.com/", "bitbucket:": "bitbucket.org/", "git://": ""} {
+			if rest, ok := strings.CutPrefix(u, prefix); ok {
+				u = "https://" + host + rest
+			}
+		}
+		if !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
+			continue
+		}
+		host, _, segs, _ := splitURL(u)
+		if host == "registry.npmjs.org" || j.trusted(host, strings.Join(segs, "/")) {
+			continue
+		}
+		j.add(c, netDownloadRun, c.Via[len(c.Via)-1]+" fetches "+a+" from "+host+" and runs its program in the same step, unreviewed", "")
+		return true
+	}
+	return false
+}
+
 func (j *judge) installSource(c *shell.Cmd) {
 	args := c.Args
 	name := c.Name
@@ -546,6 +598,9 @@ func (j *judge) installSource(c *shell.Cmd) {
 		name, args = "pip", args[1:]
 	} else if strings.HasPrefix(name, "python") && at(args, 0) == "-m" && at(args, 1) == "pip" {
 		name, args = "pip", args[2:]
+	}
+	if j.runsPackageURL(c) {
+		return
 	}
 	var official []string
 	switch name {
@@ -571,10 +626,35 @@ func (j *judge) installSource(c *shell.Cmd) {
 				u = at(args, i+1)
 			}
 		}
+		if _, after, ok := strings.Cut(u, "@ "); ok {
+			u = strings.TrimSpace(after) // PEP 508: 'pkg @ https://host/x.whl'
+		}
+		gitSource := strings.HasPrefix(u, "git+") || strings.HasPrefix(u, "git://") || strings.HasPrefix(u, "ssh://")
+		u = strings.TrimPrefix(u, "git+") // git+https://, git+ssh://
+		if rest, ok := strings.CutPrefix(u, "git://"); ok {
+			u = "https://" + rest
+		} else if rest, ok := strings.CutPrefix(u, "ssh://"); ok {
+			u = "https://" + rest[strings.IndexByte(rest, '@')+1:]
+		}
+		if name == "npm" || name == "pnpm" || name == "yarn" || name == "bun" {
+			// github:user/repo, gitlab:, bitbucket:, and npm's user/repo shorthand for GitHub
+			for prefix, host := range map[string]string{"github:": "github.com/", "gitlab:": "gitlab.com/", "bitbucket:": "bitbucket.org/", "gist:": "gist.github.com/"} {
+				if rest, ok := strings.CutPrefix(u, prefix); ok {
+					u, gitSource = "https://"+host+rest, true
+				}
+			}
+			if i > 0 && !strings.HasPrefix(u, "-") && !strings.HasPrefix(u, "@") && !strings.HasPrefix(u, ".") && !strings.HasPrefix(u, "/") &&
+				!strings.HasPrefix(u, "~") && strings.Count(u, "/") == 1 && !strings.Contains(u, ":") && !strings.HasSuffix(u, ".tgz") {
+				u, gitSource = "https://github.com/"+u, true
+			}
+		}
 		if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
 			continue
 		}
 		host, _, segs, _ := splitURL(u)
+		if gitSource && codeHost(host) {
+			continue // a dependency from its repository on a public code host: ordinary
+		}
 		if !slices.Contains(official, host) && !j.trusted(host, strings.Join(segs, "/")) { // trusted_hosts names a company's own
 			j.add(c, netInstallSource, c.Name+" installs from "+host+", a source that is not the package registry: its install scripts run code from there", "")
 			return
