@@ -68,9 +68,37 @@ func (j *judge) netStdin(c *shell.Cmd) *shell.Cmd {
 					return f
 				}
 			}
+			if len(c.Stdin.From) == 0 && strings.Contains(c.Stdin.Text, shell.Dyn+"S") {
+				return j.hereStringFetch(c)
+			}
 			return nil
 		}
 		c = j.outer(c)
+	}
+	return nil
+}
+
+// hereStringFetch is the fetch whose output a here-string or here-document of c substitutes
+// (bash <<< "$(curl URL)"). The substitution's commands are analysed just before c: the one
+// right before it is the substitution's last stage.
+func (j *judge) hereStringFetch(c *shell.Cmd) *shell.Cmd {
+	i := slices.Index(j.an.Cmds, c)
+	if i < 1 {
+		return nil
+	}
+	p := j.an.Cmds[i-1]
+	if len(p.Via) != len(c.Via) || len(p.Writes(j.world.Home)) > 0 {
+		return nil
+	}
+	if fetcher(p.Name) {
+		return p
+	}
+	if p.Stdin != nil {
+		for _, f := range p.Stdin.From {
+			if fetcher(f.Name) {
+				return f
+			}
+		}
 	}
 	return nil
 }
