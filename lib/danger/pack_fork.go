@@ -35,6 +35,9 @@ func (j *judge) forkBombs() {
 // runs in the background or a pipeline, a process of its own (a(){ b& b& }; b(){ a& a& }; a),
 // as lib/shell finds the function that spawns itself; the cycle, "" for none.
 func (j *judge) mutualForkBomb() string {
+	if !slices.ContainsFunc(j.an.Cmds, func(c *shell.Cmd) bool { return len(c.Via) > 0 && strings.HasPrefix(c.Via[0], "function ") }) {
+		return "" // no function in the line
+	}
 	piped := map[*shell.Cmd]bool{} // stages of a pipeline: each a process of its own
 	for _, c := range j.an.Cmds {
 		if c.Stdin != nil && len(c.Stdin.From) > 0 {

@@ -220,6 +220,8 @@ func (j *judge) codeFile(c *shell.Cmd, fetched map[string]*shell.Cmd) string {
 	}
 	var defaults []string
 	switch c.Name {
+	default:
+		return ""
 	case "make", "gmake":
 		if f := after("-f", "--file", "--makefile"); f != "" {
 			return f
