@@ -507,6 +507,7 @@ func (j *judge) metadataCredentials(c *shell.Cmd) {
 	texts := []string{c.Code}
 	if fetcher(c.Name) || c.Name == "http" || c.Name == "https" || c.Name == "xh" {
 		texts = append(texts, c.Args...)
+		texts = append(texts, resolvedURLs(c.Args)...)
 	}
 	for _, t := range texts {
 		if what := metadataCredentialURL(t); what != "" {
@@ -538,6 +539,52 @@ func metadataCredentialURL(s string) string {
 		return "an Azure managed-identity token"
 	}
 	return ""
+}
+
+// resolvedURLs are the URLs among curl's arguments with the host curl is told to connect to
+// instead (--resolve HOST:PORT:ADDR, --connect-to HOST:PORT:ADDR:PORT, an empty HOST for any).
+func resolvedURLs(args []string) []string {
+	to := map[string]string{}
+	for i, a := range args {
+		v, ok := strings.CutPrefix(a, "--resolve=")
+		if !ok {
+			v, ok = strings.CutPrefix(a, "--connect-to=")
+		}
+		if !ok && (a == "--resolve" || a == "--connect-to") && i+1 < len(args) {
+			v, ok = args[i+1], true
+		}
+		if !ok {
+			continue
+		}
+		parts := strings.Split(strings.TrimPrefix(v, "+"), ":")
+		if len(parts) >= 3 && parts[2] != "" {
+			to[strings.ToLower(parts[0])] = strings.Trim(parts[2], "[]")
+		}
+	}
+	if len(to) == 0 {
+		return nil
+	}
+	var out []string
+	for _, a := range args {
+		scheme := strings.Index(a, "://")
+		if scheme < 0 {
+			continue
+		}
+		rest := a[scheme+3:]
+		end := strings.IndexAny(rest, "/?#")
+		if end < 0 {
+			end = len(rest)
+		}
+		host, _, _ := strings.Cut(rest[:end], ":")
+		addr, ok := to[strings.ToLower(host)]
+		if !ok {
+			addr, ok = to[""]
+		}
+		if ok {
+			out = append(out, a[:scheme+3]+addr+rest[end:])
+		}
+	}
+	return out
 }
 
 // metadataCanon spells a URL aimed at the metadata service as the rules know it: the host

@@ -417,6 +417,10 @@ func (j *judge) isSecretFile(p string) bool {
 		if h == "" {
 			break
 		}
+		// s3cmd's and rclone's configurations hold the storage keys in clear.
+		if p == h+"/.s3cfg" || p == h+"/.config/rclone/rclone.conf" {
+			return true
+		}
 		// The whole folder of a tool's credentials (archived, copied, listed into a pipe).
 		for _, d := range []string{"/.aws", "/.kube", "/.docker"} {
 			if p == h+d {
