@@ -200,8 +200,13 @@ func hexCalls(code string, calls ...string) string {
 				continue
 			}
 			tail := strings.TrimLeft(rest[j+2:], " ")
-			if strings.HasPrefix(tail, ",") && call == "codecs.decode(" {
-				tail = tail[strings.IndexByte(tail, ')'):] // codecs.decode('..', 'hex')
+			if call == "codecs.decode(" {
+				// codecs.decode('..', 'hex'): only the hex codec is this decoding
+				k := strings.IndexByte(tail, ')')
+				if !strings.HasPrefix(tail, ",") || k < 0 || !strings.Contains(tail[:k], "hex") {
+					continue
+				}
+				tail = tail[k:]
 			}
 			if !strings.HasPrefix(tail, ")") {
 				continue

@@ -23,7 +23,12 @@ func TestCodeCanon(t *testing.T) {
 		{`node -e 'eval(Buffer.from("cmVxdWlyZSgiZnMiKS5ybVN5bmMoIi9ldGMiLHtyZWN1cnNpdmU6dHJ1ZX0p","base64").toString())'`, "net.decoded-exec"},
 		{`node -e 'eval(atob("bHM="))'`, "net.decoded-exec"},
 		{`node -e 'new Function(Buffer.from("6c73", "hex").toString())()'`, "net.decoded-exec"},
-		// the same spellings, harmless
+		{`python3 -c "import os, codecs; os.system(codecs.decode('726d202d7266207e', 'hex').decode())"`, "fs.rm-critical"},
+		// the same spellings, harmless; calls cut short are left alone
+		{`python3 -c "import codecs; print(codecs.decode('6869', 'rot13'))"`, ""},
+		{`python3 -c "import codecs; codecs.decode('6869',"`, ""},
+		{`python3 -c "bytes.fromhex('6869'"`, ""},
+		{`perl -e 'print pack("H*", "6869")'`, ""},
 		{`python3 -c 'import subprocess as sp; sp.run(["ls"])'`, ""},
 		{`python3 -c 'from subprocess import run; run(["git","status"])'`, ""},
 		{`python3 -c 'import shutil as s; s.rmtree("build")'`, ""},
@@ -32,4 +37,19 @@ func TestCodeCanon(t *testing.T) {
 		{`python3 -c "print(bytes.fromhex('6869').decode())"`, ""},
 		{`perl -e 'open(P,"|sort"); print P "b\na\n"'`, ""},
 	})
+}
+
+// TestCodeCanonCutShort: code cut off anywhere (an agent's half-written one-liner) never
+// panics the rewriting, which runs before anything is judged.
+func TestCodeCanonCutShort(t *testing.T) {
+	for _, s := range []struct{ name, code string }{
+		{"python3", `import subprocess as sp, os as o; from os import system as s; from subprocess import *; __import__("shutil").rmtree(bytes.fromhex('2f6574').decode()); codecs.decode('2f', 'hex')`},
+		{"perl", `open(my $P, "|sh"); print $P pack("H*", "726d"); system(pack('H*','6c73'))`},
+		{"node", `require("node:fs"); import("node:os")`},
+		{"php", `system(hex2bin("6c73"));`},
+	} {
+		for i := range len(s.code) + 1 {
+			codeCanon(s.name, s.code[:i])
+		}
+	}
 }
