@@ -176,6 +176,8 @@ func (j *judge) code(c *shell.Cmd) {
 		j.add(c, revInterpreter, c.Name+" code that connects a socket to a shell or subprocess: a reverse shell", "")
 	case downloads && has("exec", "eval") && pats["eval"].MatchString(lower):
 		j.add(c, netInterpreterEval, c.Name+" code that downloads code and evaluates it, unreviewed", "")
+	case has("fetch(", "http.get(", "https.get(", "axios") && has(".then(", "await ") && has("child_process") && has("execsync(", "exec(", "spawnsync(", "spawn(") && runsResponse(lower):
+		j.add(c, netInterpreterEval, c.Name+" code that downloads text and runs it as a command, unreviewed", "")
 	case has("fork") && pats["fork"].MatchString(lower):
 		j.add(c, forkBomb, c.Name+" code that forks in an endless loop: a fork bomb that freezes the machine", "")
 	}
@@ -228,6 +230,37 @@ func (j *judge) code(c *shell.Cmd) {
 			j.tamper(c, t, "rewrite")
 		}
 	}
+}
+
+// runsResponse reports lowercased JavaScript that hands what a request returned to
+// child_process: .then(t => ...execSync(t)), or const t = await r.text(); execSync(t).
+func runsResponse(lower string) bool {
+	for _, call := range []string{"execsync(", "exec(", "spawnsync(", "spawn("} {
+		for from := 0; ; {
+			i := strings.Index(lower[from:], call)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(call)
+			arg := strings.TrimSpace(lower[from:min(len(lower), from+40)])
+			k := 0
+			for k < len(arg) && identByte(arg[k]) {
+				k++
+			}
+			name := arg[:k]
+			if name == "" || k < len(arg) && arg[k] != ')' && arg[k] != ',' {
+				continue
+			}
+			// the variable is what a request's body was read into
+			before := lower[:i]
+			if strings.Contains(before, name+"=>") || strings.Contains(before, name+" =>") || strings.Contains(before, "("+name+")=>") ||
+				strings.Contains(before, "("+name+") =>") || strings.Contains(before, name+" = await") || strings.Contains(before, name+"=await") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // callLiteral is the string literal a call's first argument is (drop_database("app")), "" for
