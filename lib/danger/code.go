@@ -311,6 +311,9 @@ func killsEvery(lower string) bool {
 // evalsDecoded reports lowercased code that evaluates or runs what it decodes from base64 or hex:
 // eval(Buffer.from('...', 'base64').toString()), eval(atob('...')), system(pack("H*", '...')).
 func evalsDecoded(lower string) bool {
+	if !containsAny(lower, "b64decode(", "atob(", "fromhex(", "unhexlify(", "decode64(", "base64_decode(", "hex2bin(", "h*", "frombase64string(", "buffer.from(") {
+		return false
+	}
 	for _, call := range []string{"eval(", "exec(", "function(", "system(", "popen(", "execsync(", "spawnsync(", "run(", "system "} {
 		for from := 0; ; {
 			i := strings.Index(lower[from:], call)

@@ -38,15 +38,21 @@ func codeCanon(name, code string) string {
 	switch {
 	case strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy"):
 		out = pyCanon(out)
-		out = hexCalls(out, "bytes.fromhex(", "binascii.unhexlify(", "codecs.decode(")
-	case name == "node" || name == "nodejs" || name == "bun" || name == "deno":
+		if strings.Contains(out, "hex") {
+			out = hexCalls(out, "bytes.fromhex(", "binascii.unhexlify(", "codecs.decode(")
+		}
+	case (name == "node" || name == "nodejs" || name == "bun" || name == "deno") && strings.Contains(code, "node:"):
 		for _, q := range []string{`"`, `'`, "`"} {
 			out = strings.ReplaceAll(out, q+"node:", q)
 		}
 	case name == "perl":
-		out = hexCalls(out, `pack("H*",`, `pack('H*',`, `pack "H*",`, `pack 'H*',`)
-		out = perlPipeOpen(out)
-	case name == "php":
+		if strings.Contains(out, "H*") {
+			out = hexCalls(out, `pack("H*",`, `pack('H*',`, `pack "H*",`, `pack 'H*',`)
+		}
+		if strings.Contains(out, "|") && strings.Contains(out, "print") {
+			out = perlPipeOpen(out)
+		}
+	case name == "php" && strings.Contains(code, "hex2bin("):
 		out = hexCalls(out, "hex2bin(")
 	}
 	if out == code {

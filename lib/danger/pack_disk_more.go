@@ -17,6 +17,11 @@ var diskVolumeDestroy = &Rule{ID: "disk.volume-destroy", Action: Deny, Radius: H
 // diskWriters judges the programs beyond dd that write what they read onto a path, when that
 // path is a disk device; and the pool and volume destroyers.
 func (j *judge) diskWriters(c *shell.Cmd) {
+	switch c.Name {
+	case "dcfldd", "ddrescue", "gddrescue", "xxd", "socat", "bmaptool", "qemu-img", "zpool", "zfs", "lvremove", "vgremove", "pvremove", "mdadm":
+	default:
+		return // every other command: no operands to collect
+	}
 	var ops []string
 	for _, a := range c.Args {
 		if !strings.HasPrefix(a, "-") {
