@@ -100,7 +100,7 @@ func runsCode(c *shell.Cmd) bool {
 var codePatterns = sync.OnceValue(func() map[string]*regexp.Regexp {
 	return map[string]*regexp.Regexp{
 		"eval":     regexp.MustCompile(`(?s)\b(exec|eval)\b[\s(]*[^;\n]{0,120}?(urlopen|requests\.get|lwp::simple|\bget\s*\(|net::http|open-uri|uri\.open|fetch\s*\(|https?\.get|curl|wget|file_get_contents\s*\(\s*['"]https?:)|\bfetch\s*\([^;\n]{0,200}?\.then\s*\(\s*(\(?\w*\)?\s*=>\s*)?(eval|new\s+function|function)\b`),
-		"fork":     regexp.MustCompile(`(?s)fork\s+while\s+(fork|1|true)\b|fork\s+until\s+0\b|while\s*(\(\s*)?(true|1|true)\s*\)?\s*[:{]?\s*[^\n]{0,40}\bfork\s*\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*[^\n]{0,20}fork\s*\(|loop\s*\{\s*fork|fork\s*\(\s*\)[^\n]{0,20}\bfor\s+\w+\s+in\s+(iter\s*\(|itertools\.(count|repeat|cycle)\b)`),
+		"fork":     regexp.MustCompile(`(?s)fork\s+while\s+(fork|1|true)\b|fork\s+until\s+0\b|while\s*(\(\s*)?(true|1|true)\s*\)?\s*[:{]?\s*[^\n]{0,40}\bfork\s*[(;}]|for\s*\(\s*;\s*;\s*\)\s*\{?\s*[^\n]{0,20}fork\s*[(;}]|loop\s*\{\s*fork|fork\s*\(\s*\)[^\n]{0,20}\bfor\s+\w+\s+in\s+(iter\s*\(|itertools\.(count|repeat|cycle)\b)`),
 		"netget":   regexp.MustCompile(`(file_get_contents|fopen)\s*\(\s*['"]https?:`),
 		"fetch":    regexp.MustCompile(`fetch\s*\(`),
 		"smtplib":  regexp.MustCompile(`\bsmtplib`),
@@ -150,6 +150,7 @@ func containsAny(s string, subs ...string) bool {
 }
 
 func (j *judge) code(c *shell.Cmd) {
+	j.judgeCanon(c)
 	pats := codePatterns()
 	code := c.Code
 	lower := strings.ToLower(code)
@@ -157,6 +158,12 @@ func (j *judge) code(c *shell.Cmd) {
 	if (has(".claude/settings.json", ".claude/settings.local.json") || has("'.claude'", "\".claude\"") && has("settings.json", "settings.local.json")) && (writesFile(lower) || has("write_text", "writefile", "fs.write", "sed -i")) &&
 		has("hooks", "disableallhooks") {
 		j.add(c, tamperUserSettings, c.Name+" code that rewrites Claude Code's settings, where the hooks that guard this session are configured", "")
+	}
+	if has("eval", "exec", "function", "system", "popen", "spawn", "run(") && evalsDecoded(lower) {
+		j.add(c, netDecodedExec, c.Name+" code that runs text it decodes from base64 or hex, which hides what it really runs", "")
+	}
+	if has("kill") && killsEvery(lower) {
+		j.add(c, killMass, c.Name+" code that signals pid -1: every process it may, the session's own among them", "")
 	}
 	if has("os.kill", "process.kill", "posix.kill") && has("/proc") && has("listdir", "readdir", "glob") {
 		j.add(c, killMass, c.Name+" code that signals every process it finds in /proc", "")
@@ -169,11 +176,19 @@ func (j *judge) code(c *shell.Cmd) {
 		j.add(c, revInterpreter, c.Name+" code that connects a socket to a shell or subprocess: a reverse shell", "")
 	case downloads && has("exec", "eval") && pats["eval"].MatchString(lower):
 		j.add(c, netInterpreterEval, c.Name+" code that downloads code and evaluates it, unreviewed", "")
+	case has("fetch(", "http.get(", "https.get(", "axios") && has(".then(", "await ") && has("child_process") && has("execsync(", "exec(", "spawnsync(", "spawn(") && runsResponse(lower):
+		j.add(c, netInterpreterEval, c.Name+" code that downloads text and runs it as a command, unreviewed", "")
 	case has("fork") && pats["fork"].MatchString(lower):
 		j.add(c, forkBomb, c.Name+" code that forks in an endless loop: a fork bomb that freezes the machine", "")
 	}
 	if has("delete", "terminate") && has("boto3", "google.cloud", "aws-sdk", "@aws-sdk", "azure") && pats["sdk"].MatchString(code) {
 		j.add(c, cloudSdkWholesale, c.Name+" code that deletes every object, bucket or instance a cloud SDK lists", "")
+	}
+	if has("redis") && has(".flushall(", ".flushdb(") {
+		// redis-py, ioredis, node-redis: a client's flushall() is FLUSHALL
+		j.dbDestroy(c, c.Name+" code that calls FLUSHALL or FLUSHDB through a Redis client", "", c.Name)
+	} else if has("mongo") && has(".drop_database(", ".dropdatabase(") {
+		j.dbDestroy(c, c.Name+" code that drops a MongoDB database", callLiteral(code, "drop_database(", "dropDatabase("), c.Name)
 	}
 	if has("indices.delete", "delete_index", "deleteindex", "init_index", "initindex", ".index(") && indexWipe(code) {
 		j.add(c, storeIndexDelete, c.Name+" code that deletes every index, or a whole index, through a search engine's SDK", "")
@@ -215,6 +230,108 @@ func (j *judge) code(c *shell.Cmd) {
 			j.tamper(c, t, "rewrite")
 		}
 	}
+}
+
+// runsResponse reports lowercased JavaScript that hands what a request returned to
+// child_process: .then(t => ...execSync(t)), or const t = await r.text(); execSync(t).
+func runsResponse(lower string) bool {
+	for _, call := range []string{"execsync(", "exec(", "spawnsync(", "spawn("} {
+		for from := 0; ; {
+			i := strings.Index(lower[from:], call)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(call)
+			arg := strings.TrimSpace(lower[from:min(len(lower), from+40)])
+			k := 0
+			for k < len(arg) && identByte(arg[k]) {
+				k++
+			}
+			name := arg[:k]
+			if name == "" || k < len(arg) && arg[k] != ')' && arg[k] != ',' {
+				continue
+			}
+			// the variable is what a request's body was read into
+			before := lower[:i]
+			if strings.Contains(before, name+"=>") || strings.Contains(before, name+" =>") || strings.Contains(before, "("+name+")=>") ||
+				strings.Contains(before, "("+name+") =>") || strings.Contains(before, name+" = await") || strings.Contains(before, name+"=await") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// callLiteral is the string literal a call's first argument is (drop_database("app")), "" for
+// anything else.
+func callLiteral(code string, calls ...string) string {
+	for _, call := range calls {
+		if i := strings.Index(code, call); i >= 0 {
+			rest := strings.TrimLeft(code[i+len(call):], " ")
+			if rest != "" && (rest[0] == '"' || rest[0] == '\'') {
+				if k := strings.IndexByte(rest[1:], rest[0]); k >= 0 {
+					return rest[1 : 1+k]
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// killsEvery reports lowercased code that signals pid -1 (every process the user may signal):
+// os.kill(-1, 9), process.kill(-1), Process.kill(9, -1), Perl's kill 9, -1.
+func killsEvery(lower string) bool {
+	for from := 0; ; {
+		i := strings.Index(lower[from:], "kill")
+		if i < 0 {
+			return false
+		}
+		i += from
+		from = i + 4
+		if i > 0 && identByte(lower[i-1]) {
+			continue
+		}
+		args := strings.TrimLeft(lower[from:], " \t")
+		if !strings.HasPrefix(args, "(") && !strings.HasPrefix(args, "'") && !strings.HasPrefix(args, `"`) && (args == "" || args[0] < '0' || args[0] > '9') {
+			continue
+		}
+		args = strings.TrimPrefix(args, "(")
+		if k := strings.IndexAny(args, ");\n"); k >= 0 {
+			args = args[:k]
+		}
+		for _, a := range strings.Split(args, ",") {
+			if strings.TrimSpace(a) == "-1" {
+				return true
+			}
+		}
+	}
+}
+
+// evalsDecoded reports lowercased code that evaluates or runs what it decodes from base64 or hex:
+// eval(Buffer.from('...', 'base64').toString()), eval(atob('...')), system(pack("H*", '...')).
+func evalsDecoded(lower string) bool {
+	if !containsAny(lower, "b64decode(", "atob(", "fromhex(", "unhexlify(", "decode64(", "base64_decode(", "hex2bin(", "h*", "frombase64string(", "buffer.from(") {
+		return false
+	}
+	for _, call := range []string{"eval(", "exec(", "function(", "system(", "popen(", "execsync(", "spawnsync(", "run(", "system "} {
+		for from := 0; ; {
+			i := strings.Index(lower[from:], call)
+			if i < 0 {
+				break
+			}
+			from += i + len(call)
+			arg := lower[from:min(len(lower), from+200)]
+			if k := strings.IndexByte(arg, '\n'); k >= 0 {
+				arg = arg[:k]
+			}
+			if containsAny(arg, "b64decode(", "atob(", "fromhex(", "unhexlify(", "decode64(", "base64_decode(", "hex2bin(", `pack("h*"`, `pack('h*'`, "frombase64string(") ||
+				strings.Contains(arg, "buffer.from(") && containsAny(arg, "base64", "'hex'", `"hex"`) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // indexWipe reports search-engine SDK code deleting every index or a whole one: Elasticsearch's

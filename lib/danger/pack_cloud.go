@@ -40,7 +40,7 @@ var packCloud = pack{name: "cloud", title: "cloud and infrastructure",
 	rules: []*Rule{cloudDeleteProduction, cloudDeleteListed, cloudAppDestroy, cloudBucketDelete, cloudClusterDelete, cloudServerDelete, cloudDelete, cloudDeleteAll, cloudDeleteCritical, cloudIacDestroy, cloudIacDestroyPreview, cloudIacDestroyTarget, cloudIacStackRm, cloudIacStateRm, cloudIacStateRmAll, cloudIacWorkspaceDelete, cloudS3Delete, cloudSyncDelete, cloudSyncDeleteLocal, cloudIacApplyUnreviewed, cloudSdkWholesale},
 	programs: []program{
 		{[]string{"terraform", "tofu", "terragrunt"}, (*judge).terraform}, {[]string{"pulumi"}, (*judge).pulumi},
-		{[]string{"cdk", "cdktf", "serverless", "sls", "sst", "amplify"}, (*judge).stackTool},
+		{[]string{"cdk", "cdktf", "serverless", "sls", "sst", "amplify", "sam"}, (*judge).stackTool},
 		{[]string{"eksctl", "heroku", "doctl"}, (*judge).platform}, {[]string{"bq"}, (*judge).bigquery},
 		{[]string{"hcloud", "ovhcloud", "railway", "openstack", "render", "nova"}, func(j *judge, c *shell.Cmd) { j.serverDelete(c) }},
 		{[]string{"aws"}, (*judge).aws}, {[]string{"gcloud"}, (*judge).gcloud}, {[]string{"gsutil"}, (*judge).gsutil}, {[]string{"az"}, (*judge).az},
@@ -217,7 +217,7 @@ func (j *judge) stackTool(c *shell.Cmd) {
 		j.add(c, cloudIacApplyUnreviewed, "cdktf deploy --auto-approve changes the stack's resources with no plan reviewed", "")
 	case (c.Name == "cdk" || c.Name == "cdktf") && ops[0] == "destroy",
 		(c.Name == "serverless" || c.Name == "sls" || c.Name == "sst") && ops[0] == "remove",
-		c.Name == "amplify" && ops[0] == "delete":
+		c.Name == "amplify" && ops[0] == "delete", c.Name == "sam" && ops[0] == "delete":
 		if previewStage(c.Args) {
 			j.add(c, cloudIacDestroyPreview, c.Name+" "+ops[0]+" deletes every resource of a development or preview stack", "")
 			return

@@ -44,7 +44,7 @@ var sqlPatterns = sync.OnceValue(func() [4]*regexp.Regexp {
 	return [4]*regexp.Regexp{
 		regexp.MustCompile(`(?is)\bdrop\s+(database|schema|table|keyspace|collection)\s+(if\s+exists\s+)?([\w."` + "`" + `\[\]-]+)`),
 		regexp.MustCompile(`(?is)\btruncate\s+(table\s+)?([\w."` + "`" + `\[\]-]+)`),
-		regexp.MustCompile(`(?is)\bdelete\s+from\s+([\w."` + "`" + `\[\]-]+)\s*(;|$|\)|where\s+(1\s*=\s*1|true|1)\s*(;|$|\))|returning\b|using\b|limit\b|order\b)`),
+		regexp.MustCompile(`(?is)\bdelete\s+(?:[\w.]+\s+)?from\s+(?:only\s+)?([\w."` + "`" + `\[\]-]+)(?:\s+(?:as\s+)?\w+)?\s*(;|$|\)|where\s+(1\s*=\s*1|true|1)\s*(;|$|\))|returning\b|using\b|limit\b|order\b)`),
 		regexp.MustCompile(`(?is)\bflushall\b|\bflushdb\b|\.dropDatabase\s*\(|\.drop\s*\(\s*\)|\.deleteMany\s*\(\s*\{\s*\}\s*\)|\.remove\s*\(\s*\{\s*\}\s*\)`),
 	}
 })
@@ -115,7 +115,53 @@ func (j *judge) dbClient(c *shell.Cmd) {
 		j.dbDestroy(c, c.Name+" "+strings.ToUpper(at(redisOpts.Parse(c.Args).Operands, 0))+" of every key a scan lists", "", c.Name)
 		return
 	}
-	j.sqlStatements(c, sqlText(c))
+	text := sqlText(c)
+	if redisClient(c.Name) && redisScriptFlush(text) {
+		// EVAL "redis.call('flushall')" 0: the script's own call, inside its quotes
+		j.dbDestroy(c, c.Name+" EVAL of a script that calls FLUSHALL or FLUSHDB", "", c.Name)
+		return
+	}
+	// SQL the same line wrote to a file it then runs: psql -f FILE, < FILE, \i, .read, source.
+	for _, f := range sqlFiles(c, text) {
+		if shell.Known(f) {
+			text += ";\n" + j.wroteBefore(c, j.res(c, f), false)
+		}
+	}
+	j.sqlStatements(c, text)
+}
+
+func redisClient(name string) bool {
+	return name == "redis-cli" || name == "valkey-cli" || name == "keydb-cli"
+}
+
+// redisScriptFlush reports a Lua script given to EVAL that calls FLUSHALL or FLUSHDB.
+func redisScriptFlush(text string) bool {
+	l := strings.ToLower(text)
+	return strings.Contains(l, "eval") && containsAny(l, "redis.call(", "redis.pcall(", "server.call(", "server.pcall(") && containsAny(l, "flushall", "flushdb")
+}
+
+// sqlFiles are the files a client reads SQL from: -f/--file, its redirected stdin, and the
+// include commands in the text it runs (psql's \i and \ir, sqlite's .read, mysql's source).
+func sqlFiles(c *shell.Cmd, text string) []string {
+	var out []string
+	if c.Name == "psql" || c.Name == "pgcli" || c.Name == "usql" || c.Name == "cockroach" || c.Name == "sqlcmd" || c.Name == "snowsql" || c.Name == "vsql" {
+		p := sqlClientOpts.Parse(c.Args)
+		for _, k := range []string{"f", "file", "i"} {
+			if v, ok := p.Flags[k]; ok && v != "" && v != "-" {
+				out = append(out, v)
+			}
+		}
+	}
+	if c.Stdin != nil && c.Stdin.File != "" {
+		out = append(out, c.Stdin.File)
+	}
+	for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == ';' }) {
+		f := strings.Fields(line)
+		if len(f) == 2 && (f[0] == `\i` || f[0] == `\ir` || f[0] == `\include` || f[0] == ".read" || strings.EqualFold(f[0], "source") || f[0] == `\.`) {
+			out = append(out, strings.Trim(f[1], `'"`))
+		}
+	}
+	return out
 }
 
 // keyScanDelete reports a Redis client deleting (DEL, UNLINK) the keys another Redis client
@@ -225,6 +271,20 @@ func stripSQLStrings(s string) string {
 				}
 			}
 			b.WriteString("''")
+		case s[i] == '/' && i+1 < len(s) && s[i+1] == '*':
+			// /* comment */ separates words as a space does; MySQL runs what /*! ... */ and
+			// /*!40000 ... */ hold, so their text stays.
+			end := strings.Index(s[i+2:], "*/")
+			if end < 0 {
+				end = len(s) - i - 2
+			}
+			body := s[i+2 : i+2+end]
+			if strings.HasPrefix(body, "!") {
+				b.WriteString(" " + strings.TrimLeft(body[1:], "0123456789") + " ")
+			} else {
+				b.WriteByte(' ')
+			}
+			i += 2 + end + 1
 		case s[i] == '-' && i+1 < len(s) && s[i+1] == '-':
 			for i < len(s) && s[i] != '\n' {
 				i++

@@ -5,6 +5,28 @@ import "testing"
 // TestPackDb names the rule of the databases pack each command must be decided by ("": allowed).
 func TestPackDb(t *testing.T) {
 	checkPack(t, []packCase{
+		// SQL the line wrote to a file, comments, aliases; Redis scripts; driver calls.
+		{"echo 'DROP DATABASE app;' > d.sql && psql -h prod-db -f d.sql", "db.destructive"},
+		{"echo 'DROP DATABASE app;' > d.sql && mysql -h prod-db < d.sql", "db.destructive"},
+		{"cat > d.sql <<'EOF'\nTRUNCATE orders;\nEOF\nsqlite3 app.db < d.sql", "db.destructive"},
+		{"echo 'DROP TABLE users;' > d.sql && sqlite3 app.db '.read d.sql'", "db.destructive"},
+		{"echo 'DROP DATABASE app;' > d.sql && psql -h prod-db -c '\\i d.sql'", "db.destructive"},
+		{"psql -h prod-db -c 'DROP/**/DATABASE app'", "db.destructive"},
+		{"mysql -h prod-db -e 'DROP /*!40000 DATABASE */ app'", "db.destructive"},
+		{"psql -h prod-db -c 'DELETE FROM users u'", "db.destructive"},
+		{"psql -h prod-db -c 'DELETE FROM ONLY users'", "db.destructive"},
+		{"mysql -h prod-db -e 'DELETE users FROM users'", "db.destructive"},
+		{"redis-cli -h prod-redis EVAL \"redis.call('flushall')\" 0", "db.destructive"},
+		{"python3 -c 'import redis; redis.Redis(host=\"prod-redis\").flushall()'", "db.destructive"},
+		{"python3 -c 'import pymongo; pymongo.MongoClient(\"prod-db\").drop_database(\"app\")'", "db.destructive"},
+		{"python3 -c 'import pymongo; pymongo.MongoClient().drop_database(\"test_app\")'", "db.drop-dev"},
+		{"psql -h prod-db -c 'DELETE FROM users u WHERE u.id = 3'", ""},
+		{"mysql -h prod-db -e 'DELETE u FROM users u JOIN bans b ON b.uid = u.id'", ""},
+		{"echo 'SELECT 1;' > q.sql && psql -h prod-db -f q.sql", ""},
+		{"grep -v 'DROP TABLE' dump.sql > clean.sql && psql -h prod-db -f clean.sql", ""},
+		{"psql -h prod-db -c 'SELECT /* drop table x */ 1'", ""},
+		{"redis-cli -h prod-redis EVAL \"return redis.call('get', KEYS[1])\" 1 k", ""},
+		{"python3 -c 'import redis; print(redis.Redis().get(\"k\"))'", ""},
 		{"bin/rails runner 'User.destroy_all'", "db.destructive"},
 		{"RAILS_ENV=production bundle exec rails runner \"Order.delete_all; puts :done\"", "db.destructive"},
 		{"python manage.py shell -c 'from shop.models import Order; Order.objects.all().delete()'", "db.destructive"},

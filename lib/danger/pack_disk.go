@@ -20,7 +20,8 @@ var (
 )
 
 var packDisk = pack{name: "disk", title: "disks",
-	rules: []*Rule{diskDd, diskFormat, diskMkfs, diskPartition, diskWipe, diskWipefs, diskWriteDevice},
+	rules: []*Rule{diskDd, diskFormat, diskMkfs, diskPartition, diskVolumeDestroy, diskWipe, diskWipefs, diskWriteDevice},
+	known: (*judge).diskWriters,
 	programs: []program{
 		{[]string{"dd"}, (*judge).dd}, {[]string{"wipefs"}, (*judge).wipefs},
 		{[]string{"fdisk", "sfdisk", "parted", "gdisk", "sgdisk", "cfdisk"}, (*judge).partition},

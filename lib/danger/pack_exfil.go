@@ -3,6 +3,7 @@ package danger
 import (
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
@@ -282,6 +283,10 @@ func tokenHome(c *shell.Cmd, host string) bool {
 			strings.HasSuffix(host, ".cloudfunctions.net") || strings.HasSuffix(host, ".firebaseio.com") || strings.HasSuffix(host, ".appspot.com")
 	case "az":
 		return strings.HasSuffix(host, ".azure.com") || strings.HasSuffix(host, ".azure.net") || strings.HasSuffix(host, ".microsoft.com") || strings.HasSuffix(host, ".windows.net") || strings.HasSuffix(host, ".azurecr.io")
+	case "kubectl", "oc", "git", "op":
+		return false // a kubeconfig, a git credential or a vault item has no one service it is sent to
+	case "heroku":
+		return strings.HasSuffix(host, ".heroku.com")
 	}
 	return host != "" // a secret store's value (vault, secretsmanager) has no one home: judged elsewhere
 }
@@ -315,6 +320,21 @@ func printsToken(c *shell.Cmd) string {
 		ops := shell.KubectlOpts.Parse(c.Args).Operands
 		if len(ops) > 1 && ops[0] == "get" && (ops[1] == "secret" || ops[1] == "secrets" || strings.HasPrefix(ops[1], "secret/")) {
 			return "Kubernetes secrets (kubectl get secrets)"
+		}
+		if len(ops) > 1 && ops[0] == "config" && ops[1] == "view" && slices.Contains(c.Args, "--raw") {
+			return "the clusters' client keys and tokens (" + c.Name + " config view --raw)"
+		}
+	case "git":
+		if len(c.Args) > 1 && c.Args[0] == "credential" && c.Args[1] == "fill" {
+			return "a stored git password or token (git credential fill)"
+		}
+	case "heroku":
+		if at(c.Args, 0) == "auth:token" {
+			return "the Heroku API token (heroku auth:token)"
+		}
+	case "op":
+		if at(c.Args, 0) == "read" || at(c.Args, 0) == "item" && at(c.Args, 1) == "get" && slices.Contains(c.Args, "--reveal") {
+			return "a 1Password secret (op " + at(c.Args, 0) + ")"
 		}
 	case "gpg", "gpg2":
 		if slices.Contains(c.Args, "--export-secret-keys") || slices.Contains(c.Args, "--export-secret-subkeys") {
@@ -487,6 +507,7 @@ func (j *judge) metadataCredentials(c *shell.Cmd) {
 	texts := []string{c.Code}
 	if fetcher(c.Name) || c.Name == "http" || c.Name == "https" || c.Name == "xh" {
 		texts = append(texts, c.Args...)
+		texts = append(texts, resolvedURLs(c.Args)...)
 	}
 	for _, t := range texts {
 		if what := metadataCredentialURL(t); what != "" {
@@ -501,6 +522,7 @@ func (j *judge) metadataCredentials(c *shell.Cmd) {
 // managed-identity tokens (GCP's also under the short host name metadata); "" for anything
 // else (instance ids, regions, tags).
 func metadataCredentialURL(s string) string {
+	s = metadataCanon(s)
 	if !strings.Contains(s, "169.254.169.254") && !strings.Contains(s, "169.254.170.2") && !strings.Contains(s, "metadata.google.internal") && !strings.Contains(s, "[fd00:ec2::254]") &&
 		!strings.Contains(s, "://metadata/computeMetadata/") {
 		return ""
@@ -517,6 +539,136 @@ func metadataCredentialURL(s string) string {
 		return "an Azure managed-identity token"
 	}
 	return ""
+}
+
+// resolvedURLs are the URLs among curl's arguments with the host curl is told to connect to
+// instead (--resolve HOST:PORT:ADDR, --connect-to HOST:PORT:ADDR:PORT, an empty HOST for any).
+func resolvedURLs(args []string) []string {
+	to := map[string]string{}
+	for i, a := range args {
+		v, ok := strings.CutPrefix(a, "--resolve=")
+		if !ok {
+			v, ok = strings.CutPrefix(a, "--connect-to=")
+		}
+		if !ok && (a == "--resolve" || a == "--connect-to") && i+1 < len(args) {
+			v, ok = args[i+1], true
+		}
+		if !ok {
+			continue
+		}
+		parts := strings.Split(strings.TrimPrefix(v, "+"), ":")
+		if len(parts) >= 3 && parts[2] != "" {
+			to[strings.ToLower(parts[0])] = strings.Trim(parts[2], "[]")
+		}
+	}
+	if len(to) == 0 {
+		return nil
+	}
+	var out []string
+	for _, a := range args {
+		scheme := strings.Index(a, "://")
+		if scheme < 0 {
+			continue
+		}
+		rest := a[scheme+3:]
+		end := strings.IndexAny(rest, "/?#")
+		if end < 0 {
+			end = len(rest)
+		}
+		host, _, _ := strings.Cut(rest[:end], ":")
+		addr, ok := to[strings.ToLower(host)]
+		if !ok {
+			addr, ok = to[""]
+		}
+		if ok {
+			out = append(out, a[:scheme+3]+addr+rest[end:])
+		}
+	}
+	return out
+}
+
+// metadataCanon spells a URL aimed at the metadata service as the rules know it: the host
+// written as one decimal, hex or octal number, in parts (169.254.43518), or by its AWS name
+// (instance-data, instance-data.ec2.internal) is 169.254.169.254; /./ and // in the path, which
+// the client removes before sending, are gone.
+func metadataCanon(s string) string {
+	scheme := strings.Index(s, "://")
+	if scheme < 0 {
+		return s
+	}
+	rest := s[scheme+3:]
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		end = len(rest)
+	}
+	host, tail := rest[:end], rest[end:]
+	name, port, hasPort := strings.Cut(host, ":")
+	switch ln := strings.ToLower(name); {
+	case ln == "instance-data" || ln == "instance-data.ec2.internal":
+		name = "169.254.169.254"
+	default:
+		if ip, ok := inetAton(name); ok {
+			name = ip
+		}
+	}
+	if name != "169.254.169.254" && name != "169.254.170.2" {
+		return s
+	}
+	if hasPort {
+		name += ":" + port
+	}
+	for strings.Contains(tail, "/./") || strings.Contains(tail, "//") {
+		tail = strings.ReplaceAll(strings.ReplaceAll(tail, "/./", "/"), "//", "/")
+	}
+	return s[:scheme+3] + name + tail
+}
+
+// inetAton reads an IPv4 address as inet_aton does (and curl with it): one to four parts,
+// each decimal, 0x hex or 0 octal, the last filling the bytes left; "" when it is not one.
+func inetAton(s string) (string, bool) {
+	if s == "" || strings.Count(s, ".") > 3 {
+		return "", false
+	}
+	parts := strings.Split(s, ".")
+	var vals []uint64
+	for _, p := range parts {
+		base := 10
+		switch {
+		case strings.HasPrefix(p, "0x") || strings.HasPrefix(p, "0X"):
+			base, p = 16, p[2:]
+		case len(p) > 1 && p[0] == '0':
+			base, p = 8, p[1:]
+		}
+		if p == "" {
+			return "", false
+		}
+		var v uint64
+		for _, ch := range strings.ToLower(p) {
+			d := strings.IndexRune("0123456789abcdef", ch)
+			if d < 0 || d >= base {
+				return "", false
+			}
+			v = v*uint64(base) + uint64(d)
+			if v > 1<<32 {
+				return "", false
+			}
+		}
+		vals = append(vals, v)
+	}
+	var ip uint64
+	n := len(vals)
+	for i, v := range vals[:n-1] {
+		if v > 255 {
+			return "", false
+		}
+		ip |= v << (24 - 8*i)
+	}
+	if last := vals[n-1]; last >= 1<<(8*(5-n)) {
+		return "", false
+	} else {
+		ip |= last
+	}
+	return strconv.Itoa(int(ip>>24)) + "." + strconv.Itoa(int(ip>>16&255)) + "." + strconv.Itoa(int(ip>>8&255)) + "." + strconv.Itoa(int(ip&255)), true
 }
 
 // icmpTool reports programs that put data of the caller's choosing into packets: ping's -p

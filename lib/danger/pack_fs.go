@@ -32,6 +32,7 @@ var packFS = pack{name: "fs", title: "filesystem destruction",
 	programs: []program{
 		{[]string{"rm", "unlink"}, (*judge).rm}, {[]string{"rimraf"}, (*judge).rimraf}, {[]string{"shred"}, (*judge).shred},
 		{[]string{"find"}, (*judge).find}, {[]string{"rsync"}, (*judge).rsync}, {[]string{"mv"}, (*judge).mv},
+		{[]string{"tar", "gtar", "bsdtar", "zip", "7z", "7za", "7zz"}, (*judge).archiveRemoves},
 		{[]string{"tmutil"}, (*judge).tmutil}, {[]string{"security"}, (*judge).deleteKeychain},
 	},
 }

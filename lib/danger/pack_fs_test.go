@@ -5,6 +5,25 @@ import "testing"
 // TestPackFs names the rule of the filesystem destruction pack each command must be decided by ("": allowed).
 func TestPackFs(t *testing.T) {
 	checkPack(t, []packCase{
+		// Archivers and rclone deleting what they read, as rm -rf.
+		{"tar --remove-files -cf /dev/null .git", "fs.rm-critical"},
+		{"tar --remove-files -cf /dev/null .", "fs.rm-critical"},
+		{"tar -cf /dev/null --remove-files /etc", "fs.rm-critical"},
+		{"tar czf /dev/null --remove-files -C / etc", "fs.rm-critical"},
+		{"tar --remove-f -czf - /usr > /dev/null", "fs.rm-critical"},
+		{"zip -rm /tmp/x.zip /home/dev/proj", "fs.rm-critical"},
+		{"7z a -sdel x.7z .git", "fs.rm-critical"},
+		{"rclone purge /etc", "fs.rm-critical"},
+		{"rclone delete --rmdirs /", "fs.rm-critical"},
+		{"rclone purge ~", "fs.rm-critical"},
+		{"rclone purge .", "fs.rm-critical"},
+		{"tar --remove-files -czf logs.tgz build/logs", ""},
+		{"tar -C build --remove-files -czf ../logs.tgz logs", ""},
+		{"tar czf backup.tgz .", ""},
+		{"zip -r out.zip .", ""},
+		{"zip -m old.zip build/old.log", ""},
+		{"rclone delete ./build", ""},
+		{"rclone copy /etc remote:backup", ""},
 		{"printf '%s\\n' ~/.ssh ~/.gnupg > /tmp/dirs.txt && xargs --arg-file=/tmp/dirs.txt rm -rf", "fs.rm-critical"},
 		{"printf '%s\\n' build dist > /tmp/dirs.txt && xargs -a /tmp/dirs.txt rm -rf", ""},
 		{"cd ~ && ls -A | grep '^\\.' | xargs rm -rf", "fs.find-delete"},

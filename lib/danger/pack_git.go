@@ -50,6 +50,8 @@ func (j *judge) git(c *shell.Cmd) {
 	}
 	sub, rest := args[0], args[1:]
 	p := gitOpts.Parse(rest)
+	j.gitPlumbing(c, sub, rest)
+	j.gitConfigured(c, sub, p)
 	switch sub {
 	case "reset":
 		if p.Has("hard") {
@@ -260,6 +262,8 @@ func (j *judge) forcePush(c *shell.Cmd, branch string, lease, checked bool) {
 		j.add(c, gitForcePush, "a force push rewrites the remote branch, and which branch this is could not be told", "")
 	case j.protected(branch):
 		j.add(c, gitForcePushProtected, "a force push to the protected branch "+branch+" rewrites shared history", "push a new branch and open a pull request, or revert with a new commit")
+	case strings.ContainsAny(branch, "*?[") && j.protectedMatch(branch) != "":
+		j.add(c, gitForcePushProtected, "a force push of "+branch+" rewrites every branch it matches on the remote, the protected branch "+j.protectedMatch(branch)+" among them", "push the one feature branch you mean")
 	case checked:
 		return
 	default:

@@ -206,6 +206,7 @@ func (j *judge) objectTool(c *shell.Cmd) {
 	wipe := false
 	switch c.Name {
 	case "rclone":
+		j.rcloneLocal(c, verb, target, narrowed)
 		remote, _, ok := strings.Cut(target, ":")
 		wipe = ok && len(remote) > 1 && (verb == "purge" || verb == "delete" && !narrowed)
 	case "mc":

@@ -55,6 +55,14 @@ func (j *judge) kill(c *shell.Cmd) {
 			f := c.ArgsFrom[0]
 			j.add(c, killMass, "kill is given the pid of every process ("+f.Name+" lists them all)", "")
 		}
+		// kill $(pgrep claude), pgrep claude | xargs kill, kill $(pidof bash): every process of
+		// a program the sessions run in, as pkill claude.
+		for _, f := range c.ArgsFrom {
+			if pat := sessionLookup(f); pat != "" {
+				j.add(c, killMass, "kill is given the pid of every "+pat+" process ("+f.Name+" finds them): the sessions, and the shell running this one", "")
+				return
+			}
+		}
 		return
 	}
 	p := killOpts.Parse(c.Args)
@@ -98,6 +106,31 @@ func allProcesses(c *shell.Cmd) bool {
 		}
 	}
 	return false
+}
+
+// sessionLookup is the session program whose every pid a pgrep or pidof prints, "" for another.
+func sessionLookup(c *shell.Cmd) string {
+	var names []string
+	switch c.Name {
+	case "pgrep":
+		p := killOpts.Parse(c.Args)
+		if p.Has("n", "newest", "o", "oldest", "P", "parent", "s", "session", "t", "terminal") {
+			return "" // one process, or those of one session or terminal
+		}
+		names = p.Operands
+	case "pidof":
+		for _, a := range c.Args {
+			if !strings.HasPrefix(a, "-") {
+				names = append(names, a)
+			}
+		}
+	}
+	for _, n := range names {
+		if slices.Contains(sessionPrograms, strings.TrimPrefix(strings.TrimPrefix(n, "^"), "/usr/bin/")) {
+			return n
+		}
+	}
+	return ""
 }
 
 // loginctl terminate-user, kill-user: every process and session of the user.

@@ -23,6 +23,7 @@ var (
 var packNet = pack{name: "net", title: "code from the network",
 	rules: []*Rule{netDecodedExec, netDownloadRun, netDownloadRunBinary, netInstallSource, netInterpreterEval, netPipeInstaller, netPipeShell},
 	line:  func(j *judge) { j.downloadThenRun(); j.macDownloads() },
+	each:  []func(*judge, *shell.Cmd){(*judge).netStdinRuns},
 	known: (*judge).installSource,
 }
 
@@ -76,15 +77,24 @@ func (j *judge) runs(c *shell.Cmd) {
 // downloadThenRun finds a file fetched from the network and run later in the same command
 // line (curl -o x.sh URL && bash x.sh, wget -O t URL; chmod +x t; ./t): the same unreviewed
 // code as curl | sh, one step removed.
-func (j *judge) downloadThenRun() {
+func (j *judge) downloadThenRun() { j.downloadThenRunIn(j.an.Cmds) }
+
+// downloadThenRunIn is downloadThenRun over cmds (a PowerShell script's, judged where it is found).
+func (j *judge) downloadThenRunIn(cmds []*shell.Cmd) {
 	fetched := map[string]*shell.Cmd{}
 	unpacked := map[string]*shell.Cmd{} // folders a download was unpacked into
-	for _, c := range j.an.Cmds {
+	for _, c := range cmds {
 		if fetcher(c.Name) && c.Name != "ssh" && c.Name != "scp" && c.Name != "sftp" {
 			for _, t := range c.Writes(j.world.Home) {
 				fetched[t.Path] = c
 			}
 			continue
+		}
+		if f := j.netStdin(c); f != nil && f.Name != "ssh" && f.Name != "scp" && f.Name != "sftp" {
+			// curl URL | tee x.sh, curl URL | cat > x.sh, | dd of=x.sh: the download, saved
+			for _, t := range c.Writes(j.world.Home) {
+				fetched[t.Path] = f
+			}
 		}
 		if dir, from := j.unpacks(c, fetched); from != nil {
 			unpacked[dir] = from
@@ -102,31 +112,39 @@ func (j *judge) downloadThenRun() {
 			continue
 		}
 		var ran string
-		switch c.Name {
-		case "msiexec", "wine":
-			// msiexec /i FILE installs it; wine FILE (or wine msiexec /i FILE) runs it
-			for i, a := range c.Args {
-				if c.Name == "wine" && i == 0 && a != "msiexec" {
-					ran = a
-					break
-				}
-				if (strings.EqualFold(a, "/i") || strings.EqualFold(a, "/package")) && i+1 < len(c.Args) {
-					ran = c.Args[i+1]
-					break
-				}
-			}
-			if ran != "" && !strings.Contains(ran, "/") {
-				ran = "./" + ran // a file in the working folder, not a program on PATH
-			}
-		case "sh", "bash", "zsh", "dash", "ksh", "source", ".", "python", "python3", "perl", "ruby", "node", "php":
-			for _, a := range c.Args {
-				if !strings.HasPrefix(a, "-") {
-					ran = a
-					break
-				}
-			}
+		file := false // ran is a file the program reads, never looked up on PATH
+		if r := j.codeFile(c, fetched); r != "" {
+			ran, file = r, true
+		}
+		switch {
+		case file:
 		default:
-			ran = c.Prog
+			switch c.Name {
+			case "msiexec", "wine":
+				// msiexec /i FILE installs it; wine FILE (or wine msiexec /i FILE) runs it
+				for i, a := range c.Args {
+					if c.Name == "wine" && i == 0 && a != "msiexec" {
+						ran = a
+						break
+					}
+					if (strings.EqualFold(a, "/i") || strings.EqualFold(a, "/package")) && i+1 < len(c.Args) {
+						ran = c.Args[i+1]
+						break
+					}
+				}
+				if ran != "" && !strings.Contains(ran, "/") {
+					ran = "./" + ran // a file in the working folder, not a program on PATH
+				}
+			case "sh", "bash", "zsh", "dash", "ksh", "source", ".", "python", "python3", "perl", "ruby", "node", "php":
+				for _, a := range c.Args {
+					if !strings.HasPrefix(a, "-") {
+						ran = a
+						break
+					}
+				}
+			default:
+				ran = c.Prog
+			}
 		}
 		var f *shell.Cmd
 		ok := false
@@ -136,7 +154,7 @@ func (j *judge) downloadThenRun() {
 			// file of that name into a folder on a usual PATH (curl -o ~/.local/bin/kx URL; kx).
 			target, f, ok = j.fetchedOnPath(ran, fetched)
 		}
-		if !ok && (ran == "" || !strings.Contains(ran, "/") && c.Name != "sh" && c.Name != "bash" && c.Name != "source" && c.Name != "." &&
+		if !ok && (ran == "" || !file && !strings.Contains(ran, "/") && c.Name != "sh" && c.Name != "bash" && c.Name != "source" && c.Name != "." &&
 			c.Name != "zsh" && c.Name != "dash" && c.Name != "ksh" && c.Name != "python" && c.Name != "python3" &&
 			c.Name != "perl" && c.Name != "ruby" && c.Name != "node" && c.Name != "php") {
 			continue // a bare program name is found on PATH, not in the directory
@@ -173,6 +191,73 @@ func (j *judge) downloadThenRun() {
 			j.add(c, netDownloadRun, "it runs "+what+" in the same breath, unreviewed, with your permissions", "")
 		}
 	}
+}
+
+// codeFile is the file a program reads as code and runs that is not a script operand of a
+// shell or interpreter: make's makefile (-f, or the default in its folder), just's justfile,
+// pwsh -File, go run, java -jar; "" for anything else.
+func (j *judge) codeFile(c *shell.Cmd, fetched map[string]*shell.Cmd) string {
+	after := func(opts ...string) string {
+		for k, a := range c.Args {
+			for _, o := range opts {
+				if strings.EqualFold(a, o) && k+1 < len(c.Args) {
+					return c.Args[k+1]
+				}
+				if v, ok := strings.CutPrefix(a, o+"="); ok && strings.HasPrefix(o, "--") {
+					return v
+				}
+			}
+		}
+		return ""
+	}
+	operand := func(suffix string) string {
+		for _, a := range c.Args {
+			if !strings.HasPrefix(a, "-") && strings.HasSuffix(strings.ToLower(a), suffix) {
+				return a
+			}
+		}
+		return ""
+	}
+	var defaults []string
+	switch c.Name {
+	default:
+		return ""
+	case "make", "gmake":
+		if f := after("-f", "--file", "--makefile"); f != "" {
+			return f
+		}
+		defaults = []string{"GNUmakefile", "makefile", "Makefile"}
+	case "just":
+		if f := after("-f", "--justfile"); f != "" {
+			return f
+		}
+		defaults = []string{"justfile", "Justfile", ".justfile"}
+	case "pwsh", "powershell", "powershell.exe", "pwsh.exe":
+		if f := after("-File", "-f"); f != "" {
+			return f
+		}
+		return operand(".ps1")
+	case "go":
+		if at(c.Args, 0) == "run" {
+			return operand(".go")
+		}
+	case "java":
+		if f := after("-jar"); f != "" {
+			return f
+		}
+		return operand(".java")
+	}
+	dir := after("-C", "--directory", "-d", "--working-directory")
+	for _, d := range defaults {
+		p := d
+		if dir != "" {
+			p = dir + "/" + d
+		}
+		if _, ok := fetched[j.res(c, p)]; ok {
+			return p
+		}
+	}
+	return ""
 }
 
 // fetchedOnPath finds a file the line fetched into a folder that is on a usual PATH under
@@ -456,6 +541,58 @@ func (j *judge) ranFile(c *shell.Cmd) string {
 // registry (npm install https://…/x.tgz, --registry, pip install --index-url, -f, a wheel's
 // URL): its install scripts or build hooks run code from a source nothing has vouched for. A
 // company's own registry goes in the policy's trusted_hosts.
+// codeHost reports the public code hosts projects take git dependencies from.
+func codeHost(host string) bool {
+	switch host {
+	case "github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gist.github.com":
+		return true
+	}
+	return false
+}
+
+// runsPackageURL: npx, bunx, pnpm|yarn dlx and npm exec fetch a package and run its program in
+// one step; given a URL (a tarball, a git repository, github:user/repo) instead of a registry
+// name, that is code downloaded and run (net.download-run), unless the host is trusted. lib/shell
+// unwraps them: c is the program run, found through one of them.
+func (j *judge) runsPackageURL(c *shell.Cmd) bool {
+	if len(c.Via) == 0 {
+		return false
+	}
+	switch c.Via[len(c.Via)-1] {
+	case "npx", "bunx", "pnpx", "pnpm", "yarn", "npm", "bun":
+	default:
+		return false
+	}
+	cands := []string{c.Prog}
+	// npx -p URL x: the package option, which the unwrapping leaves behind, from the text
+	words := splitWords(c.Text)
+	for i, w := range words {
+		if v, ok := strings.CutPrefix(w, "--package="); ok {
+			cands = append(cands, v)
+		} else if (w == "-p" || w == "--package") && i+1 < len(words) {
+			cands = append(cands, words[i+1])
+		}
+	}
+	for _, a := range cands {
+		u := strings.TrimPrefix(a, "git+")
+		for prefix, host := range map[string]string{"github:": "github.com/", "gitlab:": "gitlab.com/", "bitbucket:": "bitbucket.org/", "git://": ""} {
+			if rest, ok := strings.CutPrefix(u, prefix); ok {
+				u = "https://" + host + rest
+			}
+		}
+		if !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
+			continue
+		}
+		host, _, segs, _ := splitURL(u)
+		if host == "registry.npmjs.org" || j.trusted(host, strings.Join(segs, "/")) {
+			continue
+		}
+		j.add(c, netDownloadRun, c.Via[len(c.Via)-1]+" fetches "+a+" from "+host+" and runs its program in the same step, unreviewed", "")
+		return true
+	}
+	return false
+}
+
 func (j *judge) installSource(c *shell.Cmd) {
 	args := c.Args
 	name := c.Name
@@ -463,6 +600,9 @@ func (j *judge) installSource(c *shell.Cmd) {
 		name, args = "pip", args[1:]
 	} else if strings.HasPrefix(name, "python") && at(args, 0) == "-m" && at(args, 1) == "pip" {
 		name, args = "pip", args[2:]
+	}
+	if j.runsPackageURL(c) {
+		return
 	}
 	var official []string
 	switch name {
@@ -488,10 +628,35 @@ func (j *judge) installSource(c *shell.Cmd) {
 				u = at(args, i+1)
 			}
 		}
+		if _, after, ok := strings.Cut(u, "@ "); ok {
+			u = strings.TrimSpace(after) // PEP 508: 'pkg @ https://host/x.whl'
+		}
+		gitSource := strings.HasPrefix(u, "git+") || strings.HasPrefix(u, "git://") || strings.HasPrefix(u, "ssh://")
+		u = strings.TrimPrefix(u, "git+") // git+https://, git+ssh://
+		if rest, ok := strings.CutPrefix(u, "git://"); ok {
+			u = "https://" + rest
+		} else if rest, ok := strings.CutPrefix(u, "ssh://"); ok {
+			u = "https://" + rest[strings.IndexByte(rest, '@')+1:]
+		}
+		if name == "npm" || name == "pnpm" || name == "yarn" || name == "bun" {
+			// github:user/repo, gitlab:, bitbucket:, and npm's user/repo shorthand for GitHub
+			for prefix, host := range map[string]string{"github:": "github.com/", "gitlab:": "gitlab.com/", "bitbucket:": "bitbucket.org/", "gist:": "gist.github.com/"} {
+				if rest, ok := strings.CutPrefix(u, prefix); ok {
+					u, gitSource = "https://"+host+rest, true
+				}
+			}
+			if i > 0 && !strings.HasPrefix(u, "-") && !strings.HasPrefix(u, "@") && !strings.HasPrefix(u, ".") && !strings.HasPrefix(u, "/") &&
+				!strings.HasPrefix(u, "~") && strings.Count(u, "/") == 1 && !strings.Contains(u, ":") && !strings.HasSuffix(u, ".tgz") {
+				u, gitSource = "https://github.com/"+u, true
+			}
+		}
 		if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
 			continue
 		}
 		host, _, segs, _ := splitURL(u)
+		if gitSource && codeHost(host) {
+			continue // a dependency from its repository on a public code host: ordinary
+		}
 		if !slices.Contains(official, host) && !j.trusted(host, strings.Join(segs, "/")) { // trusted_hosts names a company's own
 			j.add(c, netInstallSource, c.Name+" installs from "+host+", a source that is not the package registry: its install scripts run code from there", "")
 			return

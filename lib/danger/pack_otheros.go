@@ -130,6 +130,16 @@ func (j *judge) cmdExe(c *shell.Cmd, args []string, depth int) {
 			continue
 		}
 		if name != "rd" && name != "rmdir" && name != "del" && name != "erase" {
+			// Any other program cmd runs is judged as the shell's would be: vssadmin,
+			// wevtutil, taskkill, cipher, reg under cmd /c are what they are without it.
+			if name != "" && !strings.ContainsAny(name, "%!^") && depth <= 8 {
+				via := append(slices.Clone(c.Via), c.Name+" /c")
+				n := len(j.findings)
+				j.cmd(&shell.Cmd{Name: name, Prog: ws[0], Args: ws[1:], Dir: c.Dir, Env: c.Env, Via: via, Text: c.Text, Remote: c.Remote, Mounts: c.Mounts})
+				// limits.wrapped guesses at programs it does not know (dotnet build-server
+				// shutdown); cmd's words are judged by the rules that know them.
+				j.findings = append(j.findings[:n], slices.DeleteFunc(j.findings[n:], func(f Finding) bool { return f.Rule == limitsWrapped.ID })...)
+			}
 			continue
 		}
 		recursive := false
@@ -147,9 +157,20 @@ func (j *judge) cmdExe(c *shell.Cmd, args []string, depth int) {
 			continue // rd removes only an empty directory
 		}
 		for _, op := range operands {
+			if rest, ok := cutFoldPrefix(op, "%cd%"); ok {
+				op = c.Dir + rest // cmd's current directory
+			}
 			j.deleted(c, j.res(c, cmdPath(op, j.world.Home)), recursive, fsRmCritical)
 		}
 	}
+}
+
+// cutFoldPrefix is strings.CutPrefix with the prefix's case ignored.
+func cutFoldPrefix(s, prefix string) (string, bool) {
+	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
+		return s[len(prefix):], true
+	}
+	return s, false
 }
 
 // cmdPath writes a path cmd is given with / between its parts, and cmd's names for the home
@@ -253,9 +274,13 @@ func (j *judge) pwsh(c *shell.Cmd) {
 		j.add(c, r, why, "")
 		return
 	}
+	start := len(j.an.Cmds)
 	j.an.Cmds = append(j.an.Cmds, an.Cmds...)
 	j.psTranslate(an.Cmds)
 	j.psCmds(an.Cmds, c.Code)
+	// iwr URL -OutFile x.ps1; ./x.ps1: a download the script runs, as downloadThenRun finds
+	// one in the Bash line (which ran before the script's commands were known).
+	j.downloadThenRunIn(j.an.Cmds[start:])
 }
 
 // psCmds judges what a PowerShell script runs: each statement by the Windows rules on its own

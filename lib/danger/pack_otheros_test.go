@@ -93,6 +93,18 @@ func TestCmdExeCommandLine(t *testing.T) {
 		{`cmd /c "rd /s /q ."`, "fs.rm-critical"},
 		{`cmd /c "rd /s /q .."`, "fs.rm-critical"},
 		{`cmd /c format D: /q`, "disk.format"},
+		{`cmd /c "rd /s /q %CD%"`, "fs.rm-critical"},
+		// Every other program cmd runs is judged as it is without cmd.
+		{`cmd /c "vssadmin delete shadows /all /quiet"`, "fs.backup-delete"},
+		{`cmd.exe /c "echo hi & vssadmin delete shadows /all /quiet"`, "fs.backup-delete"},
+		{`cmd /c "wevtutil cl System"`, "hist.logs"},
+		{`cmd /c "taskkill /F /IM *"`, "kill.mass"},
+		{`cmd /c "cipher /w:C:"`, "disk.wipe"},
+		{`cmd /c "reg delete HKLM\SYSTEM /f"`, "fs.rm-critical"},
+		{`cmd /c "git reset --hard"`, "git.reset-hard"},
+		{`cmd /c "npm run build && npm test"`, ""},
+		{`cmd /c "taskkill /F /PID 4242"`, ""},
+		{`cmd /c "dir /b & echo done"`, ""},
 		// Inside the project, an empty directory, text: silent.
 		{`cmd /c "rd /s /q build && del /q out\*"`, ""},
 		{`cmd /c "rd C:\Users\bob"`, ""},

@@ -36,6 +36,8 @@ func (j *judge) winNative(c *shell.Cmd) {
 		switch {
 		case im == "*" || im == "*.exe":
 			j.add(c, killMass, "taskkill /IM * ends every process it may", "end the one process you mean, by its PID")
+		case slices.Contains(sessionPrograms, strings.TrimSuffix(im, ".exe")) || im == "cmd.exe" || im == "powershell.exe" || im == "pwsh.exe":
+			j.add(c, killMass, "taskkill /IM "+im+" ends every "+im+" process: the sessions, and the shell running this one", "end the one process you mean, by its PID")
 		case filter && after("/pid") == "" && im == "":
 			if strings.Contains(strings.ToLower(after("/fi")), "username") {
 				j.add(c, killUser, "taskkill /FI ends every process the filter matches: all of a user's", "end the one process you mean, by its PID")

@@ -235,6 +235,11 @@ func (j *judge) crontab(c *shell.Cmd) {
 	for _, f := range c.ArgsFrom { // crontab <(echo '...')
 		text += " " + f.Name + " " + strings.Join(f.Args, " ")
 	}
+	written := ""
+	if ops := p.Operands; len(ops) > 0 && ops[0] != "-" && shell.Known(ops[0]) {
+		written = j.wroteBefore(c, j.res(c, ops[0]), true) // echo '...' > c; crontab c: the jobs the line wrote
+		text += written
+	}
 	if fetchesCode(text) || hijacks(text) || strings.Contains(text, "@reboot") && (strings.Contains(text, "--connect") || strings.Contains(text, " nc ")) {
 		j.add(c, persistCronFetch, "it schedules a job that downloads, connects or starts hidden code", "")
 		return
@@ -246,7 +251,37 @@ func (j *judge) crontab(c *shell.Cmd) {
 			why += ", and every job the crontab had is lost"
 		}
 		j.add(c, persistCrontabInstall, why, "")
+		return
 	}
+	// crontab FILE of a file the line wrote: the same replacement, one step removed.
+	if written != "" {
+		why := "it replaces the crontab with " + p.Operands[0] + ", which this line wrote: jobs that run by themselves later"
+		if !strings.Contains(written, "crontab -l") {
+			why += ", and every job the crontab had is lost"
+		}
+		j.add(c, persistCrontabInstall, why, "")
+	}
+}
+
+// wroteBefore is what the commands before c in the line write to file p: their text and the
+// commands that feed them, and with writers each writer itself (curl -o p, crontab -l > p).
+func (j *judge) wroteBefore(c *shell.Cmd, p string, writers bool) string {
+	var b strings.Builder
+	for _, o := range j.an.Cmds {
+		if o == c {
+			break
+		}
+		for _, t := range o.Writes(j.world.Home) {
+			if t.Path == p {
+				if writers {
+					b.WriteString(" " + o.Name + " " + strings.Join(o.Args, " "))
+				}
+				b.WriteString(" " + j.content(o))
+				break
+			}
+		}
+	}
+	return b.String()
 }
 
 // listsCrontab reports crontab -l among the commands that feed a new crontab (the old jobs

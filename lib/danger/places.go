@@ -400,6 +400,9 @@ func (j *judge) isSecretFile(p string) bool {
 			return true
 		}
 	}
+	if procEnviron(p) {
+		return true // /proc/self/environ, /proc/$PPID/environ: a process's environment, its keys with it
+	}
 	if paths.EnvFile(p) || p == "/etc/sudoers" || strings.HasPrefix(p, "/etc/sudoers.d/") || j.credentialStore(p) {
 		return true
 	}
@@ -414,6 +417,10 @@ func (j *judge) isSecretFile(p string) bool {
 		if h == "" {
 			break
 		}
+		// s3cmd's and rclone's configurations hold the storage keys in clear.
+		if p == h+"/.s3cfg" || p == h+"/.config/rclone/rclone.conf" {
+			return true
+		}
 		// The whole folder of a tool's credentials (archived, copied, listed into a pipe).
 		for _, d := range []string{"/.aws", "/.kube", "/.docker"} {
 			if p == h+d {
@@ -427,6 +434,13 @@ func (j *judge) isSecretFile(p string) bool {
 		}
 	}
 	return false
+}
+
+// procEnviron reports a process's environment file under /proc (any pid, self, thread-self,
+// one known only when it runs, or a task of it).
+func procEnviron(p string) bool {
+	rest, ok := strings.CutPrefix(p, "/proc/")
+	return ok && strings.HasSuffix(rest, "/environ") && strings.Count(rest, "/") <= 3
 }
 
 // credentialJSON reports a file named as a credential store: credentials.json, secrets.json,
