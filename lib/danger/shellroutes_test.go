@@ -1,0 +1,26 @@
+package danger
+
+import "testing"
+
+// TestShellRoutes names the rule each command is decided by when what it runs reaches the
+// program by a route of the shell analysis: a wrapper with options, a process substitution
+// read as a script, a path bash resolves, an array or a variable the line fills, a link the
+// line made. The look-alikes beside them must stay allowed.
+func TestShellRoutes(t *testing.T) {
+	checkPack(t, []packCase{
+		// Wrappers: options before the command they run.
+		{"strace -f rm -rf /etc", "fs.rm-critical"},
+		{"unshare -r rm -rf /etc", "fs.rm-critical"},
+		{"runuser -u root rm -rf /etc", "fs.rm-critical"},
+		{"setpriv --reuid=0 rm -rf ~", "fs.rm-critical"},
+		{"sg wheel -c 'git reset --hard'", "git.reset-hard"},
+		{"retry -q rm -rf ~", "limits.wrapped"},
+		{"with-lock -x git reset --hard", "limits.wrapped"},
+		{"entr -r rm -rf ~", "limits.wrapped"},
+		{"strace -f -o trace.log make test", ""},
+		{"runuser -u app -- npm test", ""},
+		{"retry -q npm test", ""},
+		{"mytool --title reboot", ""},
+		{"mytool -n kill", ""},
+	})
+}
