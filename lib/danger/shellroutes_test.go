@@ -22,5 +22,19 @@ func TestShellRoutes(t *testing.T) {
 		{"retry -q npm test", ""},
 		{"mytool --title reboot", ""},
 		{"mytool -n kill", ""},
+		// A process substitution of known text is the script or file it is given as.
+		{"bash <(echo 'rm -rf /etc')", "fs.rm-critical"},
+		{"source <(echo 'git push --force origin main')", "git.force-push-protected"},
+		{". <(printf 'rm -rf ~\\n')", "fs.rm-critical"},
+		{"bash <(echo ':(){ :|:& };:')", "fork.bomb"},
+		{"psql -h prod-db -f <(echo 'DROP DATABASE app;')", "db.destructive"},
+		{"echo 'DROP DATABASE app;' > d.sql && psql -h prod-db -f d.sql", "db.destructive"},
+		{"echo 'DROP DATABASE app;' > d.sql && mysql -h prod-db < d.sql", "db.destructive"},
+		{"printf 'rm -rf ~\\n' > x.sh; bash < x.sh", "fs.rm-critical"},
+		{"python3 <(echo 'import shutil; shutil.rmtree(\"/etc\")')", "fs.rm-critical"},
+		{"bash <(echo 'echo hi')", ""},
+		{"source <(kubectl completion bash)", ""},
+		{"psql -h prod-db -f <(echo 'SELECT count(*) FROM users;')", ""},
+		{"echo 'rm -rf /' > notes.txt; wc -l < notes.txt", ""},
 	})
 }

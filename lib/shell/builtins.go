@@ -12,6 +12,15 @@ import (
 // follow analyses what a recorded command runs in turn: shell strings, stdin scripts,
 // interpreter code, and the state changes of builtins.
 func (a *analyzer) follow(c *Cmd, st *state) {
+	if c.Name == "psql" && c.Stdin == nil {
+		// psql -f FILE reads its statements from FILE as it would from stdin: a file the
+		// line wrote, or <(echo '...'), is the input the rules read.
+		if f, ok := psqlFile.Parse(c.Args).Value("f", "file"); ok {
+			if text, ok := a.written[a.resolve(f, c.Dir)]; ok && (!strings.Contains(f, Dyn) || isProc(f)) {
+				c.Stdin = &Input{Text: text, Known: true, File: f}
+			}
+		}
+	}
 	switch {
 	case c.Name == "cd" || c.Name == "pushd":
 		dir := a.world.Home
@@ -205,7 +214,7 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 	case c.Name == "go" && len(c.Args) > 1 && c.Args[0] == "run":
 		// go run of a file the same line wrote: its code, read for what it runs and deletes.
 		for _, f := range c.Args[1:] {
-			if text, ok := a.written[a.resolve(f, c.Dir)]; ok && strings.HasSuffix(f, ".go") {
+			if text, ok := a.written[a.resolve(f, c.Dir)]; ok && (strings.HasSuffix(f, ".go") || isProc(f)) {
 				prog := &Cmd{Name: "go", Prog: "go", Code: text, Dir: c.Dir, Via: c.Via, Text: c.Text, Remote: c.Remote, Mounts: c.Mounts, Fresh: c.Fresh}
 				a.code(prog, st)
 			}
@@ -225,6 +234,9 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 	case c.Name == "source" || c.Name == ".":
 		if len(c.Args) > 0 && (c.Args[0] == "/dev/stdin" || c.Args[0] == "-") {
 			a.stdinScript(c, st)
+		} else if text, ok := a.written[a.resolve(c.Args[0], c.Dir)]; ok && len(c.Args) > 0 && (!strings.Contains(c.Args[0], Dyn) || isProc(c.Args[0])) {
+			// source <(echo '...'), . ./env.sh the line wrote: the text runs in this shell
+			a.nested(text, c.Name+" "+scriptLabel(c.Args[0]), st, nil, c)
 		}
 	case shells[c.Name]:
 		a.shell(c, st)
@@ -243,6 +255,9 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 	}
 	a.commandVars(c, st)
 }
+
+// psqlFile is psql's option grammar, for its -f FILE.
+var psqlFile = Opts{Short: "cdfhLopPTUv", Long: []string{"command", "dbname", "file", "host", "log-file", "output", "port", "pset", "table-attr", "username", "set", "variable"}}
 
 // dirStack holds pushd's stack in the state, directories joined by arraySep.
 const dirStack = "\x00dirs"

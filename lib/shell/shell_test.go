@@ -79,6 +79,10 @@ func TestAnalyze(t *testing.T) {
 		// nesting
 		{`bash -c "rm -rf ~/"`, `bash -c rm -rf ~/; rm -rf /home/dev/ via bash -c`},
 		{`eval 'rm -rf /'`, `eval rm -rf /; rm -rf / via eval`},
+		// a process substitution of known text given as the script file
+		{`bash <(echo 'rm -rf /')`, `echo rm -rf /; bash <(0) runs echo; rm -rf / via bash <(...)`},
+		{`. <(printf 'rm -rf ~\n')`, `printf rm -rf ~\n; . <(0) runs printf; rm -rf /home/dev via . <(...)`},
+		{`source <(kubectl completion bash)`, `kubectl completion bash; source <(0) runs kubectl`},
 		// a new shell's own arguments are its $1... and "$@"; for x without in walks them
 		{`bash -c '$1' _ 'rm -rf /'`, `bash -c $1 _ rm -rf /; rm -rf / via bash -c`},
 		{`sh -c 'exec "$@"' sh rm -rf /`, `sh -c exec "$@" sh rm -rf /; rm -rf / via sh -c,exec`},

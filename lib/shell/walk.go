@@ -427,6 +427,9 @@ func (a *analyzer) redirects(rs []*syntax.Redirect, st *state) ([]Redir, *Input)
 				red.Target = a.resolve(target, st.cwd)
 				if r.Op == syntax.RdrIn {
 					in = &Input{File: red.Target}
+					if text, ok := a.written[red.Target]; ok {
+						in.Text, in.Known = text, true // a file the line wrote: its text is the input
+					}
 				}
 			}
 		}
