@@ -36,5 +36,20 @@ func TestShellRoutes(t *testing.T) {
 		{"source <(kubectl completion bash)", ""},
 		{"psql -h prod-db -f <(echo 'SELECT count(*) FROM users;')", ""},
 		{"echo 'rm -rf /' > notes.txt; wc -l < notes.txt", ""},
+		// Paths bash resolves.
+		{"cd .git && rm -rf ~+", "fs.rm-critical"},
+		{"cd ~; cd /tmp; rm -rf ~-", "fs.rm-critical"},
+		{"pushd ~; pushd /tmp; rm -rf ~1", "fs.rm-critical"},
+		{"rm -rf \"$(realpath /etc)\"", "fs.rm-critical"},
+		{"rm -rf $(readlink -f ..)", "fs.rm-critical"},
+		{"rm -rf \"$(node -p 'require(\"os\").homedir()')\"", "fs.rm-critical"},
+		{"rm -rf /e[t]c", "fs.rm-critical"},
+		{"rm -rf /et?", "fs.rm-critical"},
+		{"rm -rf /b*", "fs.rm-critical"},
+		{"rm -rf ~+/build", ""},
+		{"cd /tmp/work; rm -rf ~-/build", ""},
+		{"rm -rf \"$(realpath build)\"", ""},
+		{"ls /u*", ""},
+		{"rm -rf /tmp/build-*", ""},
 	})
 }

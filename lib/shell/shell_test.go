@@ -56,6 +56,17 @@ func TestAnalyze(t *testing.T) {
 		{`$(echo r)m -rf /`, `echo r; rm -rf /`},
 		{`rm -rf ${HOME:?}/`, `rm -rf /home/dev/`},
 		{`rm -rf /{etc,usr}`, `rm -rf /etc /usr`},
+		// paths bash resolves: ~+ ~- ~N, realpath, readlink -f, node -p, a pattern at the root
+		{`cd .git && rm -rf ~+`, `cd .git; rm -rf /home/dev/proj/.git @/home/dev/proj/.git`},
+		{`cd /tmp; rm -rf ~-/x`, `cd /tmp; rm -rf /home/dev/proj/x @/tmp`},
+		{`rm -rf ~-`, `rm -rf $OLDPWD`},
+		{`pushd ~; pushd /tmp; rm -rf ~1 ~-0 ~+0 ~9`, `pushd /home/dev; pushd /tmp @/home/dev; rm -rf /home/dev /home/dev/proj /tmp ~9 @/tmp`},
+		{`rm -rf "$(realpath ..)"`, `realpath ..; rm -rf /home/dev`},
+		{`rm -rf $(readlink -f /etc/../usr)`, `readlink -f /etc/../usr; rm -rf /usr`},
+		{`rm -rf "$(readlink build)"`, `readlink build; rm -rf $(0)`},
+		{`rm -rf "$(node -p 'require("os").homedir()')"`, `node -p require("os").homedir(); rm -rf /home/dev`},
+		{`rm -rf /e[t]c /u?r/li* /x*`, `rm -rf /e[t]c /etc /u?r/li* /usr/li* /x*`},
+		{`ls /tmp/*.log`, `ls /tmp/*.log`},
 		// wrappers
 		{`sudo -u root env -i FOO=1 nice -n 5 timeout 10 rm -rf /etc`, `rm -rf /etc via sudo,env,nice,timeout`},
 		{`command -v rm`, `command -v rm`},
