@@ -51,5 +51,21 @@ func TestShellRoutes(t *testing.T) {
 		{"rm -rf \"$(realpath build)\"", ""},
 		{"ls /u*", ""},
 		{"rm -rf /tmp/build-*", ""},
+		// Arrays and variables the line fills.
+		{"declare -a a=(rm -rf /etc); \"${a[@]}\"", "fs.rm-critical"},
+		{"f(){ local -a a=(git push --force origin main); \"${a[@]}\"; }; f", "git.force-push-protected"},
+		{"a[0]=git; a[1]=reset; a[2]=--hard; \"${a[@]}\"", "git.reset-hard"},
+		{"read -a a <<< \"rm -rf /etc\"; \"${a[@]}\"", "fs.rm-critical"},
+		{"read d <<< /etc; rm -rf \"$d\"", "fs.rm-critical"},
+		{"echo /etc | while IFS= read -r d; do rm -rf \"$d\"; done", "fs.rm-critical"},
+		{"mapfile -t ds <<< /etc; rm -rf \"${ds[@]}\"", "fs.rm-critical"},
+		{"find /etc -maxdepth 0 | parallel rm -rf", "fs.rm-critical"},
+		{"x=RM; ${x,,} -rf ~", "fs.rm-critical"},
+		{"b=MAIN; git push -f origin ${b,,}", "git.force-push-protected"},
+		{"read name <<< hello; echo \"$name\"", ""},
+		{"declare -a opts=(-la --color); ls \"${opts[@]}\"", ""},
+		{"printf 'build\\ndist\\n' | while read d; do rm -rf \"$d\"; done", ""},
+		{"mapfile -t files < <(git ls-files '*.go'); gofmt -l \"${files[@]}\"", ""},
+		{"x=Build; rm -rf ${x,,}", ""},
 	})
 }

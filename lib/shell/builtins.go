@@ -107,10 +107,18 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 				mark = items[0] // ls | while read f: f goes through every name ls prints
 			}
 		}
-		p := Opts{Short: "adinNpt"}.Parse(c.Args)
+		p := Opts{Short: "adinNptu"}.Parse(c.Args)
 		names := p.Operands
-		if arr, ok := p.Value("a"); ok {
+		arr, isArr := p.Value("a")
+		if isArr {
 			names = append(names, arr)
+		}
+		if c.Stdin != nil && c.Stdin.Known && !p.Has("u", "n", "N") && !strings.Contains(c.Stdin.Text, Dyn) {
+			// read d <<< /etc, read -a a <<< "rm -rf /": the line it reads, split at IFS
+			if d, ok := p.Value("d"); !ok || d != "" {
+				a.readLine(c, st, c.Stdin.Text, p.Operands, arr, isArr)
+				break
+			}
 		}
 		for _, v := range names {
 			if validName(v) {
@@ -139,6 +147,25 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 	case c.Name == "set" && slices.Contains(c.Args, "--"):
 		setPositional(st, c.Args[slices.Index(c.Args, "--")+1:])
 	case c.Name == "mapfile" || c.Name == "readarray":
+		p := Opts{Short: "dnOsuCc"}.Parse(c.Args)
+		if c.Stdin != nil && c.Stdin.Known && len(p.Operands) <= 1 && len(p.Flags) == boolInt(p.Has("t")) {
+			// mapfile -t ds <<< /etc: one element a line (-t drops the newline)
+			name := "MAPFILE"
+			if len(p.Operands) == 1 {
+				name = p.Operands[0]
+			}
+			if validName(name) {
+				lines := strings.SplitAfter(strings.TrimSuffix(c.Stdin.Text, "\n")+"\n", "\n")
+				lines = lines[:len(lines)-1]
+				if p.Has("t") {
+					for i := range lines {
+						lines[i] = strings.TrimSuffix(lines[i], "\n")
+					}
+				}
+				a.setArray(st, name, lines, !strings.Contains(c.Stdin.Text, Dyn))
+				break
+			}
+		}
 		for _, arg := range c.Args {
 			if validName(arg) {
 				delete(st.vars, arg+"[@]")
@@ -254,6 +281,66 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 		}
 	}
 	a.commandVars(c, st)
+}
+
+// readLine sets read's variables from the first line of known input: split at IFS (IFS=
+// before read counts), the last name taking the rest of the line; -a fills an array instead.
+func (a *analyzer) readLine(c *Cmd, st *state, text string, names []string, arr string, isArr bool) {
+	line, _, _ := strings.Cut(text, "\n")
+	ifs := " \t\n"
+	if v, ok := st.vars["IFS"]; ok && !strings.Contains(v, Dyn) {
+		ifs = v
+	}
+	if v := envOf(c, st, "IFS"); slices.ContainsFunc(c.Env, func(e string) bool { return strings.HasPrefix(e, "IFS=") }) {
+		ifs = v // IFS= read -r d: this read only
+	}
+	split := func(s string, n int) []string {
+		if ifs == "" {
+			return []string{s}
+		}
+		var out []string
+		for len(out) < n-1 || n < 0 {
+			s = strings.TrimLeft(s, ifs)
+			i := strings.IndexAny(s, ifs)
+			if i < 0 {
+				break
+			}
+			out = append(out, s[:i])
+			s = s[i+1:]
+		}
+		if s = strings.Trim(s, ifs); s != "" || len(out) == 0 {
+			out = append(out, s)
+		}
+		return out
+	}
+	if isArr {
+		if validName(arr) {
+			a.setArray(st, arr, split(line, -1), true)
+		}
+		return
+	}
+	if len(names) == 0 {
+		names = []string{"REPLY"}
+	}
+	vals := split(line, len(names))
+	for i, v := range names {
+		if !validName(v) {
+			continue
+		}
+		delete(st.vars, v+"[@]")
+		st.vars[v] = ""
+		if i < len(vals) {
+			st.vars[v] = vals[i]
+		}
+	}
+}
+
+// boolInt is 1 for true.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // psqlFile is psql's option grammar, for its -f FILE.
