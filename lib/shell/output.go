@@ -80,11 +80,7 @@ func (a *analyzer) literalOutput(c *Cmd) (string, bool) {
 		p := Opts{Long: []string{"relative-to", "relative-base"}}.Parse(c.Args)
 		canon := p.Has("f", "e", "m", "canonicalize", "canonicalize-existing", "canonicalize-missing") || !strings.Contains(c.Name, "readlink")
 		if canon && !p.Has("relative-to", "relative-base", "z", "zero") && len(p.Operands) == 1 && !strings.Contains(p.Operands[0], Dyn) {
-			r := a.resolve(a.throughLinks(p.Operands[0], c.Dir), c.Dir)
-			if t, ok := a.links[r]; ok {
-				r = t // the link itself resolves to its target
-			}
-			return r, true
+			return a.resolve(p.Operands[0], c.Dir), true // already through the line's links (record)
 		}
 	case "node", "bun", "deno":
 		// node -p 'require("os").homedir()': the value of the expression it prints

@@ -447,6 +447,9 @@ func (a *analyzer) redirects(rs []*syntax.Redirect, st *state) ([]Redir, *Input)
 				}
 			} else {
 				red.Target = a.resolve(target, st.cwd)
+				if t, ok := a.linkPath(target, st.cwd, true); ok {
+					red.Target = t // echo x >> rc after ln -s ~/.bashrc rc: the file it points at
+				}
 				if r.Op == syntax.RdrIn {
 					in = &Input{File: red.Target}
 					if text, ok := a.written[red.Target]; ok {
