@@ -76,6 +76,8 @@ func TestAnalyze(t *testing.T) {
 		{`unshare -r -w /tmp rm -rf /etc`, `rm -rf /etc via unshare`},
 		{`setpriv --reuid 0 --init-groups rm -rf /etc`, `rm -rf /etc via setpriv`},
 		{`prlimit --nofile=100 -p 42`, `prlimit --nofile=100 -p 42`},
+		{`gdb -batch -ex run -ex 'shell rm -rf /etc' ./app`, `gdb -batch -ex run -ex shell rm -rf /etc ./app; rm -rf /etc via gdb shell`},
+		{`machinectl shell root@ /bin/rm -rf /etc`, `rm -rf /etc via machinectl`},
 		{`sg wheel -c 'rm -rf /etc'`, `sg wheel -c rm -rf /etc; rm -rf /etc via sg`},
 		{`capsh --caps=cap_sys_admin+ep -- -c 'rm -rf /etc'`, `bash -c rm -rf /etc via capsh; rm -rf /etc via capsh,bash -c`},
 		{`xargs -0 rm -rf < list`, `rm -rf ? via xargs`},

@@ -382,6 +382,29 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 				a.nested(strings.Join(r[1:], " "), "sg", st, nil, c)
 				return
 			}
+		case "machinectl":
+			// machinectl shell [USER@]MACHINE CMD...: CMD runs there (root@ or .host: this machine)
+			if len(args) > 0 && args[0] == "shell" {
+				if r := (Opts{Short: "EM", Long: []string{"setenv", "uid", "machine", "host"}, StopAtOperand: true}).Parse(args[1:]).Rest; len(r) > 1 {
+					rest = r[1:]
+				}
+			}
+		case "gdb":
+			// gdb -ex 'shell CMD' (or '!CMD'): gdb's shell command runs CMD
+			a.record(c, words)
+			for i, arg := range args {
+				ex, ok := strings.CutPrefix(arg, "--eval-command=")
+				if !ok && (arg == "-ex" || arg == "-iex" || arg == "--eval-command") && i+1 < len(args) {
+					ex, ok = args[i+1], true
+				}
+				ex = strings.TrimSpace(ex)
+				if t, isShell := strings.CutPrefix(ex, "shell "); ok && isShell {
+					a.nested(t, "gdb shell", st, nil, c)
+				} else if t, isBang := strings.CutPrefix(ex, "!"); ok && isBang {
+					a.nested(t, "gdb shell", st, nil, c)
+				}
+			}
+			return
 		case "capsh":
 			// capsh [options] -- ARGS: ARGS are handed to bash (capsh -- -c 'CMD')
 			if i := slices.Index(args, "--"); i >= 0 {
