@@ -53,6 +53,7 @@ func TestShellRoutes(t *testing.T) {
 		{"cd /tmp/work; rm -rf ~-/build", ""},
 		{"rm -rf \"$(realpath build)\"", ""},
 		{"ls /u*", ""},
+		{"find / -path '/p*' -prune -o -name '*.log' -print", ""},
 		{"rm -rf /tmp/build-*", ""},
 		// Arrays and variables the line fills.
 		{"declare -a a=(rm -rf /etc); \"${a[@]}\"", "fs.rm-critical"},

@@ -12,13 +12,18 @@ import (
 
 // fields expands a word as the shell would, to the fields it becomes: quotes removed, escapes
 // decoded, known variables substituted, braces expanded. Substitutions inside run as commands
-// and are analysed on the way. No field splitting or globbing: a glob stays a pattern.
+// and are analysed on the way. Unquoted expansions split; a glob stays a pattern, but for one
+// in a path's first component, which also gives the root directories it matches (rootMatches).
 func (a *analyzer) fields(w *syntax.Word, st *state) []string {
 	fs := a.fieldsOf(w, st)
 	split, glob := false, false
+	lit := w != nil && len(w.Parts) > 0 // only an unquoted pattern is globbed: '/e*' is a name
+	for i := 0; lit && i < len(w.Parts); i++ {
+		_, lit = w.Parts[i].(*syntax.Lit)
+	}
 	for _, f := range fs {
 		split = split || strings.Contains(f, splitMark)
-		glob = glob || rootGlob(f)
+		glob = glob || lit && rootGlob(f)
 	}
 	if !split && !glob {
 		return fs // the common case: nothing to split, nothing to copy
@@ -26,7 +31,11 @@ func (a *analyzer) fields(w *syntax.Word, st *state) []string {
 	var res []string
 	for _, f := range fs {
 		for _, g := range splitFields(f) {
-			res = append(res, rootMatches(g)...)
+			if glob {
+				res = append(res, rootMatches(g)...)
+			} else {
+				res = append(res, g)
+			}
 		}
 	}
 	return res
