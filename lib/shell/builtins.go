@@ -116,7 +116,12 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 		if c.Stdin != nil && c.Stdin.Known && !p.Has("u", "n", "N") && !strings.Contains(c.Stdin.Text, Dyn) {
 			// read d <<< /etc, read -a a <<< "rm -rf /": the line it reads, split at IFS
 			if d, ok := p.Value("d"); !ok || d != "" {
-				a.readLine(c, st, c.Stdin.Text, p.Operands, arr, isArr)
+				text := c.Stdin.Text
+				if ok && d[0] != '\n' {
+					// read -d ,: up to the delimiter; a newline before it splits as IFS white space
+					text, _, _ = strings.Cut(strings.ReplaceAll(text, "\n", " "), d[:1])
+				}
+				a.readLine(c, st, text, p.Operands, arr, isArr)
 				break
 			}
 		}
@@ -261,7 +266,9 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 	case c.Name == "source" || c.Name == ".":
 		if len(c.Args) > 0 && (c.Args[0] == "/dev/stdin" || c.Args[0] == "-") {
 			a.stdinScript(c, st)
-		} else if text, ok := a.written[a.resolve(c.Args[0], c.Dir)]; ok && len(c.Args) > 0 && (!strings.Contains(c.Args[0], Dyn) || isProc(c.Args[0])) {
+		} else if len(c.Args) == 0 {
+			break
+		} else if text, ok := a.written[a.resolve(c.Args[0], c.Dir)]; ok && (!strings.Contains(c.Args[0], Dyn) || isProc(c.Args[0])) {
 			// source <(echo '...'), . ./env.sh the line wrote: the text runs in this shell
 			a.nested(text, c.Name+" "+scriptLabel(c.Args[0]), st, nil, c)
 		}

@@ -133,6 +133,8 @@ func TestAnalyze(t *testing.T) {
 		{`read -a a <<< "rm -rf /etc"; "${a[@]}"`, `read -a a; rm -rf /etc`},
 		{`IFS= read -r d <<< " /etc "; rm -rf "$d"`, `read -r d; rm -rf  /etc`},
 		{`read x y <<< "a b  c "; echo "$y"`, `read x y; echo b  c`},
+		{`read -d , d <<< "/etc,x"; rm -rf "$d"`, `read -d , d; rm -rf /etc`},
+		{`source; . ; source <(echo)`, `source; .; echo; source <(0) runs echo`},
 		{`read -r d < <(echo /etc); rm -rf "$d"`, `echo /etc; read -r d; rm -rf /etc`},
 		{`printf '/tmp/a\n/etc\n' | while read d; do rm -rf "$d"; done`, `printf /tmp/a\n/etc\n; read d; rm -rf /tmp/a; read d; rm -rf /etc`},
 		{`mapfile -t ds <<< /etc; rm -rf "${ds[@]}"`, `mapfile -t ds; rm -rf /etc`},
