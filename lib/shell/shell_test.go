@@ -281,7 +281,9 @@ func FuzzAnalyze(f *testing.F) {
 		`find / -exec sh -c 'rm {}' \;`, `python -c "os.system('rm -rf /')"`, `xargs -I{} sh -c "{}"`, `sed -n '1e rm x' f`,
 		`sed -i 's/a/b/e;$a x' f`, "make -f - <<'E'\nall: ; rm $(X)\n\tx\nE", `awk 'BEGIN{print "rm x"}' | sh`,
 		`python3 -c "open(os.path.join(Path.home() / 'x', 'y'), 'a').write('z')"`, `perl -e 'open(F, ">>", "$ENV{HOME}/.x"); system("a", "b")'`,
-		`python3 -c "import psycopg2; psycopg2.connect(host='h').cursor().execute('DROP TABLE t')"`} {
+		`python3 -c "import psycopg2; psycopg2.connect(host='h').cursor().execute('DROP TABLE t')"`,
+		`bash <(echo 'rm x'); source <(printf 'y\n')`, `read -a a -d , <<< "x y,z"; "${a[@]}"; mapfile -t m <<< a`,
+		`ln -s a b; ln c d/; cat b d/c; echo x >> b`, `pushd /; rm ~+ ~- ~1 ~-2 /e[t]c; x=Ab; ${x,,} ${x^}`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
