@@ -13,7 +13,7 @@ import (
 // fields expands a word as the shell would, to the fields it becomes: quotes removed, escapes
 // decoded, known variables substituted, braces expanded. Substitutions inside run as commands
 // and are analysed on the way. Unquoted expansions split; a glob stays a pattern, but for one
-// in a path's first component, which also gives the root directories it matches (rootMatches).
+// right under the root or home, which also gives the folders it matches there (knownMatches).
 func (a *analyzer) fields(w *syntax.Word, st *state) []string {
 	fs := a.fieldsOf(w, st)
 	split, glob := false, false
@@ -23,7 +23,7 @@ func (a *analyzer) fields(w *syntax.Word, st *state) []string {
 	}
 	for _, f := range fs {
 		split = split || strings.Contains(f, splitMark)
-		glob = glob || lit && rootGlob(f)
+		glob = glob || lit && strings.ContainsAny(f, "*?[")
 	}
 	if !split && !glob {
 		return fs // the common case: nothing to split, nothing to copy
@@ -32,7 +32,7 @@ func (a *analyzer) fields(w *syntax.Word, st *state) []string {
 	for _, f := range fs {
 		for _, g := range splitFields(f) {
 			if glob {
-				res = append(res, rootMatches(g)...)
+				res = append(res, a.knownMatches(g)...)
 			} else {
 				res = append(res, g)
 			}
@@ -41,37 +41,39 @@ func (a *analyzer) fields(w *syntax.Word, st *state) []string {
 	return res
 }
 
-// rootDirs are the directories every system has at its root (Linux's and macOS's). A pattern
-// there (/e[t]c, /b*, /u?r) is not a path of its own but the system paths it matches; the
-// analysis reads no disk, so these stand for what is really there.
-var rootDirs = []string{"bin", "boot", "dev", "etc", "home", "lib", "lib32", "lib64", "libx32", "media", "mnt", "nix", "opt", "proc",
-	"root", "run", "sbin", "snap", "srv", "sys", "tmp", "usr", "var", "Applications", "Library", "System", "Users", "Volumes", "private"}
+// rootDirs are the directories every system has at its root (Linux's and macOS's), homeDirs
+// the credential and settings folders of a home. A pattern there (/e[t]c, /b*, ~/.ss?) is not
+// a path of its own but the paths it matches; the analysis reads no disk, so these stand for
+// what is really there.
+var (
+	rootDirs = []string{"bin", "boot", "dev", "etc", "home", "lib", "lib32", "lib64", "libx32", "media", "mnt", "nix", "opt", "proc",
+		"root", "run", "sbin", "snap", "srv", "sys", "tmp", "usr", "var", "Applications", "Library", "System", "Users", "Volumes", "private"}
+	homeDirs = []string{".ssh", ".gnupg", ".aws", ".azure", ".config", ".kube", ".docker", ".claude", ".local", "Documents", "Desktop", "Library"}
+)
 
-// rootGlob reports a path whose first component is a pattern.
-func rootGlob(f string) bool {
-	if len(f) < 2 || f[0] != '/' {
-		return false
+// knownMatches expands a pattern in the component after the root or the home directory
+// against rootDirs or homeDirs, as bash's globbing would. The pattern stays first: it may
+// match more than the list holds (/b* and a /backup of this machine), and rules that read a
+// pattern as a whole (/* is everything in /) still see it.
+func (a *analyzer) knownMatches(f string) []string {
+	base, names := "", rootDirs
+	if h := a.world.Home; len(h) > 1 && strings.HasPrefix(f, h+"/") {
+		base, names = h, homeDirs
 	}
-	first, _, _ := strings.Cut(f[1:], "/")
-	return strings.ContainsAny(first, "*?[") && !strings.Contains(first, Dyn)
-}
-
-// rootMatches expands the pattern of a path's first component against rootDirs, as bash's
-// globbing would. The pattern stays first: it may match more than rootDirs holds (/b* and a
-// /backup of this machine), and rules that read a pattern as a whole (/* is everything in /)
-// still see it.
-func rootMatches(f string) []string {
-	if !rootGlob(f) {
+	if len(f) < len(base)+2 || f[len(base)] != '/' {
 		return []string{f}
 	}
-	first, rest, slash := strings.Cut(f[1:], "/")
+	first, rest, slash := strings.Cut(f[len(base)+1:], "/")
+	if !strings.ContainsAny(first, "*?[") || strings.Contains(first, Dyn) {
+		return []string{f}
+	}
 	out := []string{f}
-	for _, d := range rootDirs {
+	for _, d := range names {
 		if ok, _ := path.Match(first, d); ok {
 			if slash {
 				d += "/" + rest
 			}
-			out = append(out, "/"+d)
+			out = append(out, base+"/"+d)
 		}
 	}
 	return out

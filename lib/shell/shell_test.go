@@ -67,6 +67,7 @@ func TestAnalyze(t *testing.T) {
 		{`rm -rf "$(node -p 'require("os").homedir()')"`, `node -p require("os").homedir(); rm -rf /home/dev`},
 		{`rm -rf /e[t]c /u?r/li* /x*`, `rm -rf /e[t]c /etc /u?r/li* /usr/li* /x*`},
 		{`ls /tmp/*.log`, `ls /tmp/*.log`},
+		{`rm -rf ~/.ss? ~/.cache/x* ~/D*`, `rm -rf /home/dev/.ss? /home/dev/.ssh /home/dev/.cache/x* /home/dev/D* /home/dev/Documents /home/dev/Desktop`},
 		{`find / -path '/p*' -prune; rm -rf "/e"*`, `find / -path /p* -prune; rm -rf /e*`},
 		// wrappers
 		{`sudo -u root env -i FOO=1 nice -n 5 timeout 10 rm -rf /etc`, `rm -rf /etc via sudo,env,nice,timeout`},
