@@ -27,7 +27,7 @@ func (j *judge) wrapped(c *shell.Cmd) {
 	}
 	for k := 0; k < len(c.Args); k++ {
 		name := c.Args[k]
-		if strings.ContainsAny(name, " /=") || j.program(name) == nil || k > 0 && strings.HasPrefix(c.Args[k-1], "-") && c.Args[k-1] != "--" {
+		if strings.ContainsAny(name, " /=") || j.program(name) == nil || k+1 == len(c.Args) && flagValue(c.Args, k) {
 			continue
 		}
 		if k == 0 && len(c.Args) == 1 {
@@ -65,6 +65,14 @@ func (j *judge) wrapped(c *shell.Cmd) {
 			}
 		}
 	}
+}
+
+// flagValue reports whether args[k] may be the value of the option before it (--title
+// reboot). Whether an option takes a value is not known for a program the guard does not know:
+// -f, -r, -q are as often switches (strace -f rm ..., retry -q rm ...), so a word followed by
+// arguments is still read as a command; only a last word is left to the option.
+func flagValue(args []string, k int) bool {
+	return k > 0 && strings.HasPrefix(args[k-1], "-") && args[k-1] != "--" && !strings.Contains(args[k-1], "=")
 }
 
 // printsArgs reports programs that print, log or search their arguments rather than run them.

@@ -12,6 +12,15 @@ import (
 // follow analyses what a recorded command runs in turn: shell strings, stdin scripts,
 // interpreter code, and the state changes of builtins.
 func (a *analyzer) follow(c *Cmd, st *state) {
+	if c.Name == "psql" && c.Stdin == nil {
+		// psql -f FILE reads its statements from FILE as it would from stdin: a file the
+		// line wrote, or <(echo '...'), is the input the rules read.
+		if f, ok := psqlFile.Parse(c.Args).Value("f", "file"); ok {
+			if text, ok := a.written[a.resolve(f, c.Dir)]; ok && (!strings.Contains(f, Dyn) || isProc(f)) {
+				c.Stdin = &Input{Text: text, Known: true, File: f}
+			}
+		}
+	}
 	switch {
 	case c.Name == "cd" || c.Name == "pushd":
 		dir := a.world.Home
@@ -98,10 +107,23 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 				mark = items[0] // ls | while read f: f goes through every name ls prints
 			}
 		}
-		p := Opts{Short: "adinNpt"}.Parse(c.Args)
+		p := Opts{Short: "adinNptu"}.Parse(c.Args)
 		names := p.Operands
-		if arr, ok := p.Value("a"); ok {
+		arr, isArr := p.Value("a")
+		if isArr {
 			names = append(names, arr)
+		}
+		if c.Stdin != nil && c.Stdin.Known && !p.Has("u", "n", "N") && !strings.Contains(c.Stdin.Text, Dyn) {
+			// read d <<< /etc, read -a a <<< "rm -rf /": the line it reads, split at IFS
+			if d, ok := p.Value("d"); !ok || d != "" {
+				text := c.Stdin.Text
+				if ok && d[0] != '\n' {
+					// read -d ,: up to the delimiter; a newline before it splits as IFS white space
+					text, _, _ = strings.Cut(strings.ReplaceAll(text, "\n", " "), d[:1])
+				}
+				a.readLine(c, st, text, p.Operands, arr, isArr)
+				break
+			}
 		}
 		for _, v := range names {
 			if validName(v) {
@@ -130,6 +152,25 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 	case c.Name == "set" && slices.Contains(c.Args, "--"):
 		setPositional(st, c.Args[slices.Index(c.Args, "--")+1:])
 	case c.Name == "mapfile" || c.Name == "readarray":
+		p := Opts{Short: "dnOsuCc"}.Parse(c.Args)
+		if c.Stdin != nil && c.Stdin.Known && len(p.Operands) <= 1 && len(p.Flags) == boolInt(p.Has("t")) {
+			// mapfile -t ds <<< /etc: one element a line (-t drops the newline)
+			name := "MAPFILE"
+			if len(p.Operands) == 1 {
+				name = p.Operands[0]
+			}
+			if validName(name) {
+				lines := strings.SplitAfter(strings.TrimSuffix(c.Stdin.Text, "\n")+"\n", "\n")
+				lines = lines[:len(lines)-1]
+				if p.Has("t") {
+					for i := range lines {
+						lines[i] = strings.TrimSuffix(lines[i], "\n")
+					}
+				}
+				a.setArray(st, name, lines, !strings.Contains(c.Stdin.Text, Dyn))
+				break
+			}
+		}
 		for _, arg := range c.Args {
 			if validName(arg) {
 				delete(st.vars, arg+"[@]")
@@ -205,7 +246,7 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 	case c.Name == "go" && len(c.Args) > 1 && c.Args[0] == "run":
 		// go run of a file the same line wrote: its code, read for what it runs and deletes.
 		for _, f := range c.Args[1:] {
-			if text, ok := a.written[a.resolve(f, c.Dir)]; ok && strings.HasSuffix(f, ".go") {
+			if text, ok := a.written[a.resolve(f, c.Dir)]; ok && (strings.HasSuffix(f, ".go") || isProc(f)) {
 				prog := &Cmd{Name: "go", Prog: "go", Code: text, Dir: c.Dir, Via: c.Via, Text: c.Text, Remote: c.Remote, Mounts: c.Mounts, Fresh: c.Fresh}
 				a.code(prog, st)
 			}
@@ -225,6 +266,11 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 	case c.Name == "source" || c.Name == ".":
 		if len(c.Args) > 0 && (c.Args[0] == "/dev/stdin" || c.Args[0] == "-") {
 			a.stdinScript(c, st)
+		} else if len(c.Args) == 0 {
+			break
+		} else if text, ok := a.written[a.resolve(c.Args[0], c.Dir)]; ok && (!strings.Contains(c.Args[0], Dyn) || isProc(c.Args[0])) {
+			// source <(echo '...'), . ./env.sh the line wrote: the text runs in this shell
+			a.nested(text, c.Name+" "+scriptLabel(c.Args[0]), st, nil, c)
 		}
 	case shells[c.Name]:
 		a.shell(c, st)
@@ -243,6 +289,69 @@ func (a *analyzer) follow(c *Cmd, st *state) {
 	}
 	a.commandVars(c, st)
 }
+
+// readLine sets read's variables from the first line of known input: split at IFS (IFS=
+// before read counts), the last name taking the rest of the line; -a fills an array instead.
+func (a *analyzer) readLine(c *Cmd, st *state, text string, names []string, arr string, isArr bool) {
+	line, _, _ := strings.Cut(text, "\n")
+	ifs := " \t\n"
+	if v, ok := st.vars["IFS"]; ok && !strings.Contains(v, Dyn) {
+		ifs = v
+	}
+	if v := envOf(c, st, "IFS"); slices.ContainsFunc(c.Env, func(e string) bool { return strings.HasPrefix(e, "IFS=") }) {
+		ifs = v // IFS= read -r d: this read only
+	}
+	split := func(s string, n int) []string {
+		if ifs == "" {
+			return []string{s}
+		}
+		var out []string
+		for len(out) < n-1 || n < 0 {
+			s = strings.TrimLeft(s, ifs)
+			i := strings.IndexAny(s, ifs)
+			if i < 0 {
+				break
+			}
+			out = append(out, s[:i])
+			s = s[i+1:]
+		}
+		if s = strings.Trim(s, ifs); s != "" || len(out) == 0 {
+			out = append(out, s)
+		}
+		return out
+	}
+	if isArr {
+		if validName(arr) {
+			a.setArray(st, arr, split(line, -1), true)
+		}
+		return
+	}
+	if len(names) == 0 {
+		names = []string{"REPLY"}
+	}
+	vals := split(line, len(names))
+	for i, v := range names {
+		if !validName(v) {
+			continue
+		}
+		delete(st.vars, v+"[@]")
+		st.vars[v] = ""
+		if i < len(vals) {
+			st.vars[v] = vals[i]
+		}
+	}
+}
+
+// boolInt is 1 for true.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// psqlFile is psql's option grammar, for its -f FILE.
+var psqlFile = Opts{Short: "cdfhLopPTUv", Long: []string{"command", "dbname", "file", "host", "log-file", "output", "port", "pset", "table-attr", "username", "set", "variable"}}
 
 // dirStack holds pushd's stack in the state, directories joined by arraySep.
 const dirStack = "\x00dirs"

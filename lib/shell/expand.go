@@ -3,6 +3,7 @@
 package shell
 
 import (
+	"path"
 	"strconv"
 	"strings"
 
@@ -11,21 +12,71 @@ import (
 
 // fields expands a word as the shell would, to the fields it becomes: quotes removed, escapes
 // decoded, known variables substituted, braces expanded. Substitutions inside run as commands
-// and are analysed on the way. No field splitting or globbing: a glob stays a pattern.
+// and are analysed on the way. Unquoted expansions split; a glob stays a pattern, but for one
+// right under the root or home, which also gives the folders it matches there (knownMatches).
 func (a *analyzer) fields(w *syntax.Word, st *state) []string {
 	fs := a.fieldsOf(w, st)
-	split := false
+	split, glob := false, false
+	lit := w != nil && len(w.Parts) > 0 // only an unquoted pattern is globbed: '/e*' is a name
+	for i := 0; lit && i < len(w.Parts); i++ {
+		_, lit = w.Parts[i].(*syntax.Lit)
+	}
 	for _, f := range fs {
 		split = split || strings.Contains(f, splitMark)
+		glob = glob || lit && strings.ContainsAny(f, "*?[")
 	}
-	if !split {
+	if !split && !glob {
 		return fs // the common case: nothing to split, nothing to copy
 	}
 	var res []string
 	for _, f := range fs {
-		res = append(res, splitFields(f)...)
+		for _, g := range splitFields(f) {
+			if glob {
+				res = append(res, a.knownMatches(g)...)
+			} else {
+				res = append(res, g)
+			}
+		}
 	}
 	return res
+}
+
+// rootDirs are the directories every system has at its root (Linux's and macOS's), homeDirs
+// the credential and settings folders of a home. A pattern there (/e[t]c, /b*, ~/.ss?) is not
+// a path of its own but the paths it matches; the analysis reads no disk, so these stand for
+// what is really there.
+var (
+	rootDirs = []string{"bin", "boot", "dev", "etc", "home", "lib", "lib32", "lib64", "libx32", "media", "mnt", "nix", "opt", "proc",
+		"root", "run", "sbin", "snap", "srv", "sys", "tmp", "usr", "var", "Applications", "Library", "System", "Users", "Volumes", "private"}
+	homeDirs = []string{".ssh", ".gnupg", ".aws", ".azure", ".config", ".kube", ".docker", ".claude", ".local", "Documents", "Desktop", "Library"}
+)
+
+// knownMatches expands a pattern in the component after the root or the home directory
+// against rootDirs or homeDirs, as bash's globbing would. The pattern stays first: it may
+// match more than the list holds (/b* and a /backup of this machine), and rules that read a
+// pattern as a whole (/* is everything in /) still see it.
+func (a *analyzer) knownMatches(f string) []string {
+	base, names := "", rootDirs
+	if h := a.world.Home; len(h) > 1 && strings.HasPrefix(f, h+"/") {
+		base, names = h, homeDirs
+	}
+	if len(f) < len(base)+2 || f[len(base)] != '/' {
+		return []string{f}
+	}
+	first, rest, slash := strings.Cut(f[len(base)+1:], "/")
+	if !strings.ContainsAny(first, "*?[") || strings.Contains(first, Dyn) {
+		return []string{f}
+	}
+	out := []string{f}
+	for _, d := range names {
+		if ok, _ := path.Match(first, d); ok {
+			if slash {
+				d += "/" + rest
+			}
+			out = append(out, base+"/"+d)
+		}
+	}
+	return out
 }
 
 // fieldsOf is fields with the split marks left in.
@@ -55,7 +106,14 @@ func (a *analyzer) fieldsOf(w *syntax.Word, st *state) []string {
 		parts = append([]syntax.WordPart{&syntax.Lit{Value: strings.TrimPrefix(l.Value, "~")}}, parts[1:]...)
 	} else if ok && strings.HasPrefix(l.Value, "~") {
 		user, rest, _ := strings.Cut(l.Value[1:], "/")
-		if home := userHome(user); home != "" {
+		if dir, isDir := a.tildeDir(user, st); isDir {
+			// ~+ is $PWD, ~- is $OLDPWD, ~N, ~+N and ~-N the directory stack's entries
+			outs[0].WriteString(dir)
+			if strings.Contains(l.Value, "/") {
+				rest = "/" + rest
+			}
+			parts = append([]syntax.WordPart{&syntax.Lit{Value: rest}}, parts[1:]...)
+		} else if home := userHome(user); home != "" {
 			outs[0].WriteString(home)
 			if rest != "" || strings.Contains(l.Value, "/") {
 				rest = "/" + rest
@@ -124,6 +182,47 @@ func (a *analyzer) markSplits(v string, st *state) string {
 		b.WriteByte(v[i])
 	}
 	return b.String()
+}
+
+// tildeDir is the directory a tilde prefix other than a user name stands for: ~+ the current
+// directory, ~- the previous one, ~N (~+N) the Nth entry of the directory stack as dirs shows
+// it and ~-N the Nth from its end. An entry the stack does not hold is no directory (bash
+// leaves the word as it is).
+func (a *analyzer) tildeDir(prefix string, st *state) (string, bool) {
+	switch prefix {
+	case "+":
+		return st.cwd, true
+	case "-":
+		if v, ok := a.lookup("OLDPWD", st); ok && strings.HasPrefix(v, "/") {
+			return v, true
+		}
+		return a.unknown("OLDPWD", st), true
+	case "":
+		return "", false
+	}
+	sign, digits := byte('+'), prefix
+	if prefix[0] == '+' || prefix[0] == '-' {
+		sign, digits = prefix[0], prefix[1:]
+	}
+	n, err := strconv.Atoi(digits)
+	if err != nil || digits == "" || digits[0] < '0' || digits[0] > '9' || n > 64 {
+		return "", false
+	}
+	// dirs: the current directory, then the pushed ones, most recent first
+	stack := []string{st.cwd}
+	if s := st.vars[dirStack]; s != "" {
+		pushed := strings.Split(strings.TrimPrefix(s, arraySep), arraySep)
+		for i := len(pushed) - 1; i >= 0; i-- {
+			stack = append(stack, pushed[i])
+		}
+	}
+	if sign == '-' {
+		n = len(stack) - 1 - n
+	}
+	if n < 0 || n >= len(stack) {
+		return "", false
+	}
+	return stack[n], true
 }
 
 // userHome is where ~user points: /root for root, else /home/user (the usual layout; the

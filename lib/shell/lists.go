@@ -181,6 +181,8 @@ func (a *analyzer) parallel(c *Cmd, args []string, st *state) {
 		items = args[i+1:]
 	} else if c.Stdin != nil && c.Stdin.Known {
 		items = strings.Split(strings.TrimSpace(c.Stdin.Text), "\n")
+	} else if l := a.listing(stdinFrom(c)); l != nil {
+		items = l // find /etc -maxdepth 0 | parallel rm -rf: what the listing prints, as with xargs
 	} else {
 		items = []string{Dyn}
 	}

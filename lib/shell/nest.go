@@ -74,9 +74,10 @@ func (a *analyzer) shell(c *Cmd, st *state) {
 	}
 	if len(p.Rest) > 0 && !p.Has("s") { // with -s the operands are arguments; the script is stdin
 		script := p.Rest[0]
-		if text, ok := a.written[a.resolve(script, c.Dir)]; ok && !strings.Contains(script, Dyn) {
-			// a script this command line wrote itself (echo '...' > x.sh && bash x.sh)
-			a.nested(text, c.Name+" "+script, st, nil, c)
+		if text, ok := a.written[a.resolve(script, c.Dir)]; ok && (!strings.Contains(script, Dyn) || isProc(script)) {
+			// a script this command line wrote itself (echo '...' > x.sh && bash x.sh), or
+			// the known text of a process substitution (bash <(echo '...'))
+			a.nested(text, c.Name+" "+scriptLabel(script), st, nil, c)
 			return
 		}
 		if script != "-" && script != "/dev/stdin" {

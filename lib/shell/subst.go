@@ -52,9 +52,22 @@ func (a *analyzer) procSubst(ps *syntax.ProcSubst, st *state) string {
 	return mark
 }
 
+// isProc reports an argument that is exactly a process substitution's stand-in path.
+func isProc(arg string) bool {
+	return strings.HasPrefix(arg, procMark) && strings.Count(arg, Dyn) == 2 && strings.HasSuffix(arg, Dyn)
+}
+
+// scriptLabel names a script file in Via: its path, or <(...) for a process substitution.
+func scriptLabel(arg string) string {
+	if isProc(arg) {
+		return "<(...)"
+	}
+	return arg
+}
+
 // procCmds returns the commands behind an argument that is exactly a process substitution.
 func (a *analyzer) procCmds(arg string) ([]*Cmd, bool) {
-	if !strings.HasPrefix(arg, procMark) || strings.Count(arg, Dyn) != 2 || !strings.HasSuffix(arg, Dyn) {
+	if !isProc(arg) {
 		return nil, false
 	}
 	return a.marked(arg), true

@@ -67,7 +67,15 @@ func (a *analyzer) command(s *syntax.Stmt, c syntax.Command, st *state, in *Inpu
 			a.stmts(cl.Then, st.child(), nil)
 		}
 	case *syntax.WhileClause:
-		// cmd | while read x; do ...; done: the loop reads what is piped in.
+		// cmd | while read x; do ...; done: the loop reads what is piped in; known lines
+		// (printf 'a\n/etc\n' | while read d) are read one a turn.
+		if lines := inputLines(in); len(lines) > 1 {
+			for _, l := range lines {
+				a.stmts(c.Cond, st, &Input{Text: l + "\n", Known: true, From: in.From})
+				a.stmts(c.Do, st, in)
+			}
+			break
+		}
 		a.stmts(c.Cond, st, in)
 		a.stmts(c.Do, st, in)
 	case *syntax.ForClause:
@@ -263,6 +271,10 @@ func (a *analyzer) decl(s *syntax.Stmt, d *syntax.DeclClause, st *state, in *Inp
 			}
 		}
 		if as.Array != nil {
+			if !assoc && as.Name != nil {
+				a.arrayAssign(as, st) // declare -a a=(...), local -a a=(...): an indexed array
+				continue
+			}
 			a.walkWords(as.Array, st)
 			if assoc && as.Name != nil {
 				// declare -A m=([k]=v ...): each element by its key
@@ -280,30 +292,20 @@ func (a *analyzer) decl(s *syntax.Stmt, d *syntax.DeclClause, st *state, in *Inp
 
 func (a *analyzer) assign(as *syntax.Assign, st *state) {
 	if as.Array != nil {
-		a.walkWords(as.Array, st)
-		if as.Name != nil {
-			// An indexed array: its elements, for "${name[@]}" and ${name[N]}; name+=(...) adds.
-			var elems []string
-			if old, ok := st.vars[as.Name.Value+"[@]"]; ok && as.Append && old != "" {
-				elems = strings.Split(old, arraySep)
-			}
-			_, had := st.vars[as.Name.Value+"[@]"]
-			known := !as.Append || had
-			for _, e := range as.Array.Elems {
-				if e.Index != nil || e.Value == nil {
-					known = false
-					break
-				}
-				elems = append(elems, a.fields(e.Value, st)...)
-			}
-			a.setArray(st, as.Name.Value, elems, known)
-		}
+		a.arrayAssign(as, st)
 		return
 	}
 	if as.Name != nil {
-		if elems, ok := st.vars[as.Name.Value+"[@]"]; ok {
+		elems, ok := st.vars[as.Name.Value+"[@]"]
+		if _, scalar := st.vars[as.Name.Value]; !ok && !scalar && as.Index != nil {
+			ok = true // a[0]=git on a name the line has not used: a new array
+		}
+		if ok {
 			// a[N]=x, or a=x (element 0), changes a known array; anything else forgets it.
 			list := strings.Split(elems, arraySep)
+			if elems == "" {
+				list = nil
+			}
 			n := 0
 			if as.Index != nil {
 				w, isWord := as.Index.(*syntax.Word)
@@ -344,6 +346,26 @@ func (a *analyzer) assign(as *syntax.Assign, st *state) {
 		v = Dyn // x="$x$x" doubling: past this it is not followed
 	}
 	st.vars[as.Name.Value] = v
+}
+
+// arrayAssign records name=(...) and name+=(...): an indexed array's elements, for
+// "${name[@]}" and ${name[N]}.
+func (a *analyzer) arrayAssign(as *syntax.Assign, st *state) {
+	a.walkWords(as.Array, st)
+	var elems []string
+	if old, ok := st.vars[as.Name.Value+"[@]"]; ok && as.Append && old != "" {
+		elems = strings.Split(old, arraySep)
+	}
+	_, had := st.vars[as.Name.Value+"[@]"]
+	known := !as.Append || had
+	for _, e := range as.Array.Elems {
+		if e.Index != nil || e.Value == nil {
+			known = false
+			break
+		}
+		elems = append(elems, a.fields(e.Value, st)...)
+	}
+	a.setArray(st, as.Name.Value, elems, known)
 }
 
 // setArray records an array's elements, or forgets it when they are not all known (or one
@@ -425,14 +447,28 @@ func (a *analyzer) redirects(rs []*syntax.Redirect, st *state) ([]Redir, *Input)
 				}
 			} else {
 				red.Target = a.resolve(target, st.cwd)
+				if t, ok := a.linkPath(target, st.cwd, true); ok {
+					red.Target = t // echo x >> rc after ln -s ~/.bashrc rc: the file it points at
+				}
 				if r.Op == syntax.RdrIn {
 					in = &Input{File: red.Target}
+					if text, ok := a.written[red.Target]; ok {
+						in.Text, in.Known = text, true // a file the line wrote: its text is the input
+					}
 				}
 			}
 		}
 		out = append(out, red)
 	}
 	return out, in
+}
+
+// inputLines are the lines of a known input, when there are few enough to follow one by one.
+func inputLines(in *Input) []string {
+	if in == nil || !in.Known || strings.Count(in.Text, "\n") > 32 {
+		return nil
+	}
+	return strings.Split(strings.TrimRight(in.Text, "\n"), "\n")
 }
 
 func quotedHdoc(r *syntax.Redirect) bool {

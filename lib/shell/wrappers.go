@@ -40,7 +40,16 @@ var (
 	execOpts    = Opts{Short: "a", StopAtOperand: true}
 	suOpts      = Opts{Short: "cgGsw", Long: []string{"command", "group", "supp-group", "shell", "session-command", "whitelist-environment"}}
 	runuserOpts = Opts{Short: "cgGsu", Long: []string{"command", "group", "supp-group", "shell", "user"}}
-	sshOpts     = Opts{Short: "bcDEeFIiJLlmOopQRSWwB", StopAtOperand: true}
+	// runuserCmdOpts is runuser's grammar where the command follows the options (-u USER CMD).
+	runuserCmdOpts = Opts{Short: "cgGsu", Long: []string{"command", "group", "supp-group", "shell", "user", "whitelist-environment"}, StopAtOperand: true}
+	tracerOpts     = map[string]Opts{
+		"strace":  {Short: "abeEIoOpPsSuUX", Long: []string{"attach", "decode-fds", "env", "output", "signal", "status", "string-limit", "summary-sort-by", "trace", "trace-path", "user", "detach-on", "seccomp-bpf", "kvm", "quiet", "silence", "inject", "fault", "raw", "read", "write", "verbose", "abbrev", "const-print-style", "columns", "summary-columns", "decode-pids", "stack-trace-frame-filter"}, StopAtOperand: true},
+		"ltrace":  {Short: "aADeFlnopsuwx", Long: []string{"align", "output", "library", "indent"}, StopAtOperand: true},
+		"unshare": {Short: "SGRw", Long: []string{"setuid", "setgid", "root", "wd", "map-user", "map-group", "map-users", "map-groups", "propagation", "setgroups", "load-interp"}, StopAtOperand: true},
+		"setpriv": {Long: []string{"reuid", "regid", "ruid", "euid", "rgid", "egid", "groups", "inh-caps", "ambient-caps", "bounding-set", "securebits", "pdeathsig", "selinux-label", "apparmor-profile", "landlock-access", "landlock-rule"}, StopAtOperand: true},
+		"prlimit": {Short: "po", Long: []string{"pid", "output"}, StopAtOperand: true},
+	}
+	sshOpts = Opts{Short: "bcDEeFIiJLlmOopQRSWwB", StopAtOperand: true}
 	// AnsibleOpts is ansible's option grammar, shared with the rules that judge its modules.
 	AnsibleOpts = Opts{Short: "mauiefMlBPtTc", Long: []string{"module-name", "args", "user", "inventory", "extra-vars", "forks",
 		"module-path", "limit", "background", "poll", "tree", "timeout", "become-user", "become-method", "connection", "private-key",
@@ -351,8 +360,56 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 				a.nested(s, "runuser -c", st, nil, c)
 				return
 			}
-			if len(p.Operands) > 0 && p.Operands[0] != "--" {
+			if p.Has("u", "user") {
+				rest = runuserCmdOpts.Parse(args).Rest // runuser -u USER [--] CMD: the operands are the command
+			} else if len(p.Operands) > 0 && p.Operands[0] != "--" {
 				rest = p.Operands[1:]
+			}
+		case "strace", "ltrace", "unshare", "setpriv", "prlimit":
+			// Tracers and the namespace, privilege and limit setters run the command after
+			// their options (strace -f CMD, unshare -r CMD, setpriv --reuid=0 CMD).
+			rest = tracerOpts[name].Parse(args).Rest
+		case "sg":
+			// sg [-] GROUP [-c] 'CMD': the text runs in /bin/sh with the group
+			r := args
+			if len(r) > 0 && r[0] == "-" {
+				r = r[1:]
+			}
+			if len(r) > 1 && r[1] == "-c" {
+				r = append(r[:1:1], r[2:]...)
+			}
+			if len(r) > 1 {
+				a.record(c, words)
+				a.nested(strings.Join(r[1:], " "), "sg", st, nil, c)
+				return
+			}
+		case "machinectl":
+			// machinectl shell [USER@]MACHINE CMD...: CMD runs there (root@ or .host: this machine)
+			if len(args) > 0 && args[0] == "shell" {
+				if r := (Opts{Short: "EM", Long: []string{"setenv", "uid", "machine", "host"}, StopAtOperand: true}).Parse(args[1:]).Rest; len(r) > 1 {
+					rest = r[1:]
+				}
+			}
+		case "gdb":
+			// gdb -ex 'shell CMD' (or '!CMD'): gdb's shell command runs CMD
+			a.record(c, words)
+			for i, arg := range args {
+				ex, ok := strings.CutPrefix(arg, "--eval-command=")
+				if !ok && (arg == "-ex" || arg == "-iex" || arg == "--eval-command") && i+1 < len(args) {
+					ex, ok = args[i+1], true
+				}
+				ex = strings.TrimSpace(ex)
+				if t, isShell := strings.CutPrefix(ex, "shell "); ok && isShell {
+					a.nested(t, "gdb shell", st, nil, c)
+				} else if t, isBang := strings.CutPrefix(ex, "!"); ok && isBang {
+					a.nested(t, "gdb shell", st, nil, c)
+				}
+			}
+			return
+		case "capsh":
+			// capsh [options] -- ARGS: ARGS are handed to bash (capsh -- -c 'CMD')
+			if i := slices.Index(args, "--"); i >= 0 {
+				rest = append([]string{"bash"}, args[i+1:]...)
 			}
 		case "ssh":
 			p := sshOpts.Parse(args)
