@@ -13,24 +13,43 @@ import (
 // __import__("os"), Node's node: module ids, a literal hex-decoded at run time. lib/shell reads the
 // canonical spelling; codeCanon rewrites code into it, and the rewritten code is judged again.
 
-// starImports are the calls `from MODULE import *` brings in that run or delete.
-var starImports = map[string][]string{
-	"subprocess": {"run", "call", "check_call", "check_output", "Popen", "getoutput", "getstatusoutput"},
-	"os":         {"system", "popen", "remove", "unlink", "rmdir", "removedirs", "kill", "killpg", "execv", "execvp", "execl", "execlp"},
-	"shutil":     {"rmtree", "move"},
-	"pty":        {"spawn"},
+// starImports are the calls `from MODULE import *` brings in that run or delete. Functions,
+// not maps: nothing is built when a hook starts.
+func starImports(mod string) []string {
+	switch mod {
+	case "subprocess":
+		return []string{"run", "call", "check_call", "check_output", "Popen", "getoutput", "getstatusoutput"}
+	case "os":
+		return []string{"system", "popen", "remove", "unlink", "rmdir", "removedirs", "kill", "killpg", "execv", "execvp", "execl", "execlp"}
+	case "shutil":
+		return []string{"rmtree", "move"}
+	case "pty":
+		return []string{"spawn"}
+	}
+	return nil
 }
 
 // aliasable are the modules whose aliases are spelled out: those whose calls run, delete, write,
 // connect or decode. Any other alias (import numpy as np) changes nothing a rule reads, and
 // judging the code twice for it would only cost time.
-var aliasable = map[string]bool{"subprocess": true, "os": true, "os.path": true, "shutil": true, "pty": true, "posix": true,
-	"commands": true, "socket": true, "urllib": true, "urllib.request": true, "requests": true, "http.client": true, "base64": true,
-	"pathlib": true, "sqlite3": true, "psycopg2": true, "pymysql": true, "redis": true, "pymongo": true, "boto3": true, "sys": true}
+func aliasable(mod string) bool {
+	switch mod {
+	case "subprocess", "os", "os.path", "shutil", "pty", "posix", "commands", "socket", "urllib", "urllib.request", "requests",
+		"http.client", "base64", "pathlib", "sqlite3", "psycopg2", "pymysql", "redis", "pymongo", "boto3", "sys":
+		return true
+	}
+	return false
+}
 
 // fromImportable are the modules whose functions imported on their own (from M import f) are
 // spelled out: those whose calls run or delete.
-var fromImportable = map[string]bool{"subprocess": true, "os": true, "shutil": true, "pty": true, "posix": true, "commands": true}
+func fromImportable(mod string) bool {
+	switch mod {
+	case "subprocess", "os", "shutil", "pty", "posix", "commands":
+		return true
+	}
+	return false
+}
 
 // codeCanon is code with its aliases spelled out, "" when there are none.
 func codeCanon(name, code string) string {
@@ -87,7 +106,7 @@ func pyCanon(code string) string {
 		stmt = strings.TrimSpace(stmt)
 		if rest, ok := strings.CutPrefix(stmt, "import "); ok {
 			for _, part := range strings.Split(rest, ",") {
-				if mod, alias, ok := strings.Cut(strings.TrimSpace(part), " as "); ok && aliasable[strings.TrimSpace(mod)] {
+				if mod, alias, ok := strings.Cut(strings.TrimSpace(part), " as "); ok && aliasable(strings.TrimSpace(mod)) {
 					mods[strings.TrimSpace(alias)] = strings.TrimSpace(mod)
 				}
 			}
@@ -102,12 +121,12 @@ func pyCanon(code string) string {
 			continue
 		}
 		mod = strings.TrimSpace(mod)
-		if !fromImportable[mod] {
+		if !fromImportable(mod) {
 			continue
 		}
 		names = strings.Trim(strings.TrimSpace(names), "()")
 		if strings.TrimSpace(names) == "*" {
-			for _, f := range starImports[mod] {
+			for _, f := range starImports(mod) {
 				funcs[f] = mod + "." + f
 			}
 			continue

@@ -13,10 +13,15 @@ import (
 // tarValueOpts are tar's short options that take the next word as their value.
 const tarValueOpts = "fCTXbHgKNVL"
 
-// tarLongValue are tar's long options that take the next word when not given with =.
-var tarLongValue = map[string]bool{"--file": true, "--directory": true, "--files-from": true, "--exclude-from": true, "--exclude": true,
-	"--transform": true, "--xform": true, "--format": true, "--owner": true, "--group": true, "--mode": true, "--mtime": true,
-	"--newer": true, "--after-date": true, "--label": true, "--listed-incremental": true, "--use-compress-program": true, "--blocking-factor": true}
+// tarLongValue reports tar's long options that take the next word when not given with =.
+func tarLongValue(a string) bool {
+	switch a {
+	case "--file", "--directory", "--files-from", "--exclude-from", "--exclude", "--transform", "--xform", "--format", "--owner",
+		"--group", "--mode", "--mtime", "--newer", "--after-date", "--label", "--listed-incremental", "--use-compress-program", "--blocking-factor":
+		return true
+	}
+	return false
+}
 
 // archiveRemoves judges an archiver told to delete what it archives.
 func (j *judge) archiveRemoves(c *shell.Cmd) {
@@ -114,7 +119,7 @@ func (j *judge) tarRemoves(c *shell.Cmd) {
 				}
 			} else if a == "--directory" {
 				owed = append(owed, 'C')
-			} else if tarLongValue[a] {
+			} else if tarLongValue(a) {
 				owed = append(owed, 'x')
 			}
 		case strings.HasPrefix(a, "-") || k == 0 && strings.Trim(a, "AcdrtuxzjJavfpPkhOSWlBiMGZCTXbHgKNVLwmno") == "":

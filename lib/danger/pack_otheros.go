@@ -405,6 +405,13 @@ func batchFile(p string) bool {
 
 // mentionsBatch reports a word that names a cmd script somewhere in it (x.bat, "/c x.cmd").
 func mentionsBatch(w string) bool {
-	l := strings.ToLower(w)
-	return strings.Contains(l, ".bat") || strings.Contains(l, ".cmd")
+	for i := strings.IndexByte(w, '.'); i >= 0 && i+4 <= len(w); i = strings.IndexByte(w[i+1:], '.') + i + 1 {
+		if ext := w[i : i+4]; strings.EqualFold(ext, ".bat") || strings.EqualFold(ext, ".cmd") {
+			return true
+		}
+		if strings.IndexByte(w[i+1:], '.') < 0 {
+			break
+		}
+	}
+	return false
 }

@@ -42,14 +42,7 @@ var (
 	runuserOpts = Opts{Short: "cgGsu", Long: []string{"command", "group", "supp-group", "shell", "user"}}
 	// runuserCmdOpts is runuser's grammar where the command follows the options (-u USER CMD).
 	runuserCmdOpts = Opts{Short: "cgGsu", Long: []string{"command", "group", "supp-group", "shell", "user", "whitelist-environment"}, StopAtOperand: true}
-	tracerOpts     = map[string]Opts{
-		"strace":  {Short: "abeEIoOpPsSuUX", Long: []string{"attach", "decode-fds", "env", "output", "signal", "status", "string-limit", "summary-sort-by", "trace", "trace-path", "user", "detach-on", "seccomp-bpf", "kvm", "quiet", "silence", "inject", "fault", "raw", "read", "write", "verbose", "abbrev", "const-print-style", "columns", "summary-columns", "decode-pids", "stack-trace-frame-filter"}, StopAtOperand: true},
-		"ltrace":  {Short: "aADeFlnopsuwx", Long: []string{"align", "output", "library", "indent"}, StopAtOperand: true},
-		"unshare": {Short: "SGRw", Long: []string{"setuid", "setgid", "root", "wd", "map-user", "map-group", "map-users", "map-groups", "propagation", "setgroups", "load-interp"}, StopAtOperand: true},
-		"setpriv": {Long: []string{"reuid", "regid", "ruid", "euid", "rgid", "egid", "groups", "inh-caps", "ambient-caps", "bounding-set", "securebits", "pdeathsig", "selinux-label", "apparmor-profile", "landlock-access", "landlock-rule"}, StopAtOperand: true},
-		"prlimit": {Short: "po", Long: []string{"pid", "output"}, StopAtOperand: true},
-	}
-	sshOpts = Opts{Short: "bcDEeFIiJLlmOopQRSWwB", StopAtOperand: true}
+	sshOpts        = Opts{Short: "bcDEeFIiJLlmOopQRSWwB", StopAtOperand: true}
 	// AnsibleOpts is ansible's option grammar, shared with the rules that judge its modules.
 	AnsibleOpts = Opts{Short: "mauiefMlBPtTc", Long: []string{"module-name", "args", "user", "inventory", "extra-vars", "forks",
 		"module-path", "limit", "background", "poll", "tree", "timeout", "become-user", "become-method", "connection", "private-key",
@@ -368,7 +361,7 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 		case "strace", "ltrace", "unshare", "setpriv", "prlimit":
 			// Tracers and the namespace, privilege and limit setters run the command after
 			// their options (strace -f CMD, unshare -r CMD, setpriv --reuid=0 CMD).
-			rest = tracerOpts[name].Parse(args).Rest
+			rest = tracerOpts(name).Parse(args).Rest
 		case "sg":
 			// sg [-] GROUP [-c] 'CMD': the text runs in /bin/sh with the group
 			r := args
@@ -710,4 +703,21 @@ func cmakeCommand(args []string) []string {
 		return append([]string{"env"}, rest...)
 	}
 	return nil
+}
+
+// tracerOpts is the option grammar of a program that runs the command after its options.
+func tracerOpts(name string) Opts {
+	switch name {
+	case "strace":
+		return Opts{Short: "abeEIoOpPsSuUX", Long: []string{"attach", "decode-fds", "env", "output", "signal", "status", "string-limit", "summary-sort-by", "trace", "trace-path", "user", "detach-on", "seccomp-bpf", "kvm", "quiet", "silence", "inject", "fault", "raw", "read", "write", "verbose", "abbrev", "const-print-style", "columns", "summary-columns", "decode-pids", "stack-trace-frame-filter"}, StopAtOperand: true}
+	case "ltrace":
+		return Opts{Short: "aADeFlnopsuwx", Long: []string{"align", "output", "library", "indent"}, StopAtOperand: true}
+	case "unshare":
+		return Opts{Short: "SGRw", Long: []string{"setuid", "setgid", "root", "wd", "map-user", "map-group", "map-users", "map-groups", "propagation", "setgroups", "load-interp"}, StopAtOperand: true}
+	case "setpriv":
+		return Opts{Long: []string{"reuid", "regid", "ruid", "euid", "rgid", "egid", "groups", "inh-caps", "ambient-caps", "bounding-set", "securebits", "pdeathsig", "selinux-label", "apparmor-profile", "landlock-access", "landlock-rule"}, StopAtOperand: true}
+	case "prlimit":
+		return Opts{Short: "po", Long: []string{"pid", "output"}, StopAtOperand: true}
+	}
+	return Opts{StopAtOperand: true}
 }
