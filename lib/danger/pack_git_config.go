@@ -6,15 +6,14 @@ package danger
 
 import (
 	"path"
-	"strconv"
 	"strings"
 
 	"github.com/hookkit/harness/lib/shell"
 )
 
 // gitSettings are the settings (lowercased key, value) a git command runs with besides the
-// config files: git -c KEY=VALUE, GIT_CONFIG_COUNT/KEY_n/VALUE_n given to it, and git config
-// KEY VALUE run earlier in the line (any scope: each is read by this command).
+// config files: git config KEY VALUE run earlier in the line (any scope: each is read by this
+// command), then git -c KEY=VALUE and GIT_CONFIG_* (shell.Cmd.GitConfig), which win.
 func (j *judge) gitSettings(c *shell.Cmd) map[string]string {
 	out := map[string]string{}
 	set := func(kv string) {
@@ -43,79 +42,8 @@ func (j *judge) gitSettings(c *shell.Cmd) map[string]string {
 			set(ops[0] + "=" + ops[1])
 		}
 	}
-	env := map[string]string{}
-	for _, e := range c.Env {
-		if k, v, ok := strings.Cut(e, "="); ok {
-			env[k] = v
-		}
-	}
-	if n, err := strconv.Atoi(env["GIT_CONFIG_COUNT"]); err == nil {
-		for i := 0; i < min(n, 32); i++ {
-			if k := env["GIT_CONFIG_KEY_"+strconv.Itoa(i)]; k != "" {
-				set(k + "=" + env["GIT_CONFIG_VALUE_"+strconv.Itoa(i)])
-			}
-		}
-	}
-	// git -c KEY=VALUE: lib/shell applies and drops these; the statement's text still has them.
-	words := splitWords(c.Text)
-	for i, w := range words {
-		if path.Base(w) != "git" {
-			continue
-		}
-		for k := i + 1; k < len(words); k++ {
-			a := words[k]
-			switch {
-			case a == "-c" && k+1 < len(words):
-				k++
-				set(words[k])
-			case strings.HasPrefix(a, "-c") && len(a) > 2:
-				set(a[2:])
-			case a == "-C" || a == "--git-dir" || a == "--work-tree" || a == "--namespace":
-				k++
-			case strings.HasPrefix(a, "-"):
-			default:
-				k = len(words)
-			}
-		}
-		break
-	}
-	return out
-}
-
-// splitWords splits shell text into words, with single and double quotes removed: enough to
-// read git's -c settings back from a statement's text.
-func splitWords(s string) []string {
-	var out []string
-	var w strings.Builder
-	in, quote := false, byte(0)
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
-		switch {
-		case quote != 0:
-			if ch == quote {
-				quote = 0
-			} else {
-				w.WriteByte(ch)
-			}
-		case ch == '\'' || ch == '"':
-			quote, in = ch, true
-		case ch == '\\' && i+1 < len(s):
-			i++
-			w.WriteByte(s[i])
-			in = true
-		case ch == ' ' || ch == '\t' || ch == '\n':
-			if in {
-				out = append(out, w.String())
-				w.Reset()
-				in = false
-			}
-		default:
-			w.WriteByte(ch)
-			in = true
-		}
-	}
-	if in {
-		out = append(out, w.String())
+	for _, kv := range c.GitConfig { // git -c, GIT_CONFIG_*: lib/shell keeps them on the command
+		set(kv)
 	}
 	return out
 }

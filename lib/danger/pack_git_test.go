@@ -9,6 +9,7 @@ func TestPackGit(t *testing.T) {
 		{"git -c remote.origin.push=+HEAD:main push origin", "git.force-push-protected"},
 		{"git config remote.origin.push +HEAD:refs/heads/main; git push origin", "git.force-push-protected"},
 		{"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=remote.origin.push GIT_CONFIG_VALUE_0=+HEAD:main git push origin", "git.force-push-protected"},
+		{`GIT_CONFIG_PARAMETERS="'remote.origin.push=+HEAD:main'" git push origin`, "git.force-push-protected"},
 		{"git -c remote.origin.push=+feature:feature push", "git.force-push"},
 		{"git -c remote.origin.mirror=true push origin", "git.push-mirror"},
 		{"git config remote.origin.mirror true && git push origin", "git.push-mirror"},

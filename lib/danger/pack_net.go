@@ -558,20 +558,15 @@ func (j *judge) runsPackageURL(c *shell.Cmd) bool {
 	if len(c.Via) == 0 {
 		return false
 	}
-	switch c.Via[len(c.Via)-1] {
+	via, pkg, _ := strings.Cut(c.Via[len(c.Via)-1], " --package=") // npx -p URL x (lib/shell)
+	switch via {
 	case "npx", "bunx", "pnpx", "pnpm", "yarn", "npm", "bun":
 	default:
 		return false
 	}
 	cands := []string{c.Prog}
-	// npx -p URL x: the package option, which the unwrapping leaves behind, from the text
-	words := splitWords(c.Text)
-	for i, w := range words {
-		if v, ok := strings.CutPrefix(w, "--package="); ok {
-			cands = append(cands, v)
-		} else if (w == "-p" || w == "--package") && i+1 < len(words) {
-			cands = append(cands, words[i+1])
-		}
+	if pkg != "" {
+		cands = append(cands, pkg)
 	}
 	for _, a := range cands {
 		u := strings.TrimPrefix(a, "git+")
@@ -587,7 +582,7 @@ func (j *judge) runsPackageURL(c *shell.Cmd) bool {
 		if host == "registry.npmjs.org" || j.trusted(host, strings.Join(segs, "/")) {
 			continue
 		}
-		j.add(c, netDownloadRun, c.Via[len(c.Via)-1]+" fetches "+a+" from "+host+" and runs its program in the same step, unreviewed", "")
+		j.add(c, netDownloadRun, via+" fetches "+a+" from "+host+" and runs its program in the same step, unreviewed", "")
 		return true
 	}
 	return false

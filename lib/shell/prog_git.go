@@ -17,6 +17,7 @@ func (a *analyzer) git(c *Cmd, words []string, st *state) bool {
 	for _, kv := range gitEnvConfig(c, st) {
 		a.gitConfig(kv)
 		a.gitCommandConfig(c, kv, st)
+		c.GitConfig = append(c.GitConfig, kv)
 	}
 	var kept []string
 	for i := 0; i < len(args); i++ {
@@ -33,6 +34,7 @@ func (a *analyzer) git(c *Cmd, words []string, st *state) bool {
 			}
 			a.gitConfig(kv)
 			a.gitCommandConfig(c, kv, st)
+			c.GitConfig = append(c.GitConfig, kv)
 		case strings.HasPrefix(arg, "--git-dir=") || strings.HasPrefix(arg, "--work-tree="):
 			kept = append(kept, arg)
 		case (arg == "--git-dir" || arg == "--work-tree" || arg == "--namespace" || arg == "--exec-path") && i+1 < len(args):

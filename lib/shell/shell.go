@@ -74,6 +74,9 @@ type Cmd struct {
 	Dir string
 	// Env holds NAME=value assignments given to this command only.
 	Env []string
+	// GitConfig are the KEY=VALUE settings a git command runs with besides its config files:
+	// git -c, GIT_CONFIG_COUNT/KEY_n/VALUE_n and GIT_CONFIG_PARAMETERS.
+	GitConfig []string
 	// Via lists the wrappers and nestings it was found through, outermost first
 	// ("sudo", "bash -c", "xargs", "find -exec", "python -c", "ssh", ...).
 	Via []string

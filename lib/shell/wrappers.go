@@ -254,7 +254,11 @@ func (a *analyzer) simple(c *Cmd, words []string, st *state) {
 				}
 			}
 		case "npx", "bunx", "pnpx":
-			rest = Opts{Short: "pc", Long: []string{"package", "call"}, StopAtOperand: true}.Parse(args).Rest
+			p := Opts{Short: "pc", Long: []string{"package", "call"}, StopAtOperand: true}.Parse(args)
+			rest = p.Rest
+			if pkg, ok := p.Value("p", "package"); ok {
+				label = name + " --package=" + pkg // npx -p PKG CMD: the package CMD comes from
+			}
 		case "dotenv", "op", "aws-vault", "doppler", "infisical", "chamber", "teller", "summon", "envchain", "conda", "mamba", "micromamba", "pixi", "sops", "tmux", "screen":
 			// Programs that run a command with secrets or an environment they provide, or in a
 			// detached terminal: judged as the command (injectorCommand).
